@@ -1,0 +1,87 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/structls/structls/lsp"
+)
+
+// multiFlag is a repeatable string flag (-g a -g b).
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
+func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
+
+// parseInterspersed parses flags that may appear before, between or after
+// the positional arguments, as ripgrep allows. "--" ends the flags.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return positional, nil
+		}
+		if args[0] == "--" {
+			return append(positional, args[1:]...), nil
+		}
+		positional = append(positional, args[0])
+		args = args[1:]
+	}
+}
+
+// session is an in-process server with an editor connected to it, rooted at
+// a workspace folder.
+type session struct {
+	editor *lsp.Editor
+	wait   func() int
+	root   string
+}
+
+// startSession starts the server in-process and initialises it on root.
+func startSession(ctx context.Context, root string, opts lsp.EditorOptions) (*session, error) {
+	if root == "" {
+		root = "."
+	}
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, err
+	}
+	if info, err := os.Stat(abs); err != nil || !info.IsDir() {
+		return nil, fmt.Errorf("workspace root %s is not a directory", root)
+	}
+	ed, wait := lsp.StartInProcess(ctx, lsp.Options{Version: version}, opts)
+	if _, err := ed.Initialize(ctx, abs); err != nil {
+		return nil, fmt.Errorf("initialize: %w", err)
+	}
+	return &session{editor: ed, wait: wait, root: abs}, nil
+}
+
+// close shuts the server down cleanly.
+func (s *session) close(ctx context.Context) {
+	_ = s.editor.Shutdown(ctx)
+	s.wait()
+	_ = s.editor.Close()
+}
+
+// execute runs a command and decodes its result into out (when not nil).
+func (s *session) execute(ctx context.Context, command string, arg any, out any) (json.RawMessage, error) {
+	raw, err := s.editor.ExecuteCommand(ctx, command, arg)
+	if err != nil {
+		return nil, err
+	}
+	if out != nil {
+		if err := json.Unmarshal(raw, out); err != nil {
+			return nil, fmt.Errorf("decoding the %s result: %w", command, err)
+		}
+	}
+	return raw, nil
+}

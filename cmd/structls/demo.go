@@ -1,0 +1,99 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/structls/structls/grep"
+	"github.com/structls/structls/lsp"
+	"github.com/structls/structls/workspace"
+)
+
+// demo runs a scripted, real LSP session on the demo workspace and prints
+// each step: initialize, a search, an unsaved edit in an open buffer, the
+// same search seeing the unsaved text, and a clean shutdown.
+func demo(args []string, stdout, stderr io.Writer) (int, error) {
+	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	root := fs.String("root", filepath.Join("testdata", "demo"), "the demo workspace")
+	if err := fs.Parse(args); err != nil {
+		return exitError, err
+	}
+	if _, err := os.Stat(filepath.Join(*root, "main.go")); err != nil {
+		return exitError, fmt.Errorf("demo workspace not found at %s: run from the repository root or pass --root", *root)
+	}
+	ctx := context.Background()
+	step := func(format string, a ...any) { fmt.Fprintf(stdout, "\n== "+format+"\n", a...) }
+
+	step("1. start the server in-process and initialize it on %s", *root)
+	opts := lsp.EditorOptions{PositionEncodings: []string{"utf-16"}, WorkDoneProgress: true,
+		Settings: json.RawMessage(`{"exclude": ["**/*.tmp"]}`)}
+	s, err := startSession(ctx, *root, opts)
+	if err != nil {
+		return exitError, err
+	}
+	defer s.close(ctx)
+	fmt.Fprintf(stdout, "   positionEncoding: %s; commands: %s\n", s.editor.Encoding(), strings.Join(lsp.Commands, ", "))
+
+	query := grep.Query{Pattern: `TODO`, Format: "text"}
+	step("2. structls.search %q over the workspace (build/ and *.log are gitignored)", query.Pattern)
+	if err := demoSearch(ctx, s, query, stdout); err != nil {
+		return exitError, err
+	}
+
+	mainGo := filepath.Join(s.root, "main.go")
+	disk, err := os.ReadFile(mainGo)
+	if err != nil {
+		return exitError, err
+	}
+	step("3. open main.go in the editor and type a line without saving")
+	uri, err := s.editor.OpenFile(ctx, mainGo, "go", string(disk))
+	if err != nil {
+		return exitError, err
+	}
+	at := workspace.Position{Line: 10, Character: 0}
+	typed := "\t// TODO(demo): this comment exists only in the unsaved buffer\n"
+	if err := s.editor.EditBuffer(ctx, uri, lsp.Edit{Range: &workspace.Range{Start: at, End: at}, Text: typed}); err != nil {
+		return exitError, err
+	}
+	fmt.Fprintf(stdout, "   didChange (version 2): inserted at line 11: %q\n", strings.TrimSpace(typed))
+
+	step("4. the same search again: the match in the unsaved buffer appears, the file on disk is untouched")
+	query.Format = ""
+	var res grep.Result
+	if _, err := s.execute(ctx, lsp.CommandSearch, query, &res); err != nil {
+		return exitError, err
+	}
+	for _, m := range res.Matches {
+		where := "disk"
+		if m.URI == uri {
+			where = "unsaved buffer"
+		}
+		sub := m.Submatches[0].Range
+		fmt.Fprintf(stdout, "   %s:%d:%d-%d  %-15s %s\n", m.Path, m.LineNumber, sub.Start.Character, sub.End.Character, "("+where+")", m.LineText)
+	}
+
+	step("5. progress the server reported (it created its own token, as for VS Code)")
+	for _, p := range s.editor.Progress() {
+		fmt.Fprintf(stdout, "   %s %s %s\n", p.Kind, p.Title, p.Message)
+	}
+	step("6. shutdown and exit")
+	return exitFound, nil
+}
+
+func demoSearch(ctx context.Context, s *session, q grep.Query, stdout io.Writer) error {
+	var res grep.Result
+	if _, err := s.execute(ctx, lsp.CommandSearch, q, &res); err != nil {
+		return err
+	}
+	for _, line := range strings.Split(strings.TrimRight(res.Text, "\n"), "\n") {
+		fmt.Fprintf(stdout, "   %s\n", line)
+	}
+	return nil
+}

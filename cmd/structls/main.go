@@ -1,0 +1,72 @@
+// Command structls is the structls language server and its command line.
+//
+//	structls [serve] [--stdio] [--log-file F] [--log-level L]   LSP over stdin/stdout (the default)
+//	structls search [flags] PATTERN [PATH...]                  regex search, ripgrep-like output
+//	structls demo [--root DIR]                                 a scripted LSP session on testdata/demo
+//	structls version
+//
+// Every subcommand but serve starts the same server in-process over a pipe
+// and talks LSP to it (DESIGN.md §3), so the CLI and editors share one path.
+// Exit codes follow grep: 0 found, 1 nothing found, 2 error.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+)
+
+// version is the structls version, set at build time with -ldflags "-X main.version=…".
+var version = "0.1.0-dev"
+
+// Exit codes, as grep's.
+const (
+	exitFound    = 0
+	exitNotFound = 1
+	exitError    = 2
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run dispatches to a subcommand and returns the process exit code.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	sub := "serve"
+	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+		sub, args = args[0], args[1:]
+	}
+	var err error
+	code := exitFound
+	switch sub {
+	case "serve":
+		code, err = serve(args, stdin, stdout, stderr)
+	case "search":
+		code, err = search(args, stdout, stderr)
+	case "demo":
+		code, err = demo(args, stdout, stderr)
+	case "version":
+		fmt.Fprintf(stdout, "structls %s\n", version)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+	default:
+		err = fmt.Errorf("unknown subcommand %q\n\n%s", sub, usage)
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		return exitFound
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "structls: %v\n", err)
+		return exitError
+	}
+	return code
+}
+
+const usage = `usage:
+  structls [serve] [--stdio] [--log-file FILE] [--log-level LEVEL]
+  structls search [flags] PATTERN [PATH...]   (structls search -h for flags)
+  structls demo [--root DIR]
+  structls version
+`

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+
+	"github.com/structls/structls/grep"
+	"github.com/structls/structls/lsp"
+)
+
+// search is `structls search`: regex search with ripgrep-like flags and
+// output (path:line:text). Unlike the LSP command's agent-friendly defaults
+// (20 files a page, 20 matches a file, context 1/3), the CLI prints every
+// match with no context unless asked, as ripgrep does.
+func search(args []string, stdout, stderr io.Writer) (int, error) {
+	fs := flag.NewFlagSet("search", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: structls search [flags] PATTERN [PATH...]")
+		fs.PrintDefaults()
+	}
+	var globs multiFlag
+	ignoreCase := fs.Bool("i", false, "case-insensitive")
+	literal := fs.Bool("F", false, "treat the pattern as a literal string")
+	multiline := fs.Bool("U", false, "multiline: matches may span lines (implied by \\n in the pattern)")
+	fs.Var(&globs, "g", "include glob, or !glob to exclude (repeatable)")
+	ctxBoth := fs.Int("C", 0, "lines of context before and after each match")
+	before := fs.Int("B", -1, "lines of context before each match")
+	after := fs.Int("A", -1, "lines of context after each match")
+	limit := fs.Int("limit", 0, "files to show (0 = unlimited)")
+	skip := fs.Int("skip", 0, "files to skip (paging)")
+	perFile := fs.Int("per-file-limit", 0, "matches to show per file (0 = unlimited)")
+	asJSON := fs.Bool("json", false, "print the structls.search result JSON exactly")
+	asText := fs.Bool("text", false, "print the agent-friendly text rendering")
+	noIgnore := fs.Bool("no-ignore", false, "do not honour .gitignore/.ignore")
+	noHidden := fs.Bool("no-hidden", false, "skip dot files and directories")
+	root := fs.String("root", ".", "workspace folder")
+	positional, err := parseInterspersed(fs, args)
+	if err != nil {
+		return exitError, err
+	}
+	if len(positional) == 0 {
+		fs.Usage()
+		return exitError, fmt.Errorf("search needs a PATTERN")
+	}
+	q := grep.Query{Pattern: positional[0], IgnoreCase: *ignoreCase, Literal: *literal, Paths: positional[1:],
+		Globs: globs, Skip: *skip, Limit: limit, PerFileLimit: perFile}
+	q.ContextBefore, q.ContextAfter = ctxBoth, ctxBoth
+	if *before >= 0 {
+		q.ContextBefore = before
+	}
+	if *after >= 0 {
+		q.ContextAfter = after
+	}
+	if *multiline {
+		q.Multiline = multiline
+	}
+	if *noIgnore {
+		q.Gitignore = new(false)
+	}
+	if *noHidden {
+		q.Hidden = new(false)
+	}
+	if *asText {
+		q.Format = "text"
+	}
+
+	ctx := context.Background()
+	s, err := startSession(ctx, *root, lsp.EditorOptions{})
+	if err != nil {
+		return exitError, err
+	}
+	defer s.close(ctx)
+	var res grep.Result
+	raw, err := s.execute(ctx, lsp.CommandSearch, q, &res)
+	if err != nil {
+		return exitError, err
+	}
+	switch {
+	case *asJSON:
+		fmt.Fprintf(stdout, "%s\n", raw)
+	case *asText:
+		fmt.Fprint(stdout, res.Text)
+	default:
+		printMatches(stdout, res.Matches, *q.ContextBefore+*q.ContextAfter > 0)
+		for _, w := range res.Warnings {
+			fmt.Fprintf(stderr, "structls: %s\n", w)
+		}
+		for _, m := range res.MissingPaths {
+			fmt.Fprintf(stderr, "structls: %s: no such file or directory\n", m)
+		}
+	}
+	if res.MatchCount == 0 {
+		return exitNotFound, nil
+	}
+	return exitFound, nil
+}
+
+// printMatches prints ripgrep's format: path:line:text for matches,
+// path-line-text for context, "--" between separate groups.
+func printMatches(w io.Writer, matches []grep.Match, withContext bool) {
+	type line struct {
+		text  string
+		match bool
+	}
+	for start := 0; start < len(matches); {
+		end := start
+		for end < len(matches) && matches[end].Path == matches[start].Path {
+			end++
+		}
+		lines := map[int]line{}
+		for _, m := range matches[start:end] {
+			for _, c := range slices.Concat(m.ContextBefore, m.ContextAfter) {
+				if _, ok := lines[c.LineNumber]; !ok {
+					lines[c.LineNumber] = line{text: c.Text}
+				}
+			}
+			lines[m.LineNumber] = line{text: m.LineText, match: true}
+		}
+		var numbers []int
+		for n := range lines {
+			numbers = append(numbers, n)
+		}
+		slices.Sort(numbers)
+		path := matches[start].Path
+		for i, n := range numbers {
+			if withContext && (i > 0 && n > numbers[i-1]+1 || i == 0 && start > 0) {
+				fmt.Fprintln(w, "--")
+			}
+			sep := "-"
+			if lines[n].match {
+				sep = ":"
+			}
+			fmt.Fprintf(w, "%s%s%d%s%s\n", path, sep, n, sep, lines[n].text)
+		}
+		start = end
+	}
+}

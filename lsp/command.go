@@ -1,0 +1,148 @@
+package lsp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strings"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+
+	"github.com/structls/structls/workspace"
+)
+
+// command is one workspace/executeCommand command. run decodes its single
+// argument, does the work on the snapshot and returns the result (encoded as
+// JSON by the caller) and a one-line summary for the progress End.
+type command struct {
+	title string
+	run   func(ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, arg []byte, progress func(done, total int)) (any, string, error)
+}
+
+// commands maps command names to their implementations (one file each).
+var commands = map[string]command{
+	CommandSearch: {title: "Searching", run: runSearch},
+}
+
+// prepareCommand decodes an executeCommand request and captures its
+// snapshot; it runs on the read loop, so the snapshot reflects exactly the
+// notifications sent before the request. The returned func does the work.
+func (s *Server) prepareCommand(raw []byte) (func(context.Context) (any, error), error) {
+	var p protocol.ExecuteCommandParams
+	if err := decodeParams("workspace/executeCommand", raw, &p); err != nil {
+		return nil, err
+	}
+	cmd, ok := commands[p.Command]
+	if !ok {
+		return nil, invalidParams("unknown command %q: structls supports %s", p.Command, strings.Join(Commands, ", "))
+	}
+	if len(p.Arguments) != 1 {
+		return nil, invalidParams("%s takes exactly one argument, a JSON object; got %d", p.Command, len(p.Arguments))
+	}
+	arg := bytes.Clone(p.Arguments[0])
+	token := p.WorkDoneToken
+	folders, docs, enc := s.snapshotParts()
+	return func(ctx context.Context) (any, error) {
+		snap := workspace.NewSnapshot(folders, s.currentSettings(), docs)
+		work, cancel := s.detach(ctx)
+		defer cancel()
+		wd := s.startProgress(work, cmd.title, token, cancel)
+		result, summary, err := cmd.run(work, snap, enc, arg, wd.report)
+		if err != nil {
+			summary = "failed"
+			if work.Err() != nil {
+				summary = "cancelled"
+			}
+		}
+		wd.end(summary)
+		if err != nil {
+			return nil, s.commandError(p.Command, work, err)
+		}
+		out, err := json.Marshal(result)
+		if err != nil {
+			return nil, jsonrpc2.Errorf(jsonrpc2.InternalError, "%s: encoding the result: %v", p.Command, err)
+		}
+		return jsonrpc2.RawMessage(out), nil
+	}, nil
+}
+
+
+// commandError maps an engine error to the JSON-RPC error the client sees.
+func (s *Server) commandError(name string, ctx context.Context, err error) error {
+	var pathErr *workspace.PathError
+	var argErr *argumentError
+	switch {
+	case ctx.Err() != nil || errors.Is(err, context.Canceled):
+		return cancelledError()
+	case errors.As(err, &pathErr), errors.As(err, &argErr), isInvalidQuery(err):
+		return invalidParams("%s: %v", name, err)
+	}
+	s.log.Error("command failed", zap.String("command", name), zap.Error(err))
+	return jsonrpc2.Errorf(jsonrpc2.InternalError, "%s failed: %v", name, err)
+}
+
+// argumentError is a command argument that does not decode.
+type argumentError struct{ msg string }
+
+func (e *argumentError) Error() string { return e.msg }
+
+// decodeArgument decodes a command's JSON object argument into v, rejecting
+// unknown fields with the list of known ones.
+func decodeArgument(arg []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(arg))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		msg := strings.TrimPrefix(err.Error(), "json: ")
+		if strings.HasPrefix(msg, "unknown field") {
+			msg += "; known fields: " + strings.Join(jsonFields(v), ", ")
+		}
+		return &argumentError{msg: "the argument must be a JSON object: " + msg}
+	}
+	if dec.More() {
+		return &argumentError{msg: "the argument must be a single JSON object"}
+	}
+	return nil
+}
+
+// jsonFields lists the JSON names of a struct's fields.
+func jsonFields(v any) []string {
+	t := reflect.TypeOf(v)
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	var names []string
+	for i := range t.NumField() {
+		if name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ","); name != "" && name != "-" {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+
+// detach returns a context for a request's work that lives on the server's
+// context (so exit stops it) and is cancelled when the request's context is.
+// The request context itself is pooled by jsonrpc2 and must not be retained
+// past the handler (no context may be derived from it), so its cancellation
+// is forwarded by a goroutine that ends before cancel returns.
+func (s *Server) detach(request context.Context) (context.Context, context.CancelFunc) {
+	work, cancel := context.WithCancel(s.ctx)
+	requestDone, stop, stopped := request.Done(), make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(stopped)
+		select {
+		case <-requestDone:
+			cancel()
+		case <-stop:
+		}
+	}()
+	return work, func() {
+		cancel()
+		close(stop)
+		<-stopped
+	}
+}

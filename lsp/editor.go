@@ -1,0 +1,376 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"slices"
+	"sync"
+
+	"go.lsp.dev/jsonrpc2"
+
+	"github.com/structls/structls/workspace"
+)
+
+// Editor is an LSP client that behaves like an editor: it keeps buffers
+// (open documents with versions), sends didOpen/didChange for them, answers
+// the server's requests (progress creation, configuration, capability
+// registration, applyEdit) and records the server's notifications. Like
+// gopls's fake editor it refuses a WorkspaceEdit whose document version does
+// not match its buffer. The CLI, the demo and the tests all drive the
+// server through it.
+type Editor struct {
+	conn    jsonrpc2.Conn
+	opts    EditorOptions
+	buffers *workspace.Overlay
+
+	mu            sync.Mutex
+	encoding      workspace.Encoding
+	progress      []ProgressEvent
+	logs          []string
+	registrations []string
+}
+
+// EditorOptions are the capabilities and settings the editor presents.
+type EditorOptions struct {
+	PositionEncodings []string        // offered in general.positionEncodings; none means utf-16
+	WorkDoneProgress  bool            // window.workDoneProgress
+	Settings          json.RawMessage // answers workspace/configuration for "structls"; nil: capability off
+	InitOptions       json.RawMessage // initializationOptions
+	DynamicWatch      bool            // workspace.didChangeWatchedFiles.dynamicRegistration
+	// OnNotify, when set, sees every notification from the server.
+	OnNotify func(method string, params json.RawMessage)
+}
+
+// ProgressEvent is one $/progress notification.
+type ProgressEvent struct {
+	Token string
+	Kind  string // begin, report, end
+	Title string
+	// Message is the report or end message.
+	Message     string
+	Cancellable bool
+}
+
+// NewEditor connects an editor to a server over rwc.
+func NewEditor(rwc io.ReadWriteCloser, opts EditorOptions) *Editor {
+	e := &Editor{opts: opts, buffers: workspace.NewOverlay()}
+	e.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(rwc))
+	e.conn.Go(context.Background(), e.handle)
+	return e
+}
+
+// StartInProcess runs a server in this process, connected to a new Editor
+// over a pipe (DESIGN.md §3: the CLI and the server share one code path).
+// wait returns the server's exit code once the session ends.
+func StartInProcess(ctx context.Context, opts Options, eopts EditorOptions) (ed *Editor, wait func() int) {
+	serverSide, clientSide := net.Pipe()
+	done := make(chan int, 1)
+	go func() { done <- Serve(ctx, serverSide, opts) }()
+	return NewEditor(clientSide, eopts), func() int { return <-done }
+}
+
+// Initialize sends initialize with the folders (absolute paths) and then initialized.
+// It returns the server's InitializeResult as JSON.
+func (e *Editor) Initialize(ctx context.Context, folders ...string) (json.RawMessage, error) {
+	var wsFolders []map[string]string
+	for _, f := range folders {
+		wsFolders = append(wsFolders, map[string]string{"uri": workspace.PathToURI(f), "name": f})
+	}
+	caps := map[string]any{
+		"window":    map[string]any{"workDoneProgress": e.opts.WorkDoneProgress},
+		"workspace": map[string]any{"configuration": e.opts.Settings != nil, "workspaceFolders": true, "applyEdit": true, "didChangeWatchedFiles": map[string]any{"dynamicRegistration": e.opts.DynamicWatch, "relativePatternSupport": true}, "workspaceEdit": map[string]any{"documentChanges": true}},
+	}
+	if len(e.opts.PositionEncodings) > 0 {
+		caps["general"] = map[string]any{"positionEncodings": e.opts.PositionEncodings}
+	}
+	params := map[string]any{"processId": os.Getpid(), "capabilities": caps, "workspaceFolders": wsFolders}
+	if e.opts.InitOptions != nil {
+		params["initializationOptions"] = e.opts.InitOptions
+	}
+	var result json.RawMessage
+	if err := e.Call(ctx, "initialize", params, &result); err != nil {
+		return nil, err
+	}
+	var r struct {
+		Capabilities struct{ PositionEncoding string } `json:"capabilities"`
+	}
+	if err := json.Unmarshal(result, &r); err != nil {
+		return nil, fmt.Errorf("initialize result: %w", err)
+	}
+	e.mu.Lock()
+	e.encoding = encodingNamed(r.Capabilities.PositionEncoding)
+	e.mu.Unlock()
+	return result, e.Notify(ctx, "initialized", map[string]any{})
+}
+
+func encodingNamed(name string) workspace.Encoding {
+	switch name {
+	case "utf-8":
+		return workspace.UTF8
+	case "utf-32":
+		return workspace.UTF32
+	}
+	return workspace.UTF16
+}
+
+// Call sends a request and decodes its result into result (which may be nil).
+func (e *Editor) Call(ctx context.Context, method string, params, result any) error {
+	raw, err := json.Marshal(params)
+	if err != nil {
+		return err
+	}
+	var out jsonrpc2.RawMessage
+	if _, err := e.conn.Call(ctx, method, jsonrpc2.RawMessage(raw), &out); err != nil {
+		return err
+	}
+	if result == nil || len(out) == 0 {
+		return nil
+	}
+	return json.Unmarshal(out, result)
+}
+
+// Notify sends a notification.
+func (e *Editor) Notify(ctx context.Context, method string, params any) error {
+	raw, err := json.Marshal(params)
+	if err != nil {
+		return err
+	}
+	return e.conn.Notify(ctx, method, jsonrpc2.RawMessage(raw))
+}
+
+// ExecuteCommand runs a structls command with its argument and returns the raw result.
+func (e *Editor) ExecuteCommand(ctx context.Context, command string, arg any) (json.RawMessage, error) {
+	var result json.RawMessage
+	err := e.Call(ctx, "workspace/executeCommand", map[string]any{"command": command, "arguments": []any{arg}}, &result)
+	return result, err
+}
+
+// OpenFile opens the file at path in a buffer (version 1) with the given text.
+func (e *Editor) OpenFile(ctx context.Context, path, languageID, text string) (uri string, err error) {
+	uri = workspace.PathToURI(path)
+	e.buffers.Open(uri, languageID, 1, text)
+	return uri, e.Notify(ctx, "textDocument/didOpen", map[string]any{"textDocument": map[string]any{
+		"uri": uri, "languageId": languageID, "version": 1, "text": text}})
+}
+
+// Edit is one change to a buffer; a nil Range replaces the whole text.
+type Edit struct {
+	Range *workspace.Range
+	Text  string
+}
+
+// EditBuffer applies edits to an open buffer, bumps its version and sends didChange.
+func (e *Editor) EditBuffer(ctx context.Context, uri string, edits ...Edit) error {
+	doc := e.buffers.Get(uri)
+	if doc == nil {
+		return fmt.Errorf("%s is not open in the editor", uri)
+	}
+	changes := make([]workspace.TextChange, len(edits))
+	wire := make([]map[string]any, len(edits))
+	for i, ed := range edits {
+		changes[i] = workspace.TextChange{Range: ed.Range, Text: ed.Text}
+		wire[i] = map[string]any{"text": ed.Text}
+		if ed.Range != nil {
+			wire[i]["range"] = ed.Range
+		}
+	}
+	version := doc.Version + 1
+	if err := e.buffers.Change(uri, version, changes, e.Encoding()); err != nil {
+		return err
+	}
+	return e.Notify(ctx, "textDocument/didChange", map[string]any{
+		"textDocument": map[string]any{"uri": uri, "version": version}, "contentChanges": wire})
+}
+
+// CloseFile closes a buffer.
+func (e *Editor) CloseFile(ctx context.Context, uri string) error {
+	e.buffers.Close(uri)
+	return e.Notify(ctx, "textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": uri}})
+}
+
+// BufferText returns the editor's text of an open buffer.
+func (e *Editor) BufferText(uri string) (string, bool) {
+	if d := e.buffers.Get(uri); d != nil {
+		return string(d.Content), true
+	}
+	return "", false
+}
+
+// Encoding is the position encoding the server chose.
+func (e *Editor) Encoding() workspace.Encoding {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.encoding
+}
+
+// Shutdown sends shutdown and then exit.
+func (e *Editor) Shutdown(ctx context.Context) error {
+	if err := e.Call(ctx, "shutdown", nil, nil); err != nil {
+		return err
+	}
+	return e.Notify(ctx, "exit", nil)
+}
+
+// Close closes the connection.
+func (e *Editor) Close() error { return e.conn.Close() }
+
+// Progress returns the progress notifications received so far.
+func (e *Editor) Progress() []ProgressEvent {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return slices.Clone(e.progress)
+}
+
+// Logs returns the window/logMessage and showMessage texts received so far.
+func (e *Editor) Logs() []string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return slices.Clone(e.logs)
+}
+
+// Registrations returns the methods the server registered dynamically.
+func (e *Editor) Registrations() []string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return slices.Clone(e.registrations)
+}
+
+// handle answers the server's requests and records its notifications.
+func (e *Editor) handle(ctx context.Context, req *jsonrpc2.Request) (any, error) {
+	params := json.RawMessage(slices.Clone(req.Params()))
+	switch req.Method() {
+	case "$/progress":
+		e.recordProgress(params)
+	case "window/logMessage", "window/showMessage":
+		var p struct{ Message string }
+		_ = json.Unmarshal(params, &p)
+		e.mu.Lock()
+		e.logs = append(e.logs, p.Message)
+		e.mu.Unlock()
+	case "window/workDoneProgress/create", "client/unregisterCapability":
+		return nil, nil
+	case "client/registerCapability":
+		var p struct{ Registrations []struct{ Method string } }
+		_ = json.Unmarshal(params, &p)
+		e.mu.Lock()
+		for _, r := range p.Registrations {
+			e.registrations = append(e.registrations, r.Method)
+		}
+		e.mu.Unlock()
+		return nil, nil
+	case "workspace/configuration":
+		var p struct{ Items []json.RawMessage }
+		_ = json.Unmarshal(params, &p)
+		out := make([]json.RawMessage, len(p.Items))
+		for i := range out {
+			out[i] = e.opts.Settings
+		}
+		return out, nil
+	case "workspace/applyEdit":
+		return e.applyEdit(ctx, params), nil
+	default:
+		if req.IsCall() {
+			return nil, jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "editor: %s not supported", req.Method())
+		}
+	}
+	if !req.IsCall() && e.opts.OnNotify != nil {
+		e.opts.OnNotify(req.Method(), params)
+	}
+	return nil, nil
+}
+
+func (e *Editor) recordProgress(params json.RawMessage) {
+	var p struct {
+		Token json.RawMessage
+		Value struct {
+			Kind, Title, Message string
+			Cancellable          bool
+		}
+	}
+	if json.Unmarshal(params, &p) != nil {
+		return
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.progress = append(e.progress, ProgressEvent{Token: string(p.Token), Kind: p.Value.Kind, Title: p.Value.Title,
+		Message: p.Value.Message, Cancellable: p.Value.Cancellable})
+}
+
+// applyEditResult is the reply to workspace/applyEdit.
+type applyEditResult struct {
+	Applied       bool   `json:"applied"`
+	FailureReason string `json:"failureReason,omitempty"`
+}
+
+// applyEdit applies a WorkspaceEdit's documentChanges to the buffers, all or
+// nothing: every versioned document must match its buffer's version.
+func (e *Editor) applyEdit(ctx context.Context, params json.RawMessage) applyEditResult {
+	var p struct {
+		Edit struct {
+			DocumentChanges []struct {
+				TextDocument struct {
+					URI     string `json:"uri"`
+					Version *int32 `json:"version"`
+				} `json:"textDocument"`
+				Edits []struct {
+					Range   workspace.Range `json:"range"`
+					NewText string          `json:"newText"`
+				} `json:"edits"`
+			} `json:"documentChanges"`
+		} `json:"edit"`
+	}
+	if err := json.Unmarshal(params, &p); err != nil {
+		return applyEditResult{FailureReason: "malformed WorkspaceEdit: " + err.Error()}
+	}
+	for _, dc := range p.Edit.DocumentChanges {
+		doc := e.buffers.Get(dc.TextDocument.URI)
+		if doc == nil {
+			return applyEditResult{FailureReason: dc.TextDocument.URI + " is not open in the editor"}
+		}
+		if v := dc.TextDocument.Version; v != nil && *v != doc.Version {
+			return applyEditResult{FailureReason: fmt.Sprintf("buffer versions for %s do not match: edit has %d, buffer has %d",
+				dc.TextDocument.URI, *v, doc.Version)}
+		}
+	}
+	for _, dc := range p.Edit.DocumentChanges {
+		doc := e.buffers.Get(dc.TextDocument.URI)
+		edits := slices.Clone(dc.Edits)
+		// All ranges refer to the original text: apply from the end backwards.
+		slices.SortStableFunc(edits, func(a, b struct {
+			Range   workspace.Range `json:"range"`
+			NewText string          `json:"newText"`
+		}) int {
+			if a.Range.Start.Line != b.Range.Start.Line {
+				return b.Range.Start.Line - a.Range.Start.Line
+			}
+			return b.Range.Start.Character - a.Range.Start.Character
+		})
+		changes := make([]workspace.TextChange, len(edits))
+		for i := range edits {
+			changes[i] = workspace.TextChange{Range: &edits[i].Range, Text: edits[i].NewText}
+		}
+		if err := e.buffers.Change(dc.TextDocument.URI, doc.Version+1, changes, e.Encoding()); err != nil {
+			return applyEditResult{FailureReason: err.Error()}
+		}
+		// Like an editor, tell the server about the buffer's new text.
+		changed := e.buffers.Get(dc.TextDocument.URI)
+		_ = e.Notify(ctx, "textDocument/didChange", map[string]any{
+			"textDocument":   map[string]any{"uri": changed.URI, "version": changed.Version},
+			"contentChanges": []map[string]any{{"text": string(changed.Content)}}})
+	}
+	return applyEditResult{Applied: true}
+}
+
+// ErrorCode returns the JSON-RPC error code of an error from Call, or 0.
+func ErrorCode(err error) int {
+	var rpcErr *jsonrpc2.Error
+	if errors.As(err, &rpcErr) {
+		return int(rpcErr.Code)
+	}
+	return 0
+}

@@ -1,0 +1,172 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+)
+
+// The message chain, in the order a message meets it:
+//
+//  1. Preempt (on the read loop, before anything else): $/cancelRequest with
+//     a numeric or string id, and window/workDoneProgress/cancel.
+//  2. CancelHandler (jsonrpc2): gives each call a context the canceller ends.
+//  3. handle: the initialize gate (ServerNotInitialized before initialize,
+//     InvalidRequest after shutdown); then notifications are applied inline,
+//     on the read loop, so they take effect strictly in arrival order; then a
+//     request captures its snapshot inline, releases the read loop
+//     (jsonrpc2.Async) and runs concurrently, bounded by s.requests.
+//
+// Invariant: nothing on the read loop waits for the client (a Call made there
+// would deadlock, since its reply could not be read).
+
+// RequestCancelled is the LSP error code of a request stopped by the client.
+const RequestCancelled jsonrpc2.Code = -32800
+
+// Preempt handles the cancellation notifications ahead of everything else.
+func (s *Server) Preempt(ctx context.Context, req *jsonrpc2.Request) (any, error) {
+	switch req.Method() {
+	case "$/cancelRequest":
+		id, err := decodeCancelID(req.Params())
+		if err != nil {
+			s.log.Warn("ignoring $/cancelRequest", zap.Error(err))
+		} else {
+			s.cancelRequest(id)
+		}
+		return true, nil
+	case "window/workDoneProgress/cancel":
+		var p struct{ Token json.RawMessage }
+		if err := json.Unmarshal(req.Params(), &p); err == nil {
+			s.progress.cancel(tokenKey(p.Token))
+		}
+		return true, nil
+	}
+	return nil, jsonrpc2.ErrNotHandled
+}
+
+// decodeCancelID reads the id of a $/cancelRequest: a JSON number (as VS Code
+// sends) or a string.
+func decodeCancelID(params []byte) (jsonrpc2.ID, error) {
+	var p struct{ ID json.RawMessage }
+	if err := json.Unmarshal(params, &p); err != nil || len(p.ID) == 0 {
+		return jsonrpc2.ID{}, fmt.Errorf("params %s have no id", params)
+	}
+	var str string
+	if err := json.Unmarshal(p.ID, &str); err == nil {
+		return jsonrpc2.NewStringID(str), nil
+	}
+	var num float64
+	if err := json.Unmarshal(p.ID, &num); err != nil || num != math.Trunc(num) {
+		return jsonrpc2.ID{}, fmt.Errorf("id %s is neither a string nor an integer", p.ID)
+	}
+	return jsonrpc2.NewNumberID(int64(num)), nil
+}
+
+// handle is the jsonrpc2 handler; see the chain above.
+func (s *Server) handle(ctx context.Context, req *jsonrpc2.Request) (any, error) {
+	method := req.Method()
+	if method == "exit" {
+		s.exit()
+		return nil, nil
+	}
+	switch st := s.currentState(); {
+	case st == stateNew && method != "initialize":
+		if req.IsCall() {
+			return nil, jsonrpc2.Errorf(jsonrpc2.ServerNotInitialized, "%s before initialize: send initialize first", method)
+		}
+		return nil, nil
+	case st == stateShutdown:
+		if req.IsCall() {
+			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidRequest, "%s after shutdown: the server only accepts exit now", method)
+		}
+		return nil, nil
+	}
+	if !req.IsCall() {
+		s.notification(ctx, method, req.Params())
+		return nil, nil
+	}
+	return s.call(ctx, method, req.Params())
+}
+
+// notification applies one notification, inline and in order.
+func (s *Server) notification(ctx context.Context, method string, params []byte) {
+	var err error
+	switch method {
+	case "initialized":
+		s.initialized()
+	case "textDocument/didOpen":
+		err = s.didOpen(params)
+	case "textDocument/didChange":
+		err = s.didChange(params)
+	case "textDocument/didClose":
+		err = s.didClose(params)
+	case "textDocument/didSave":
+		err = s.didSave(params)
+	case "workspace/didChangeConfiguration":
+		err = s.didChangeConfiguration(params)
+	case "workspace/didChangeWatchedFiles":
+		err = s.didChangeWatchedFiles(params)
+	case "workspace/didChangeWorkspaceFolders":
+		err = s.didChangeWorkspaceFolders(params)
+	default:
+		if !strings.HasPrefix(method, "$/") {
+			s.log.Debug("ignoring notification", zap.String("method", method))
+		}
+	}
+	if err != nil {
+		s.log.Warn("notification failed", zap.String("method", method), zap.Error(err))
+		go s.logMessage(1, fmt.Sprintf("structls: %s: %v", method, err))
+	}
+}
+
+// call answers one request. Requests that do work run concurrently.
+func (s *Server) call(ctx context.Context, method string, params []byte) (any, error) {
+	switch method {
+	case "initialize":
+		return s.initialize(params)
+	case "shutdown":
+		s.setState(stateShutdown)
+		return nil, nil
+	case "workspace/executeCommand":
+		run, err := s.prepareCommand(params) // decode and snapshot, in order
+		if err != nil {
+			return nil, err
+		}
+		jsonrpc2.Async(ctx)
+		select {
+		case s.requests <- struct{}{}:
+			defer func() { <-s.requests }()
+		case <-ctx.Done():
+			return nil, cancelledError()
+		}
+		return run(ctx)
+	}
+	return nil, jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "method %s is not supported by structls", method)
+}
+
+func cancelledError() error {
+	return jsonrpc2.NewError(RequestCancelled, "request cancelled")
+}
+
+// invalidParams wraps a user-fixable problem as the InvalidParams error.
+func invalidParams(format string, args ...any) error {
+	return jsonrpc2.Errorf(jsonrpc2.InvalidParams, format, args...)
+}
+
+// decodeParams decodes the JSON params of a protocol method into v (a
+// go.lsp.dev/protocol type), reporting a usable error.
+func decodeParams(method string, params []byte, v any) error {
+	if len(params) == 0 || string(params) == "null" {
+		return invalidParams("%s: params are missing", method)
+	}
+	if err := protocol.Unmarshal(params, v); err != nil {
+		return invalidParams("%s: params do not have the expected shape: %v", method, err)
+	}
+	return nil
+}

@@ -1,0 +1,172 @@
+package lsp
+
+import (
+	"fmt"
+	"slices"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"github.com/structls/structls/workspace"
+)
+
+// Commands lists the workspace/executeCommand commands the server answers.
+var Commands = []string{CommandSearch}
+
+// initialize records the client's folders and capabilities, negotiates the
+// position encoding and declares what the server does.
+func (s *Server) initialize(raw []byte) (any, error) {
+	var params protocol.InitializeParams
+	if err := decodeParams("initialize", raw, &params); err != nil {
+		return nil, err
+	}
+	folders, problems := initialFolders(&params)
+	caps := params.Capabilities
+	enc := negotiateEncoding(caps.General.PositionEncodings)
+	initSettings, err := settingsFromInitOptions(params.InitializationOptions)
+	if err != nil {
+		problems = append(problems, err.Error())
+	}
+
+	s.mu.Lock()
+	s.folders = folders
+	s.enc = enc
+	s.initSettings = initSettings
+	s.settings = initSettings
+	s.caps = clientCaps{
+		workDoneProgress:      caps.Window != nil && isTrue(caps.Window.WorkDoneProgress),
+		configuration:         caps.Workspace != nil && isTrue(caps.Workspace.Configuration),
+		workspaceFolderEvents: caps.Workspace != nil && isTrue(caps.Workspace.WorkspaceFolders),
+	}
+	if w := caps.Workspace; w != nil && w.DidChangeWatchedFiles != nil {
+		s.caps.dynamicWatchedFiles = isTrue(w.DidChangeWatchedFiles.DynamicRegistration)
+		s.caps.relativePatterns = isTrue(w.DidChangeWatchedFiles.RelativePatternSupport)
+	}
+	s.mu.Unlock()
+	s.applyLogLevel(initSettings.LogLevel)
+	s.setState(stateInitialized)
+	for _, p := range problems {
+		go s.logMessage(protocol.MessageTypeWarning, "structls: "+p)
+	}
+
+	openClose, change, yes := true, protocol.TextDocumentSyncKindIncremental, true
+	return &protocol.InitializeResult{
+		Capabilities: protocol.ServerCapabilities{
+			PositionEncoding: protocol.PositionEncodingKind(enc.String()),
+			TextDocumentSync: &protocol.TextDocumentSyncOptions{
+				OpenClose: &openClose, Change: &change,
+				Save: &protocol.SaveOptions{IncludeText: &yes},
+			},
+			ExecuteCommandProvider: protocol.ExecuteCommandOptions{Commands: Commands},
+			Workspace: &protocol.WorkspaceOptions{
+				WorkspaceFolders: &protocol.WorkspaceFoldersServerCapabilities{
+					Supported: &yes, ChangeNotifications: protocol.Boolean(true),
+				},
+			},
+		},
+		ServerInfo: protocol.ServerInfo{Name: "structls", Version: protocol.NewOptional(s.opts.Version)},
+	}, nil
+}
+
+// initialFolders reads workspaceFolders, falling back to rootUri, then rootPath.
+func initialFolders(p *protocol.InitializeParams) ([]workspace.Folder, []string) {
+	var folders []workspace.Folder
+	var problems []string
+	add := func(u, name string) {
+		f, err := workspace.NewFolder(u, name)
+		if err != nil {
+			problems = append(problems, fmt.Sprintf("%v; it is not searched", err))
+			return
+		}
+		folders = append(folders, f)
+	}
+	if list, ok := p.WorkspaceFolders.Get(); ok && len(list) > 0 {
+		for _, f := range list {
+			add(string(f.URI), f.Name)
+		}
+	} else if p.RootURI != nil && *p.RootURI != "" {
+		add(string(*p.RootURI), "")
+	} else if root, ok := p.RootPath.Get(); ok && root != "" {
+		add(root, "")
+	}
+	if len(folders) == 0 && len(problems) == 0 {
+		problems = append(problems, "no workspace folder was given: open a folder to search it")
+	}
+	return folders, problems
+}
+
+// negotiateEncoding picks utf-8 when the client offers it (tree-sitter and
+// the engines count bytes, so it costs nothing), else the client's first
+// supported choice, else the LSP default utf-16.
+func negotiateEncoding(offered []protocol.PositionEncodingKind) workspace.Encoding {
+	if slices.Contains(offered, protocol.PositionEncodingKindUTF8) {
+		return workspace.UTF8
+	}
+	for _, e := range offered {
+		switch e {
+		case protocol.PositionEncodingKindUTF16:
+			return workspace.UTF16
+		case protocol.PositionEncodingKindUTF32:
+			return workspace.UTF32
+		}
+	}
+	return workspace.UTF16
+}
+
+// initialized starts the work that needs the client's answers: pulling the
+// configuration and registering file watchers. It runs off the read loop.
+func (s *Server) initialized() {
+	go func() {
+		s.pullConfiguration()
+		close(s.configReady)
+		s.registerWatchers()
+	}()
+}
+
+// exit ends the session; Serve returns the exit code.
+func (s *Server) exit() {
+	s.stateMu.Lock()
+	defer s.stateMu.Unlock()
+	select {
+	case <-s.exitCh:
+	default:
+		close(s.exitCh)
+	}
+}
+
+// didChangeWorkspaceFolders adds and removes folders.
+func (s *Server) didChangeWorkspaceFolders(raw []byte) error {
+	var p protocol.DidChangeWorkspaceFoldersParams
+	if err := decodeParams("workspace/didChangeWorkspaceFolders", raw, &p); err != nil {
+		return err
+	}
+	var added []workspace.Folder
+	var problems []error
+	for _, f := range p.Event.Added {
+		folder, err := workspace.NewFolder(string(f.URI), f.Name)
+		if err != nil {
+			problems = append(problems, err)
+			continue
+		}
+		added = append(added, folder)
+	}
+	s.mu.Lock()
+	for _, r := range p.Event.Removed {
+		path, err := workspace.URIToPath(string(r.URI))
+		if err != nil {
+			continue
+		}
+		s.folders = slices.DeleteFunc(s.folders, func(f workspace.Folder) bool { return f.Path == path })
+	}
+	s.folders = append(s.folders, added...)
+	s.mu.Unlock()
+	if len(problems) > 0 {
+		return fmt.Errorf("some folders were not added: %v", problems)
+	}
+	return nil
+}
+
+func isTrue(b *bool) bool { return b != nil && *b }
+
+// fileURI converts a path to the protocol's URI type.
+func fileURI(path string) uri.URI { return uri.URI(workspace.PathToURI(path)) }

@@ -1,0 +1,30 @@
+package lsp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/structls/structls/grep"
+	"github.com/structls/structls/workspace"
+)
+
+// CommandSearch is regex text search (DESIGN.md §6, structls.search).
+const CommandSearch = "structls.search"
+
+func runSearch(ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, arg []byte, progress func(done, total int)) (any, string, error) {
+	var q grep.Query
+	if err := decodeArgument(arg, &q); err != nil {
+		return nil, "", err
+	}
+	res, err := grep.Search(ctx, snap, q, enc, progress)
+	if err != nil {
+		return nil, "", err
+	}
+	return res, fmt.Sprintf("%d matches in %d files (%d searched)", res.MatchCount, res.FileCount, res.FilesSearched), nil
+}
+
+func isInvalidQuery(err error) bool {
+	var q *grep.InvalidQueryError
+	return errors.As(err, &q)
+}

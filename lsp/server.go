@@ -1,0 +1,149 @@
+// Package lsp is the protocol boundary of structls: the only package that
+// speaks LSP (go.lsp.dev/protocol and jsonrpc2). It decodes requests, keeps
+// the workspace state in step with the client's notifications, runs the
+// engines on snapshots and encodes their results. Engines never see a
+// protocol type.
+//
+// One file per LSP feature: handler.go (the message chain), lifecycle.go,
+// textsync.go, config.go, watch.go, progress.go, command.go (and one file per
+// command), editor.go (the in-process client used by the CLI and the tests).
+package lsp
+
+import (
+	"context"
+	"io"
+	"runtime"
+	"sync"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+
+	"github.com/structls/structls/workspace"
+)
+
+// Options configure a server.
+type Options struct {
+	Logger  *zap.Logger     // server log (stderr or a file); nil: no log
+	Level   *zap.AtomicLevel // its level, changed by the logLevel setting; may be nil
+	Version string           // reported in serverInfo
+}
+
+// serverState is the lifecycle position of the server.
+type serverState int
+
+const (
+	stateNew          serverState = iota // before initialize: requests get ServerNotInitialized
+	stateInitialized                     // initialize answered
+	stateShutdown                        // shutdown answered: only exit is accepted
+)
+
+// Server is one LSP session. All of its state lives here; the mutex placed
+// before a group of fields guards that group.
+type Server struct {
+	log   *zap.Logger
+	level *zap.AtomicLevel
+	opts  Options
+
+	conn          jsonrpc2.Conn
+	client        protocol.Client
+	cancelRequest func(jsonrpc2.ID)
+	requests      chan struct{} // semaphore bounding concurrent requests
+
+	// ctx lives as long as the connection; cancelled on exit so no work outlives it.
+	ctx    context.Context
+	cancel context.CancelFunc
+
+	overlay  *workspace.Overlay
+	progress *progressTracker
+
+	stateMu sync.Mutex
+	state   serverState
+	exitCh  chan struct{} // closed by the exit notification
+
+	mu           sync.Mutex
+	folders      []workspace.Folder
+	initSettings workspace.Settings // from initializationOptions.structls
+	settings     workspace.Settings // initSettings overlaid by workspace/configuration
+	enc          workspace.Encoding
+	caps         clientCaps
+	configReady  chan struct{} // closed once the first configuration pull is done
+	watchEvents  int           // didChangeWatchedFiles events seen (for tests and logs)
+}
+
+// clientCaps are the client capabilities the server acts on.
+type clientCaps struct {
+	workDoneProgress      bool
+	configuration         bool
+	dynamicWatchedFiles   bool
+	relativePatterns      bool
+	workspaceFolderEvents bool
+}
+
+// Serve runs one session over rwc until the client sends exit or closes the
+// stream, and returns the process exit code the LSP specification asks for:
+// 0 after shutdown, 1 otherwise.
+func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) int {
+	if opts.Logger == nil {
+		opts.Logger = zap.NewNop()
+	}
+	s := &Server{
+		log:         opts.Logger,
+		level:       opts.Level,
+		opts:        opts,
+		requests:    make(chan struct{}, 2*runtime.GOMAXPROCS(0)),
+		overlay:     workspace.NewOverlay(),
+		progress:    newProgressTracker(),
+		exitCh:      make(chan struct{}),
+		configReady: make(chan struct{}),
+	}
+	s.ctx, s.cancel = context.WithCancel(ctx)
+	defer s.cancel()
+	s.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(rwc), jsonrpc2.WithPreempter(s))
+	s.client = protocol.ClientDispatcher(s.conn)
+	handler, canceller := jsonrpc2.CancelHandler(s.handle)
+	s.cancelRequest = canceller
+	s.conn.Go(s.ctx, handler)
+
+	select {
+	case <-s.exitCh:
+	case <-s.conn.Done():
+	}
+	s.cancel() // stop any work still running before the connection drains
+	_ = s.conn.Close()
+	if err := s.conn.Err(); err != nil {
+		s.log.Info("connection ended", zap.Error(err))
+	}
+	if s.currentState() == stateShutdown {
+		return 0
+	}
+	return 1
+}
+
+func (s *Server) currentState() serverState {
+	s.stateMu.Lock()
+	defer s.stateMu.Unlock()
+	return s.state
+}
+
+func (s *Server) setState(st serverState) {
+	s.stateMu.Lock()
+	defer s.stateMu.Unlock()
+	s.state = st
+}
+
+// snapshotParts captures, in message order, what a request must see: the
+// folders and the open documents. Settings are read later, once the
+// configuration pull has finished (see settingsForRequest).
+func (s *Server) snapshotParts() ([]workspace.Folder, map[string]*workspace.Document, workspace.Encoding) {
+	s.mu.Lock()
+	folders, enc := append([]workspace.Folder(nil), s.folders...), s.enc
+	s.mu.Unlock()
+	return folders, s.overlay.Documents(), enc
+}
+
+// logMessage shows a note in the client's output panel and logs it.
+func (s *Server) logMessage(typ protocol.MessageType, msg string) {
+	s.log.Info("logMessage", zap.String("message", msg))
+	_ = s.client.LogMessage(s.ctx, &protocol.LogMessageParams{Type: typ, Message: msg})
+}

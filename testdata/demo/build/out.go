@@ -1,0 +1,1 @@
+// TODO: generated output, ignored by .gitignore

@@ -1,0 +1,225 @@
+package workspace
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Target is one resolved entry of a command's `paths`: a file or a directory
+// inside a workspace folder, optionally narrowed by a glob.
+type Target struct {
+	Input  string    // the entry as the user wrote it
+	Folder int       // index into Snapshot.Folders
+	Base   string    // symlink-free absolute path of the file or directory
+	IsDir  bool      // Base is a directory
+	Glob   string    // slash-separated glob relative to Base; "" = everything
+	Lines  []LineSel // line ranges (search only); nil = the whole file
+}
+
+// LineSel is an inclusive range of 1-based line numbers.
+type LineSel struct{ From, To int }
+
+// Contains reports whether 1-based line n is in the selection.
+func (l LineSel) Contains(n int) bool { return n >= l.From && n <= l.To }
+
+// PathError is a `paths` entry that cannot be used; its message says why and what to do.
+type PathError struct{ Msg string }
+
+func (e *PathError) Error() string { return e.Msg }
+
+func pathErrorf(format string, args ...any) error {
+	return &PathError{Msg: fmt.Sprintf(format, args...)}
+}
+
+var lineSelSuffix = regexp.MustCompile(`:(\d+(?:[-+]\d+)?(?:,\d+(?:[-+]\d+)?)*)$`)
+
+// ResolvePaths turns the `paths` entries of a command into Targets.
+//
+// Entries are files, directories, globs (`*.ts` = direct children, `**/*.ts`
+// recursive) or file:// URIs, relative to the first workspace folder unless
+// absolute. No entries means every folder. With allowLines, a file entry may
+// end in a line selection (`a.go:10-20`, `a.go:10+5`, `a.go:1-3,9-12`).
+//
+// Confinement: an entry that resolves outside every workspace folder —
+// lexically (`..`, an absolute path) or through a symlink — is an error and is
+// never read. Entries whose path does not exist are returned in missing;
+// if every entry is missing, that is an error too.
+func (s *Snapshot) ResolvePaths(entries []string, allowLines bool) (targets []Target, missing []string, err error) {
+	if len(s.Folders) == 0 {
+		return nil, nil, pathErrorf("the workspace has no folders: open a folder (or pass --root) first")
+	}
+	if len(entries) == 0 {
+		for i, f := range s.Folders {
+			targets = append(targets, Target{Input: f.Path, Folder: i, Base: f.Real, IsDir: true})
+		}
+		return targets, nil, nil
+	}
+	for _, raw := range entries {
+		t, err := s.resolveOne(raw, allowLines)
+		var notFound *notFoundError
+		switch {
+		case errors.As(err, &notFound):
+			missing = append(missing, notFound.input)
+		case err != nil:
+			return nil, nil, err
+		default:
+			targets = append(targets, t)
+		}
+	}
+	if len(targets) == 0 {
+		hint := ""
+		if len(missing) > 1 {
+			hint = " (each entry of `paths` must exist relative to the first workspace folder; pass each path as its own array element)"
+		}
+		return nil, nil, pathErrorf("path not found: %s%s", strings.Join(missing, ", "), hint)
+	}
+	return targets, missing, nil
+}
+
+type notFoundError struct{ input string }
+
+func (e *notFoundError) Error() string { return "path not found: " + e.input }
+
+func (s *Snapshot) resolveOne(raw string, allowLines bool) (Target, error) {
+	entry := strings.TrimSpace(raw)
+	if len(entry) >= 2 && entry[0] == '"' && entry[len(entry)-1] == '"' {
+		entry = strings.TrimSpace(entry[1 : len(entry)-1])
+	}
+	if entry == "" {
+		return Target{}, pathErrorf("`paths` must contain non-empty paths or globs")
+	}
+	abs, err := s.absolute(entry)
+	if err != nil {
+		return Target{}, err
+	}
+	var lines []LineSel
+	if m := lineSelSuffix.FindStringSubmatchIndex(abs); m != nil {
+		if _, statErr := os.Lstat(abs); statErr != nil { // a real file named "a:1-2" wins
+			if !allowLines {
+				return Target{}, pathErrorf("%q: line-range selectors are only supported by search", raw)
+			}
+			if lines, err = parseLineSel(abs[m[2]:m[3]]); err != nil {
+				return Target{}, pathErrorf("%q: %v", raw, err)
+			}
+			abs = abs[:m[0]]
+		}
+	}
+	base, glob := splitGlob(abs)
+	if lines != nil && glob != "" {
+		return Target{}, pathErrorf("line-range selector requires a single file, not a glob: %s", raw)
+	}
+	fi, root := folderOf(s.Folders, base)
+	if fi < 0 {
+		return Target{}, pathErrorf("%q is outside the workspace folders (%s); pass a path inside them, relative to %s",
+			raw, s.folderList(), s.Folders[0].Path)
+	}
+	// Re-root lexically on the folder's real path, then evaluate symlinks.
+	lexical := filepath.Join(s.Folders[fi].Real, strings.TrimPrefix(base, root))
+	real, err := filepath.EvalSymlinks(lexical)
+	if errors.Is(err, fs.ErrNotExist) {
+		if lines != nil {
+			return Target{}, pathErrorf("path not found for line-range selector: %s", raw)
+		}
+		return Target{}, &notFoundError{input: raw}
+	}
+	if err != nil {
+		return Target{}, pathErrorf("%q cannot be resolved: %v", raw, err)
+	}
+	if realFolder := folderReal(s.Folders, real); realFolder < 0 {
+		return Target{}, pathErrorf("%q resolves through a symlink to %s, outside the workspace folders; it is not searched", raw, real)
+	} else {
+		fi = realFolder
+	}
+	info, err := os.Stat(real)
+	if err != nil {
+		return Target{}, pathErrorf("%q cannot be read: %v", raw, err)
+	}
+	if lines != nil && info.IsDir() {
+		return Target{}, pathErrorf("line-range selector requires a single file: %s is a directory", raw)
+	}
+	if glob != "" && !info.IsDir() {
+		return Target{}, pathErrorf("%q: the part before the glob must be a directory", raw)
+	}
+	return Target{Input: raw, Folder: fi, Base: real, IsDir: info.IsDir(), Glob: glob, Lines: lines}, nil
+}
+
+// absolute returns the clean absolute form of a path entry or file:// URI.
+func (s *Snapshot) absolute(entry string) (string, error) {
+	if IsFileURI(entry) {
+		p, err := URIToPath(entry)
+		if err != nil {
+			return "", pathErrorf("%v", err)
+		}
+		return p, nil
+	}
+	if strings.Contains(entry, "://") {
+		return "", pathErrorf("%q: only file:// URIs and paths are supported", entry)
+	}
+	if filepath.IsAbs(entry) {
+		return filepath.Clean(entry), nil
+	}
+	return filepath.Join(s.Folders[0].Path, filepath.FromSlash(entry)), nil
+}
+
+func (s *Snapshot) folderList() string {
+	var names []string
+	for _, f := range s.Folders {
+		names = append(names, f.Path)
+	}
+	return strings.Join(names, ", ")
+}
+
+// splitGlob splits a clean absolute path at its first segment holding a glob
+// character: "/w/src/**/*.ts" → ("/w/src", "**/*.ts").
+func splitGlob(abs string) (base, glob string) {
+	segs := strings.Split(filepath.ToSlash(abs), "/")
+	for i, seg := range segs {
+		if strings.ContainsAny(seg, "*?[{") {
+			base = strings.Join(segs[:i], "/")
+			if base == "" {
+				base = "/"
+			}
+			return filepath.FromSlash(base), strings.Join(segs[i:], "/")
+		}
+	}
+	return abs, ""
+}
+
+// parseLineSel parses "10-20", "10+5" and comma lists of them.
+func parseLineSel(s string) ([]LineSel, error) {
+	var out []LineSel
+	for _, part := range strings.Split(s, ",") {
+		var sel LineSel
+		var err error
+		switch {
+		case strings.Contains(part, "-"):
+			a, b, _ := strings.Cut(part, "-")
+			sel.From, err = strconv.Atoi(a)
+			if err == nil {
+				sel.To, err = strconv.Atoi(b)
+			}
+		case strings.Contains(part, "+"):
+			a, b, _ := strings.Cut(part, "+")
+			var n int
+			sel.From, err = strconv.Atoi(a)
+			if err == nil {
+				n, err = strconv.Atoi(b)
+			}
+			sel.To = sel.From + n
+		default:
+			sel.From, err = strconv.Atoi(part)
+			sel.To = sel.From
+		}
+		if err != nil || sel.From < 1 || sel.To < sel.From {
+			return nil, fmt.Errorf("bad line range %q: use 1-based ranges like :50-100, :50+10 or :5-16,960-973", part)
+		}
+		out = append(out, sel)
+	}
+	return out, nil
+}

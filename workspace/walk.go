@@ -1,0 +1,215 @@
+package workspace
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+	gitignore "github.com/boyter/gocodewalker/go-gitignore"
+)
+
+// File is one candidate file of a search, inside a workspace folder.
+type File struct {
+	Folder int       // index into Snapshot.Folders
+	Abs    string    // symlink-free absolute path
+	Rel    string    // slash path relative to the folder
+	URI    string    // the URI the client knows the file by
+	Doc    *Document // the open document, when the editor has the file open
+	Lines  []LineSel // line selection of the target that named it
+}
+
+// WalkOptions are the walking rules of a command (DESIGN.md §6).
+type WalkOptions struct {
+	Globs     []string // include globs, and `!`-prefixed exclude globs
+	Gitignore bool     // honour .gitignore, .ignore and .git/info/exclude
+	Hidden    bool     // include dot files and directories
+}
+
+// Walk lists the files the targets name, in a deterministic order (folder,
+// then path), each at most once.
+//
+// Rules, as a ripgrep user expects: .git is never entered; ignore files are
+// honoured (nested ones, negations, and those of the parent directories up to
+// the workspace folder); symlinks are never followed; `node_modules` is
+// skipped unless a path or glob names it; Settings.Exclude and `globs` filter
+// files. A file named explicitly is searched even if ignored or hidden.
+// Open documents whose file does not exist on disk yet are included when a
+// target covers them. Walk stops early, returning ctx.Err(), when ctx ends.
+func (s *Snapshot) Walk(ctx context.Context, targets []Target, opts WalkOptions) ([]File, error) {
+	filter := newGlobFilter(opts.Globs, s.Settings.Exclude)
+	allowNodeModules := mentionsNodeModules(opts.Globs, targets)
+	seen := map[string]bool{}
+	var files []File
+	add := func(t Target, abs string) {
+		if seen[abs] {
+			return
+		}
+		seen[abs] = true
+		f := s.Folders[t.Folder]
+		rel := f.Rel(abs)
+		files = append(files, File{Folder: t.Folder, Abs: abs, Rel: rel, URI: f.FileURI(rel),
+			Doc: s.docs[filepath.Join(f.Path, filepath.FromSlash(rel))], Lines: t.Lines})
+	}
+	for _, t := range targets {
+		if !t.IsDir {
+			add(t, t.Base)
+			continue
+		}
+		w := walker{snap: s, ctx: ctx, target: t, opts: opts, filter: filter, allowNodeModules: allowNodeModules,
+			maxDepth: globDepth(t.Glob)}
+		w.loadParentIgnores()
+		if err := w.dir(t.Base, 0, func(abs string) { add(t, abs) }); err != nil {
+			return nil, err
+		}
+		for path := range s.docs { // unsaved new files, not on disk yet
+			f := s.Folders[t.Folder]
+			if _, err := os.Lstat(path); err == nil || !within(f.Path, path) {
+				continue
+			}
+			rel, _ := filepath.Rel(f.Path, path)
+			abs := filepath.Join(f.Real, rel)
+			if within(t.Base, abs) && w.keepFile(abs, filepath.ToSlash(rel)) {
+				add(t, abs)
+			}
+		}
+	}
+	slices.SortFunc(files, func(a, b File) int {
+		if a.Folder != b.Folder {
+			return a.Folder - b.Folder
+		}
+		return strings.Compare(a.Rel, b.Rel)
+	})
+	return files, nil
+}
+
+// walker walks one directory target.
+type walker struct {
+	snap             *Snapshot
+	ctx              context.Context
+	target           Target
+	opts             WalkOptions
+	filter           globFilter
+	allowNodeModules bool
+	maxDepth         int // -1: unlimited
+	ignores          []gitignore.GitIgnore
+}
+
+// loadParentIgnores reads the ignore files of the folder root and of every
+// directory between it and the target's base, which apply below them too.
+func (w *walker) loadParentIgnores() {
+	if !w.opts.Gitignore {
+		return
+	}
+	root := w.snap.Folders[w.target.Folder].Real
+	w.loadIgnore(filepath.Join(root, ".git", "info", "exclude"), root)
+	for dir := root; dir != w.target.Base && within(root, dir); {
+		w.loadDirIgnores(dir)
+		rel, _ := filepath.Rel(dir, w.target.Base)
+		dir = filepath.Join(dir, strings.SplitN(rel, string(filepath.Separator), 2)[0])
+	}
+}
+
+func (w *walker) loadDirIgnores(dir string) {
+	w.loadIgnore(filepath.Join(dir, ".gitignore"), dir)
+	w.loadIgnore(filepath.Join(dir, ".ignore"), dir) // .ignore takes precedence: it comes later
+}
+
+func (w *walker) loadIgnore(path, base string) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return
+	}
+	w.ignores = append(w.ignores, gitignore.New(strings.NewReader(string(data)), base, func(gitignore.Error) bool { return true }))
+}
+
+// ignored applies the ignore files in order; the last one that matches decides.
+func (w *walker) ignored(abs string, isDir bool) bool {
+	ignored := false
+	for _, ig := range w.ignores {
+		if m := ig.Absolute(abs, isDir); m != nil {
+			ignored = m.Ignore()
+		}
+	}
+	return ignored
+}
+
+// dir walks one directory; emit is called for every file kept.
+func (w *walker) dir(dir string, depth int, emit func(string)) error {
+	if err := w.ctx.Err(); err != nil {
+		return err
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil // unreadable directories are skipped, as ripgrep does
+	}
+	saved := len(w.ignores)
+	if w.opts.Gitignore {
+		w.loadDirIgnores(dir)
+	}
+	defer func() { w.ignores = w.ignores[:saved] }()
+	root := w.snap.Folders[w.target.Folder]
+	for _, e := range entries {
+		name := e.Name()
+		abs := filepath.Join(dir, name)
+		if !w.opts.Hidden && strings.HasPrefix(name, ".") {
+			continue
+		}
+		switch typ := e.Type(); {
+		case typ.IsDir():
+			if name == ".git" || (name == "node_modules" && !w.allowNodeModules) ||
+				(w.maxDepth >= 0 && depth+1 >= w.maxDepth) || w.ignored(abs, true) ||
+				w.filter.excludesDir(root.Rel(abs)) {
+				continue
+			}
+			if err := w.dir(abs, depth+1, emit); err != nil {
+				return err
+			}
+		case typ.IsRegular():
+			if w.keepFile(abs, root.Rel(abs)) {
+				emit(abs)
+			}
+		}
+		// Symlinks, devices, sockets and pipes are never searched.
+	}
+	return nil
+}
+
+// keepFile applies the target glob, the ignore files and the glob filters to a file.
+func (w *walker) keepFile(abs, rel string) bool {
+	if w.target.Glob != "" {
+		relToBase, err := filepath.Rel(w.target.Base, abs)
+		if err != nil {
+			return false
+		}
+		if ok, _ := doublestar.Match(w.target.Glob, filepath.ToSlash(relToBase)); !ok {
+			return false
+		}
+	}
+	return !w.ignored(abs, false) && w.filter.keeps(rel)
+}
+
+// globDepth is how many directory levels a target glob can reach: "*.go" only
+// the base directory, "a/*.go" one below; -1 when "**" makes it unlimited.
+func globDepth(glob string) int {
+	if glob == "" || strings.Contains(glob, "**") {
+		return -1
+	}
+	return strings.Count(glob, "/") + 1
+}
+
+func mentionsNodeModules(globs []string, targets []Target) bool {
+	for _, g := range globs {
+		if strings.Contains(g, "node_modules") {
+			return true
+		}
+	}
+	for _, t := range targets {
+		if strings.Contains(t.Base, "node_modules") || strings.Contains(t.Glob, "node_modules") {
+			return true
+		}
+	}
+	return false
+}
