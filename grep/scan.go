@@ -13,6 +13,7 @@ import (
 
 // fileScan is what scanning one file produced.
 type fileScan struct {
+	file      workspace.File
 	matches   []Match
 	capped    bool // the file had more matches than the per-file cap
 	truncated bool // some line text was cut at MaxLineColumns
@@ -147,7 +148,7 @@ func (s *scanner) match(f workspace.File, mapper *workspace.Mapper, content []by
 	firstEnd := lineEnd(content, h.lineStart)
 	text, cut := displayLine(content[h.lineStart:firstEnd])
 	*truncated = *truncated || cut
-	m := Match{Path: f.Rel, URI: f.URI, LineNumber: line, LineText: text, Truncated: cut}
+	m := Match{Path: f.Rel, URI: f.URI(), LineNumber: line, LineText: text, Truncated: cut}
 	for _, sub := range h.subs {
 		rng, _ := mapper.OffsetRange(sub[0], sub[1], s.enc)
 		m.Submatches = append(m.Submatches, Submatch{Text: string(content[sub[0]:sub[1]]),

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -31,10 +33,6 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 	if err != nil {
 		return nil, err
 	}
-	files, err := snap.Walk(ctx, targets, workspace.WalkOptions{Globs: q.Globs, Gitignore: set.gitignore, Hidden: set.hidden})
-	if err != nil {
-		return nil, err
-	}
 	single := len(targets) == 1 && !targets[0].IsDir
 	if set.perFileLimit < 0 {
 		set.perFileLimit = DefaultPerFileLimit
@@ -43,12 +41,13 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 		}
 	}
 	sc := &scanner{m: m, before: set.before, after: set.after, perFileLimit: set.perFileLimit, enc: enc}
-	scans, warnings := scanAll(ctx, snap, sc, files, progress)
+	walk := workspace.WalkOptions{Globs: q.Globs, Gitignore: set.gitignore, Hidden: set.hidden}
+	scans, searched, warnings := scanAll(ctx, snap, sc, targets, walk, progress)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	res := page(scans, q.Skip, set.fileLimit, single)
-	res.FilesSearched = len(files)
+	res.FilesSearched = searched
 	res.MissingPaths = missing
 	res.Warnings = warnings
 	if set.text {
@@ -57,39 +56,63 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 	return res, nil
 }
 
-// scanAll scans the files on GOMAXPROCS workers; scans[i] belongs to files[i].
-func scanAll(ctx context.Context, snap *workspace.Snapshot, sc *scanner, files []workspace.File, progress ProgressFunc) ([]fileScan, []string) {
-	scans := make([]fileScan, len(files))
-	var next, done atomic.Int64
+// scanAll walks the targets and scans the files on GOMAXPROCS workers as the
+// walk finds them. It returns the scans of the files with a match, sorted by
+// path, and the number of files searched.
+func scanAll(ctx context.Context, snap *workspace.Snapshot, sc *scanner, targets []workspace.Target,
+	walk workspace.WalkOptions, progress ProgressFunc) ([]fileScan, int, []string) {
+	files := make(chan workspace.File, 256)
+	var found, done atomic.Int64
 	var mu sync.Mutex
+	var hits []fileScan
 	var tooLarge []string
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), max(len(files), 1)) {
+	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
-			var lowerBuf []byte
-			for ctx.Err() == nil {
-				i := int(next.Add(1) - 1)
-				if i >= len(files) {
-					return
+			var lowerBuf, readBuf []byte
+			for f := range files {
+				if ctx.Err() != nil {
+					continue // drain
 				}
-				content, err := snap.ReadFile(files[i])
+				content, err := snap.ReadFile(f, readBuf)
+				var scan fileScan
 				switch {
 				case errors.Is(err, workspace.ErrTooLarge):
 					mu.Lock()
 					tooLarge = append(tooLarge, err.Error())
 					mu.Unlock()
 				case err == nil:
-					scans[i] = sc.scan(ctx, files[i], content, &lowerBuf)
+					if f.Doc == nil {
+						readBuf = content
+					}
+					scan = sc.scan(ctx, f, content, &lowerBuf)
 				}
 				// Binary and unreadable files are skipped silently, as ripgrep does.
+				if len(scan.matches) > 0 {
+					scan.file = f
+					mu.Lock()
+					hits = append(hits, scan)
+					mu.Unlock()
+				}
 				if progress != nil {
-					progress(int(done.Add(1)), len(files))
+					progress(int(done.Add(1)), int(found.Load()))
 				}
 			}
 		})
 	}
+	_ = snap.WalkFunc(ctx, targets, walk, func(f workspace.File) {
+		found.Add(1)
+		files <- f
+	})
+	close(files)
 	wg.Wait()
-	return scans, sizeWarnings(tooLarge, snap.Settings.EffectiveMaxFileSize())
+	slices.SortFunc(hits, func(a, b fileScan) int {
+		if a.file.Folder != b.file.Folder {
+			return a.file.Folder - b.file.Folder
+		}
+		return strings.Compare(a.file.Rel, b.file.Rel)
+	})
+	return hits, int(found.Load()), sizeWarnings(tooLarge, snap.Settings.EffectiveMaxFileSize())
 }
 
 func sizeWarnings(tooLarge []string, limit int64) []string {
@@ -108,12 +131,7 @@ func sizeWarnings(tooLarge []string, limit int64) []string {
 // page selects the files of one page: files [skip, skip+limit) among those
 // with a match, in path order. A single-file search has no pages.
 func page(scans []fileScan, skip, limit int, single bool) *Result {
-	var matching []fileScan
-	for _, s := range scans {
-		if len(s.matches) > 0 {
-			matching = append(matching, s)
-		}
-	}
+	matching := scans
 	res := &Result{Matches: []Match{}, TotalFiles: len(matching)}
 	if single {
 		skip, limit = 0, 0
@@ -126,6 +144,11 @@ func page(scans []fileScan, skip, limit int, single bool) *Result {
 		next := to
 		res.NextSkip = &next
 	}
+	n := 0
+	for _, s := range matching[from:to] {
+		n += len(s.matches)
+	}
+	res.Matches = make([]Match, 0, n)
 	for _, s := range matching[from:to] {
 		res.Matches = append(res.Matches, s.matches...)
 		res.FileCount++

@@ -48,7 +48,7 @@ func (s *Server) prepareCommand(raw []byte) (func(context.Context) (any, error),
 	folders, docs, enc := s.snapshotParts()
 	return func(ctx context.Context) (any, error) {
 		snap := workspace.NewSnapshot(folders, s.currentSettings(), docs)
-		work, cancel := s.detach(ctx)
+		work, cancel := context.WithCancel(ctx)
 		defer cancel()
 		wd := s.startProgress(work, cmd.title, token, cancel)
 		result, summary, err := cmd.run(work, snap, enc, arg, wd.report)
@@ -69,7 +69,6 @@ func (s *Server) prepareCommand(raw []byte) (func(context.Context) (any, error),
 		return jsonrpc2.RawMessage(out), nil
 	}, nil
 }
-
 
 // commandError maps an engine error to the JSON-RPC error the client sees.
 func (s *Server) commandError(name string, ctx context.Context, err error) error {
@@ -121,28 +120,4 @@ func jsonFields(v any) []string {
 		}
 	}
 	return names
-}
-
-
-// detach returns a context for a request's work that lives on the server's
-// context (so exit stops it) and is cancelled when the request's context is.
-// The request context itself is pooled by jsonrpc2 and must not be retained
-// past the handler (no context may be derived from it), so its cancellation
-// is forwarded by a goroutine that ends before cancel returns.
-func (s *Server) detach(request context.Context) (context.Context, context.CancelFunc) {
-	work, cancel := context.WithCancel(s.ctx)
-	requestDone, stop, stopped := request.Done(), make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(stopped)
-		select {
-		case <-requestDone:
-			cancel()
-		case <-stop:
-		}
-	}()
-	return work, func() {
-		cancel()
-		close(stop)
-		<-stopped
-	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"sync"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -16,8 +17,9 @@ import (
 //
 //  1. Preempt (on the read loop, before anything else): $/cancelRequest with
 //     a numeric or string id, and window/workDoneProgress/cancel.
-//  2. CancelHandler (jsonrpc2): gives each call a context the canceller ends.
-//  3. handle: the initialize gate (ServerNotInitialized before initialize,
+//  2. handle: every call gets its own work context, derived from the
+//     server's (never from jsonrpc2's pooled request context, which must not
+//     outlive the handler) and registered under its id for $/cancelRequest; the initialize gate (ServerNotInitialized before initialize,
 //     InvalidRequest after shutdown); then notifications are applied inline,
 //     on the read loop, so they take effect strictly in arrival order; then a
 //     request captures its snapshot inline, releases the read loop
@@ -37,7 +39,7 @@ func (s *Server) Preempt(ctx context.Context, req *jsonrpc2.Request) (any, error
 		if err != nil {
 			s.log.Warn("ignoring $/cancelRequest", zap.Error(err))
 		} else {
-			s.cancelRequest(id)
+			s.inflight.cancel(id)
 		}
 		return true, nil
 	case "window/workDoneProgress/cancel":
@@ -88,14 +90,16 @@ func (s *Server) handle(ctx context.Context, req *jsonrpc2.Request) (any, error)
 		return nil, nil
 	}
 	if !req.IsCall() {
-		s.notification(ctx, method, req.Params())
+		s.notification(method, req.Params())
 		return nil, nil
 	}
-	return s.call(ctx, method, req.Params())
+	work, done := s.inflight.start(s.ctx, req.ID())
+	defer done()
+	return s.call(ctx, work, method, req.Params())
 }
 
 // notification applies one notification, inline and in order.
-func (s *Server) notification(ctx context.Context, method string, params []byte) {
+func (s *Server) notification(method string, params []byte) {
 	var err error
 	switch method {
 	case "initialized":
@@ -125,8 +129,10 @@ func (s *Server) notification(ctx context.Context, method string, params []byte)
 	}
 }
 
-// call answers one request. Requests that do work run concurrently.
-func (s *Server) call(ctx context.Context, method string, params []byte) (any, error) {
+// call answers one request; request is jsonrpc2's context (used only to
+// release the read loop), work the context the work runs under. Requests
+// that do work run concurrently.
+func (s *Server) call(request, work context.Context, method string, params []byte) (any, error) {
 	switch method {
 	case "initialize":
 		return s.initialize(params)
@@ -138,14 +144,14 @@ func (s *Server) call(ctx context.Context, method string, params []byte) (any, e
 		if err != nil {
 			return nil, err
 		}
-		jsonrpc2.Async(ctx)
+		jsonrpc2.Async(request)
 		select {
 		case s.requests <- struct{}{}:
 			defer func() { <-s.requests }()
-		case <-ctx.Done():
+		case <-work.Done():
 			return nil, cancelledError()
 		}
-		return run(ctx)
+		return run(work)
 	}
 	return nil, jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "method %s is not supported by structls", method)
 }
@@ -169,4 +175,38 @@ func decodeParams(method string, params []byte, v any) error {
 		return invalidParams("%s: params do not have the expected shape: %v", method, err)
 	}
 	return nil
+}
+
+// inflightCalls maps the ids of running calls to the cancel functions of
+// their work contexts.
+type inflightCalls struct {
+	mu      sync.Mutex
+	cancels map[jsonrpc2.ID]context.CancelFunc
+}
+
+// start registers a call and returns its work context and the func that
+// deregisters it (and releases the context) when the call is answered.
+func (c *inflightCalls) start(parent context.Context, id jsonrpc2.ID) (context.Context, func()) {
+	work, cancel := context.WithCancel(parent)
+	c.mu.Lock()
+	if c.cancels == nil {
+		c.cancels = map[jsonrpc2.ID]context.CancelFunc{}
+	}
+	c.cancels[id] = cancel
+	c.mu.Unlock()
+	return work, func() {
+		c.mu.Lock()
+		delete(c.cancels, id)
+		c.mu.Unlock()
+		cancel()
+	}
+}
+
+// cancel stops the call with the id, if it is still running.
+func (c *inflightCalls) cancel(id jsonrpc2.ID) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if cancel, ok := c.cancels[id]; ok {
+		cancel()
+	}
 }

@@ -22,7 +22,11 @@ func (s *Server) initialize(raw []byte) (any, error) {
 	}
 	folders, problems := initialFolders(&params)
 	caps := params.Capabilities
-	enc := negotiateEncoding(caps.General.PositionEncodings)
+	var offered []protocol.PositionEncodingKind
+	if caps.General != nil {
+		offered = caps.General.PositionEncodings
+	}
+	enc := negotiateEncoding(offered)
 	initSettings, err := settingsFromInitOptions(params.InitializationOptions)
 	if err != nil {
 		problems = append(problems, err.Error())

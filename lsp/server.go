@@ -24,7 +24,7 @@ import (
 
 // Options configure a server.
 type Options struct {
-	Logger  *zap.Logger     // server log (stderr or a file); nil: no log
+	Logger  *zap.Logger      // server log (stderr or a file); nil: no log
 	Level   *zap.AtomicLevel // its level, changed by the logLevel setting; may be nil
 	Version string           // reported in serverInfo
 }
@@ -33,9 +33,9 @@ type Options struct {
 type serverState int
 
 const (
-	stateNew          serverState = iota // before initialize: requests get ServerNotInitialized
-	stateInitialized                     // initialize answered
-	stateShutdown                        // shutdown answered: only exit is accepted
+	stateNew         serverState = iota // before initialize: requests get ServerNotInitialized
+	stateInitialized                    // initialize answered
+	stateShutdown                       // shutdown answered: only exit is accepted
 )
 
 // Server is one LSP session. All of its state lives here; the mutex placed
@@ -45,10 +45,10 @@ type Server struct {
 	level *zap.AtomicLevel
 	opts  Options
 
-	conn          jsonrpc2.Conn
-	client        protocol.Client
-	cancelRequest func(jsonrpc2.ID)
-	requests      chan struct{} // semaphore bounding concurrent requests
+	conn     jsonrpc2.Conn
+	client   protocol.Client
+	inflight inflightCalls
+	requests chan struct{} // semaphore bounding concurrent requests
 
 	// ctx lives as long as the connection; cancelled on exit so no work outlives it.
 	ctx    context.Context
@@ -101,9 +101,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) int {
 	defer s.cancel()
 	s.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(rwc), jsonrpc2.WithPreempter(s))
 	s.client = protocol.ClientDispatcher(s.conn)
-	handler, canceller := jsonrpc2.CancelHandler(s.handle)
-	s.cancelRequest = canceller
-	s.conn.Go(s.ctx, handler)
+	s.conn.Go(s.ctx, s.handle)
 
 	select {
 	case <-s.exitCh:

@@ -49,6 +49,12 @@ func NewFolder(uriOrPath, name string) (Folder, error) {
 // Rel returns the slash-separated path of real (a symlink-free absolute path
 // inside the folder) relative to the folder, "." for the folder itself.
 func (f Folder) Rel(real string) string {
+	if real == f.Real {
+		return "."
+	}
+	if rest, ok := strings.CutPrefix(real, f.Real+string(filepath.Separator)); ok {
+		return filepath.ToSlash(rest)
+	}
 	rel, err := filepath.Rel(f.Real, real)
 	if err != nil {
 		return filepath.ToSlash(real)

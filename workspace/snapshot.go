@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"os"
+	"slices"
 	"syscall"
 )
 
@@ -63,32 +63,47 @@ var ErrTooLarge = errors.New("file is larger than maxFileSize")
 var ErrBinary = errors.New("binary file")
 
 // ReadFile returns the text of a file found by Walk: the open document's
-// text when the file is open in the editor, otherwise the bytes on disk.
-// Symlinks are never followed (the walk confined every path already), files
-// over the size limit give ErrTooLarge and files holding a NUL byte ErrBinary.
-func (s *Snapshot) ReadFile(f File) ([]byte, error) {
+// text when the file is open in the editor, otherwise the bytes on disk,
+// read into buf (reused across calls; the result aliases it). Symlinks are
+// never followed (the walk confined every path already), files over the size
+// limit give ErrTooLarge and files holding a NUL byte ErrBinary.
+func (s *Snapshot) ReadFile(f File, buf []byte) ([]byte, error) {
 	if f.Doc != nil {
 		return f.Doc.Content, nil
 	}
-	fd, err := os.OpenFile(f.Abs, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	// Raw system calls: os.File would register every file with the poller.
+	fd, err := syscall.Open(f.Abs, syscall.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
 	if err != nil {
-		return nil, err
+		return nil, &os.PathError{Op: "open", Path: f.Rel, Err: err}
 	}
-	defer fd.Close()
-	info, err := fd.Stat()
-	if err != nil {
-		return nil, err
+	defer syscall.Close(fd)
+	var st syscall.Stat_t
+	if err := syscall.Fstat(fd, &st); err != nil {
+		return nil, &os.PathError{Op: "stat", Path: f.Rel, Err: err}
 	}
-	if !info.Mode().IsRegular() {
+	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
 		return nil, fmt.Errorf("%s is not a regular file", f.Rel)
 	}
-	if info.Size() > s.Settings.EffectiveMaxFileSize() {
-		return nil, fmt.Errorf("%s (%d bytes): %w", f.Rel, info.Size(), ErrTooLarge)
+	if st.Size > s.Settings.EffectiveMaxFileSize() {
+		return nil, fmt.Errorf("%s (%d bytes): %w", f.Rel, st.Size, ErrTooLarge)
 	}
-	content := make([]byte, info.Size())
-	n, err := io.ReadFull(fd, content)
-	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
-		return nil, err
+	content := slices.Grow(buf[:0], int(st.Size)+1)[:int(st.Size)+1]
+	n := 0
+	for n < len(content) {
+		m, err := syscall.Read(fd, content[n:])
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, &os.PathError{Op: "read", Path: f.Rel, Err: err}
+		}
+		if m == 0 {
+			break
+		}
+		n += m
+	}
+	if n == len(content) { // the file grew while being read: ask again with more room
+		return s.ReadFile(f, slices.Grow(content, len(content)))
 	}
 	content = content[:n]
 	if bytes.IndexByte(content, 0) >= 0 {

@@ -16,9 +16,18 @@ type File struct {
 	Folder int       // index into Snapshot.Folders
 	Abs    string    // symlink-free absolute path
 	Rel    string    // slash path relative to the folder
-	URI    string    // the URI the client knows the file by
 	Doc    *Document // the open document, when the editor has the file open
 	Lines  []LineSel // line selection of the target that named it
+	root   string    // the folder's Path, for URI
+}
+
+// URI returns the URI the client knows the file by (computed on demand:
+// most walked files never need one).
+func (f File) URI() string {
+	if f.Doc != nil {
+		return f.Doc.URI
+	}
+	return PathToURI(filepath.Join(f.root, filepath.FromSlash(f.Rel)))
 }
 
 // WalkOptions are the walking rules of a command (DESIGN.md §6).
@@ -28,8 +37,28 @@ type WalkOptions struct {
 	Hidden    bool     // include dot files and directories
 }
 
-// Walk lists the files the targets name, in a deterministic order (folder,
-// then path), each at most once.
+// Walk lists the files the targets name, sorted by folder then path, each
+// at most once. See WalkFunc for the rules.
+func (s *Snapshot) Walk(ctx context.Context, targets []Target, opts WalkOptions) ([]File, error) {
+	var files []File
+	err := s.WalkFunc(ctx, targets, opts, func(f File) { files = append(files, f) })
+	SortFiles(files)
+	return files, err
+}
+
+// SortFiles sorts files by folder, then path: the order of every result.
+func SortFiles(files []File) {
+	slices.SortFunc(files, func(a, b File) int {
+		if a.Folder != b.Folder {
+			return a.Folder - b.Folder
+		}
+		return strings.Compare(a.Rel, b.Rel)
+	})
+}
+
+// WalkFunc calls emit, from the calling goroutine, for each file the targets
+// name, each at most once, in walk order (not sorted), so that the work on
+// the files can start while the walk goes on.
 //
 // Rules, as a ripgrep user expects: .git is never entered; ignore files are
 // honoured (nested ones, negations, and those of the parent directories up to
@@ -37,12 +66,11 @@ type WalkOptions struct {
 // skipped unless a path or glob names it; Settings.Exclude and `globs` filter
 // files. A file named explicitly is searched even if ignored or hidden.
 // Open documents whose file does not exist on disk yet are included when a
-// target covers them. Walk stops early, returning ctx.Err(), when ctx ends.
-func (s *Snapshot) Walk(ctx context.Context, targets []Target, opts WalkOptions) ([]File, error) {
+// target covers them. WalkFunc stops early, returning ctx.Err(), when ctx ends.
+func (s *Snapshot) WalkFunc(ctx context.Context, targets []Target, opts WalkOptions, emit func(File)) error {
 	filter := newGlobFilter(opts.Globs, s.Settings.Exclude)
 	allowNodeModules := mentionsNodeModules(opts.Globs, targets)
 	seen := map[string]bool{}
-	var files []File
 	add := func(t Target, abs string) {
 		if seen[abs] {
 			return
@@ -50,8 +78,11 @@ func (s *Snapshot) Walk(ctx context.Context, targets []Target, opts WalkOptions)
 		seen[abs] = true
 		f := s.Folders[t.Folder]
 		rel := f.Rel(abs)
-		files = append(files, File{Folder: t.Folder, Abs: abs, Rel: rel, URI: f.FileURI(rel),
-			Doc: s.docs[filepath.Join(f.Path, filepath.FromSlash(rel))], Lines: t.Lines})
+		var doc *Document
+		if len(s.docs) > 0 {
+			doc = s.docs[filepath.Join(f.Path, filepath.FromSlash(rel))]
+		}
+		emit(File{Folder: t.Folder, Abs: abs, Rel: rel, Doc: doc, Lines: t.Lines, root: f.Path})
 	}
 	for _, t := range targets {
 		if !t.IsDir {
@@ -62,7 +93,7 @@ func (s *Snapshot) Walk(ctx context.Context, targets []Target, opts WalkOptions)
 			maxDepth: globDepth(t.Glob)}
 		w.loadParentIgnores()
 		if err := w.dir(t.Base, 0, func(abs string) { add(t, abs) }); err != nil {
-			return nil, err
+			return err
 		}
 		for path := range s.docs { // unsaved new files, not on disk yet
 			f := s.Folders[t.Folder]
@@ -76,13 +107,7 @@ func (s *Snapshot) Walk(ctx context.Context, targets []Target, opts WalkOptions)
 			}
 		}
 	}
-	slices.SortFunc(files, func(a, b File) int {
-		if a.Folder != b.Folder {
-			return a.Folder - b.Folder
-		}
-		return strings.Compare(a.Rel, b.Rel)
-	})
-	return files, nil
+	return nil
 }
 
 // walker walks one directory target.
@@ -147,7 +172,14 @@ func (w *walker) dir(dir string, depth int, emit func(string)) error {
 	}
 	saved := len(w.ignores)
 	if w.opts.Gitignore {
-		w.loadDirIgnores(dir)
+		// Only open the ignore files the listing shows (saves two failed opens a directory).
+		for _, name := range []string{".gitignore", ".ignore"} {
+			if _, found := slices.BinarySearchFunc(entries, name, func(e os.DirEntry, n string) int {
+				return strings.Compare(e.Name(), n)
+			}); found {
+				w.loadIgnore(filepath.Join(dir, name), dir)
+			}
+		}
 	}
 	defer func() { w.ignores = w.ignores[:saved] }()
 	root := w.snap.Folders[w.target.Folder]
