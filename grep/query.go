@@ -66,7 +66,7 @@ type Match struct {
 	Path          string        `json:"path"` // relative to its workspace folder
 	URI           string        `json:"uri"`
 	LineNumber    int           `json:"lineNumber"` // 1-based
-	LineText      string        `json:"lineText"`   // trailing whitespace trimmed, at most 512 columns
+	LineText      string        `json:"lineText"`   // trailing whitespace trimmed, at most 512 columns; a multiline match's lines joined by "\n"
 	Truncated     bool          `json:"truncated,omitempty"`
 	Submatches    []Submatch    `json:"submatches"`
 	ContextBefore []ContextLine `json:"contextBefore,omitempty"`

@@ -145,10 +145,20 @@ func (s *scanner) multilineHits(content []byte, emit func(hit) bool) {
 
 // match builds the Match of a hit on 1-based line number line.
 func (s *scanner) match(f workspace.File, mapper *workspace.Mapper, content []byte, line int, h hit, truncated *bool) Match {
-	firstEnd := lineEnd(content, h.lineStart)
-	text, cut := displayLine(content[h.lineStart:firstEnd])
+	// A multiline match shows every line it spans, joined by "\n".
+	var texts []string
+	cut := false
+	for ls := h.lineStart; ls <= h.lineEnd && ls <= len(content); {
+		le := lineEnd(content, ls)
+		text, c := displayLine(content[ls:le])
+		texts, cut = append(texts, text), cut || c
+		if le >= h.lineEnd {
+			break
+		}
+		ls = le + 1
+	}
 	*truncated = *truncated || cut
-	m := Match{Path: f.Rel, URI: f.URI(), LineNumber: line, LineText: text, Truncated: cut}
+	m := Match{Path: f.Rel, URI: f.URI(), LineNumber: line, LineText: strings.Join(texts, "\n"), Truncated: cut}
 	for _, sub := range h.subs {
 		rng, _ := mapper.OffsetRange(sub[0], sub[1], s.enc)
 		m.Submatches = append(m.Submatches, Submatch{Text: string(content[sub[0]:sub[1]]),

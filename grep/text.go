@@ -76,7 +76,9 @@ func writeLines(b *strings.Builder, matches []Match) {
 				lines[c.LineNumber] = line{text: c.Text}
 			}
 		}
-		lines[m.LineNumber] = line{text: m.LineText, match: true}
+		for i, text := range strings.Split(m.LineText, "\n") {
+			lines[m.LineNumber+i] = line{text: text, match: true}
+		}
 	}
 	numbers := make([]int, 0, len(lines))
 	for n := range lines {

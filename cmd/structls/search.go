@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/structls/structls/grep"
 	"github.com/structls/structls/lsp"
@@ -118,7 +119,9 @@ func printMatches(w io.Writer, matches []grep.Match, withContext bool) {
 					lines[c.LineNumber] = line{text: c.Text}
 				}
 			}
-			lines[m.LineNumber] = line{text: m.LineText, match: true}
+			for i, text := range strings.Split(m.LineText, "\n") {
+				lines[m.LineNumber+i] = line{text: text, match: true}
+			}
 		}
 		var numbers []int
 		for n := range lines {

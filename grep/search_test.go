@@ -1,0 +1,200 @@
+package grep
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/txtar"
+
+	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/workspace"
+)
+
+var update = flag.Bool("update", false, "rewrite the @want sections of the golden fixtures")
+
+// TestFixtures runs every testdata/*.txtar fixture: its files form a
+// workspace, "@query" is the structls.search argument (plus "encoding") and
+// "@want" the expected result: the text rendering when the query asks for
+// format "text", otherwise the JSON result with the workspace path as $WORK.
+func TestFixtures(t *testing.T) {
+	paths, _ := filepath.Glob("testdata/*.txtar")
+	if len(paths) == 0 {
+		t.Fatal("no fixtures")
+	}
+	for _, path := range paths {
+		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var query, want []byte
+			var files []txtar.File
+			for _, f := range ar.Files {
+				switch f.Name {
+				case "@query":
+					query = f.Data
+				case "@want":
+					want = f.Data
+				default:
+					files = append(files, f)
+				}
+			}
+			dir := testutil.WriteTree(t, string(txtar.Format(&txtar.Archive{Files: files})))
+			got := runFixture(t, dir, query)
+			if *update {
+				for i, f := range ar.Files {
+					if f.Name == "@want" {
+						ar.Files[i].Data = got
+					}
+				}
+				if err := os.WriteFile(path, txtar.Format(ar), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if diff := cmp.Diff(string(want), string(got)); diff != "" {
+				t.Errorf("result (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func runFixture(t *testing.T, dir string, query []byte) []byte {
+	t.Helper()
+	var q struct {
+		Query
+		Encoding string `json:"encoding"`
+	}
+	if err := json.Unmarshal(query, &q); err != nil {
+		t.Fatalf("@query: %v", err)
+	}
+	enc := workspace.UTF16
+	if q.Encoding == "utf-8" {
+		enc = workspace.UTF8
+	}
+	res, err := Search(context.Background(), snapshotOf(t, dir), q.Query, enc, nil)
+	if err != nil {
+		return []byte("error: " + err.Error() + "\n")
+	}
+	if q.Format == "text" {
+		return []byte(res.Text)
+	}
+	out, err := json.MarshalIndent(res, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append([]byte(strings.ReplaceAll(string(out), workspace.PathToURI(dir), "$WORK")), '\n')
+}
+
+func snapshotOf(t testing.TB, dir string) *workspace.Snapshot {
+	t.Helper()
+	f, err := workspace.NewFolder(dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return workspace.NewSnapshot([]workspace.Folder{f}, workspace.Settings{}, nil)
+}
+
+func TestSearchInvalidQueries(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- a.txt --\nhello\n")
+	snap := snapshotOf(t, dir)
+	neg, huge := -1, 1<<40
+	for name, q := range map[string]Query{
+		"empty pattern":      {Pattern: " "},
+		"bad regex":          {Pattern: `a(?=b)`},
+		"negative skip":      {Pattern: "a", Skip: -1},
+		"negative limit":     {Pattern: "a", Limit: &neg},
+		"absurd limit":       {Pattern: "a", Limit: &huge},
+		"negative context":   {Pattern: "a", ContextBefore: &neg},
+		"bad format":         {Pattern: "a", Format: "xml"},
+		"bad glob":           {Pattern: "a", Globs: []string{"[a"}},
+		"all paths missing":  {Pattern: "a", Paths: []string{"x", "y"}},
+		"path outside":       {Pattern: "a", Paths: []string{"../"}},
+		"per-file negative":  {Pattern: "a", PerFileLimit: &neg},
+		"line range on glob": {Pattern: "a", Paths: []string{"*.txt:1-2"}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := Search(context.Background(), snap, q, workspace.UTF16, nil)
+			var qe *InvalidQueryError
+			var pe *workspace.PathError
+			if !errors.As(err, &qe) && !errors.As(err, &pe) {
+				t.Fatalf("Search = %v; want a user error", err)
+			}
+			if len(err.Error()) < 15 {
+				t.Errorf("message %q is too terse to act on", err)
+			}
+		})
+	}
+}
+
+func TestSearchCancelled(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- a.txt --\nhello\n")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Search(ctx, snapshotOf(t, dir), Query{Pattern: "hello"}, workspace.UTF16, nil); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Search on a cancelled context = %v; want context.Canceled", err)
+	}
+}
+
+func TestSearchCapsAndTruncation(t *testing.T) {
+	many := strings.Repeat("hit\n", 210)
+	long := strings.Repeat("é", 300) + "hit" + strings.Repeat("x", 100) + "\n"
+	dir := testutil.WriteTree(t, "-- many.txt --\n"+many+"-- other.txt --\n"+many+"-- long.txt --\n"+long)
+	snap := snapshotOf(t, dir)
+	search := func(q Query) *Result {
+		t.Helper()
+		res, err := Search(context.Background(), snap, q, workspace.UTF16, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	if res := search(Query{Pattern: "hit", Paths: []string{"many.txt"}}); res.MatchCount != 200 || !res.PerFileLimitReached {
+		t.Errorf("single file: %d matches, perFileLimitReached %v; want 200, true", res.MatchCount, res.PerFileLimitReached)
+	}
+	if res := search(Query{Pattern: "hit"}); res.MatchCount != 41 || !res.PerFileLimitReached || res.FileCount != 3 {
+		t.Errorf("directory: %d matches in %d files; want 20+20+1 in 3", res.MatchCount, res.FileCount)
+	}
+	zero := 0
+	if res := search(Query{Pattern: "hit", PerFileLimit: &zero}); res.MatchCount != 421 || res.PerFileLimitReached {
+		t.Errorf("unlimited: %d matches; want 421", res.MatchCount)
+	}
+	res := search(Query{Pattern: "hit", Paths: []string{"long.txt"}})
+	m := res.Matches[0]
+	if !m.Truncated || !res.LinesTruncated || len(m.LineText) > MaxLineColumns || !strings.HasSuffix(m.LineText, "...") {
+		t.Errorf("long line: truncated %v, %d bytes", m.Truncated, len(m.LineText))
+	}
+	if sub := m.Submatches[0]; sub.Range.Start.Character != 300 || sub.ByteRange.Start != 600 {
+		t.Errorf("long line submatch at %+v; want column 300, byte 600", sub)
+	}
+}
+
+func TestSearchSeesOpenDocuments(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- a.txt --\non disk\n")
+	f, err := workspace.NewFolder(dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := workspace.NewOverlay()
+	o.Open(workspace.PathToURI(filepath.Join(dir, "a.txt")), "plaintext", 3, "in the buffer\n")
+	o.Open(workspace.PathToURI(filepath.Join(dir, "new.txt")), "plaintext", 1, "a new buffer\n")
+	snap := workspace.NewSnapshot([]workspace.Folder{f}, workspace.Settings{}, o.Documents())
+	res, err := Search(context.Background(), snap, Query{Pattern: "disk|buffer"}, workspace.UTF16, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range res.Matches {
+		got = append(got, m.Path+": "+m.LineText)
+	}
+	if diff := cmp.Diff([]string{"a.txt: in the buffer", "new.txt: a new buffer"}, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}

@@ -1,0 +1,104 @@
+package workspace
+
+import (
+	"testing"
+	"unicode/utf8"
+)
+
+func TestMapperPositions(t *testing.T) {
+	text := "café 😀 x\r\nnext é😀target\r\nlast\xffline"
+	m := NewMapper([]byte(text))
+	tests := []struct {
+		name   string
+		offset int
+		enc    Encoding
+		want   Position
+	}{
+		{"start", 0, UTF16, Position{0, 0}},
+		{"after é utf-16", 5, UTF16, Position{0, 4}},
+		{"after é utf-8", 5, UTF8, Position{0, 5}},
+		{"after 😀 utf-16", 10, UTF16, Position{0, 7}},
+		{"after 😀 utf-32", 10, UTF32, Position{0, 6}},
+		{"after 😀 utf-8", 10, UTF8, Position{0, 10}},
+		{"CR belongs to line 0", 12, UTF16, Position{0, 9}},
+		{"line 1 start", 14, UTF16, Position{1, 0}},
+		{"target utf-16", 14 + len("next é😀"), UTF16, Position{1, 8}},
+		{"target utf-8", 14 + len("next é😀"), UTF8, Position{1, 11}},
+		{"target utf-32", 14 + len("next é😀"), UTF32, Position{1, 7}},
+		{"invalid byte is one unit", len(text) - 4, UTF16, Position{2, 5}},
+		{"end of text, no final newline", len(text), UTF16, Position{2, 9}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := m.OffsetPosition(tt.offset, tt.enc)
+			if err != nil || got != tt.want {
+				t.Fatalf("OffsetPosition(%d, %v) = %v, %v; want %v", tt.offset, tt.enc, got, err, tt.want)
+			}
+			back, err := m.PositionOffset(got, tt.enc)
+			if err != nil || back != tt.offset {
+				t.Fatalf("PositionOffset(%v, %v) = %d, %v; want %d", got, tt.enc, back, err, tt.offset)
+			}
+		})
+	}
+}
+
+func TestPositionOffsetClamps(t *testing.T) {
+	m := NewMapper([]byte("ab\r\n😀c"))
+	tests := []struct {
+		p    Position
+		enc  Encoding
+		want int
+	}{
+		{Position{0, 99}, UTF16, 2}, // past the line end: the end, before CRLF
+		{Position{1, 1}, UTF16, 4},  // inside a surrogate pair: the character's start
+		{Position{1, 2}, UTF16, 8},  // after 😀
+		{Position{9, 0}, UTF16, 9},  // past the last line: the end of the text
+		{Position{1, 3}, UTF8, 4},   // inside a UTF-8 sequence: its start
+		{Position{1, 1}, UTF32, 8},  // after 😀
+	}
+	for _, tt := range tests {
+		got, err := m.PositionOffset(tt.p, tt.enc)
+		if err != nil || got != tt.want {
+			t.Errorf("PositionOffset(%v, %v) = %d, %v; want %d", tt.p, tt.enc, got, err, tt.want)
+		}
+	}
+	if _, err := m.PositionOffset(Position{-1, 0}, UTF16); err == nil {
+		t.Error("negative position: want an error")
+	}
+	if _, err := m.OffsetPosition(99, UTF16); err == nil {
+		t.Error("offset past the end: want an error")
+	}
+}
+
+// FuzzMapper checks that every character boundary survives a round trip
+// through positions in every encoding, whatever the bytes.
+func FuzzMapper(f *testing.F) {
+	for _, s := range []string{"", "a\nb", "é😀\r\n\r\nx", "\xff\xfe\n\xc3", "\r\r\n\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		m := NewMapper([]byte(text))
+		var boundaries []int
+		for off := 0; off < len(text); {
+			boundaries = append(boundaries, off)
+			_, size := utf8.DecodeRuneInString(text[off:])
+			off += size
+		}
+		for _, off := range append(boundaries, len(text)) {
+			for _, enc := range []Encoding{UTF8, UTF16, UTF32} {
+				p, err := m.OffsetPosition(off, enc)
+				if err != nil {
+					t.Fatal(err)
+				}
+				back, err := m.PositionOffset(p, enc)
+				if err != nil {
+					t.Fatal(err)
+				}
+				// A boundary inside a CRLF maps back to the line end.
+				if back != off && !(off > 0 && text[off-1] == '\r') && !(off < len(text) && text[off] == '\n' && off > 0 && text[off-1] == '\r') {
+					t.Fatalf("%q offset %d → %v → %d (%v)", text, off, p, back, enc)
+				}
+			}
+		}
+	})
+}

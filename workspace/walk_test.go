@@ -1,0 +1,244 @@
+package workspace
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/structls/structls/internal/testutil"
+)
+
+const tree = `
+-- .gitignore --
+*.log
+build/
+!keep.log
+-- .ignore --
+secret.txt
+-- a.go --
+package a
+-- a.log --
+ignored
+-- keep.log --
+kept by negation
+-- secret.txt --
+ignored by .ignore
+-- .hidden/h.go --
+package h
+-- build/out.go --
+package out
+-- node_modules/m/index.js --
+x
+-- src/b.go --
+package b
+-- src/b_test.go --
+package b
+-- src/.gitignore --
+gen.go
+-- src/gen.go --
+package b
+-- src/deep/c.ts --
+let c
+-- bin.dat --
+`
+
+func newTestSnapshot(t *testing.T, archive string, settings Settings) (*Snapshot, string) {
+	t.Helper()
+	dir := testutil.WriteTree(t, archive)
+	if err := os.WriteFile(filepath.Join(dir, "bin.dat"), []byte("ab\x00cd"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := NewFolder(PathToURI(dir), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return NewSnapshot([]Folder{f}, settings, nil), dir
+}
+
+func relPaths(files []File) []string {
+	var out []string
+	for _, f := range files {
+		out = append(out, f.Rel)
+	}
+	return out
+}
+
+func TestWalk(t *testing.T) {
+	snap, _ := newTestSnapshot(t, tree, Settings{Exclude: []string{"**/*.ts"}})
+	tests := []struct {
+		name  string
+		paths []string
+		opts  WalkOptions
+		want  []string
+	}{
+		{"defaults: ignore files, hidden included, node_modules skipped", nil, WalkOptions{Gitignore: true, Hidden: true},
+			[]string{".gitignore", ".hidden/h.go", ".ignore", "a.go", "bin.dat", "keep.log", "src/.gitignore", "src/b.go", "src/b_test.go"}},
+		{"no hidden", nil, WalkOptions{Gitignore: true},
+			[]string{"a.go", "bin.dat", "keep.log", "src/b.go", "src/b_test.go"}},
+		{"gitignore off", nil, WalkOptions{Hidden: false},
+			[]string{"a.go", "a.log", "bin.dat", "build/out.go", "keep.log", "secret.txt", "src/b.go", "src/b_test.go", "src/gen.go"}},
+		{"glob in path: direct children only", []string{"*.go"}, WalkOptions{Gitignore: true, Hidden: true}, []string{"a.go"}},
+		{"recursive glob", []string{"**/*.go"}, WalkOptions{Gitignore: true, Hidden: true},
+			[]string{".hidden/h.go", "a.go", "src/b.go", "src/b_test.go"}},
+		{"subdirectory keeps the parent's ignore files", []string{"src"}, WalkOptions{Gitignore: true, Hidden: true},
+			[]string{"src/.gitignore", "src/b.go", "src/b_test.go"}},
+		{"globs filter: include and exclude", nil, WalkOptions{Gitignore: true, Hidden: true, Globs: []string{"*.go", "!*_test.go"}},
+			[]string{".hidden/h.go", "a.go", "src/b.go"}},
+		{"explicit file is searched even if ignored", []string{"a.log"}, WalkOptions{Gitignore: true, Hidden: true}, []string{"a.log"}},
+		{"node_modules when named", []string{"node_modules"}, WalkOptions{Gitignore: true, Hidden: true}, []string{"node_modules/m/index.js"}},
+		{"several paths", []string{"src/b.go", "a.go", "src/b.go"}, WalkOptions{Gitignore: true}, []string{"a.go", "src/b.go"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			targets, _, err := snap.ResolvePaths(tt.paths, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files, err := snap.Walk(context.Background(), targets, tt.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, relPaths(files)); diff != "" {
+				t.Errorf("files (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestReadFile(t *testing.T) {
+	snap, _ := newTestSnapshot(t, tree, Settings{MaxFileSize: 12})
+	files, err := snap.Walk(context.Background(), []Target{{Folder: 0, Base: snap.Folders[0].Real, IsDir: true}}, WalkOptions{Gitignore: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, f := range files {
+		content, err := snap.ReadFile(f, nil)
+		switch {
+		case errors.Is(err, ErrBinary):
+			got[f.Rel] = "binary"
+		case errors.Is(err, ErrTooLarge):
+			got[f.Rel] = "too large"
+		case err != nil:
+			got[f.Rel] = err.Error()
+		default:
+			got[f.Rel] = string(content)
+		}
+	}
+	want := map[string]string{"a.go": "package a\n", "bin.dat": "binary", "keep.log": "too large", "src/b.go": "package b\n", "src/b_test.go": "package b\n", "src/deep/c.ts": "let c\n"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+func TestResolvePathsConfinement(t *testing.T) {
+	outside := testutil.WriteTree(t, "-- secret.txt --\nTOP SECRET\n")
+	snap, dir := newTestSnapshot(t, tree, Settings{})
+	if err := os.Symlink(outside, filepath.Join(dir, "link-dir")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(outside, "secret.txt"), filepath.Join(dir, "link-file")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "src"), filepath.Join(dir, "inner-link")); err != nil {
+		t.Fatal(err)
+	}
+	rel, _ := filepath.Rel(dir, outside)
+	refused := map[string]string{
+		"absolute path outside":    filepath.Join(outside, "secret.txt"),
+		"dot-dot":                  rel + "/secret.txt",
+		"dot-dot inside then out":  "src/../../" + filepath.Base(outside),
+		"glob after dot-dot":       "../*",
+		"file URI outside":         PathToURI(outside),
+		"symlinked dir out":        "link-dir",
+		"symlinked file out":       "link-file",
+		"through a symlinked dir":  "link-dir/secret.txt",
+		"glob below a symlink out": "link-dir/**/*.txt",
+		"other scheme":             "http://example.com/x",
+	}
+	for name, p := range refused {
+		t.Run(name, func(t *testing.T) {
+			_, _, err := snap.ResolvePaths([]string{p}, true)
+			var pe *PathError
+			if !errors.As(err, &pe) {
+				t.Fatalf("ResolvePaths(%q) = %v; want a PathError", p, err)
+			}
+		})
+	}
+	t.Run("inside symlink and absolute path inside are fine", func(t *testing.T) {
+		targets, _, err := snap.ResolvePaths([]string{"inner-link", filepath.Join(dir, "a.go"), PathToURI(filepath.Join(dir, "src"))}, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(targets) != 3 || targets[0].Base != filepath.Join(dir, "src") {
+			t.Fatalf("targets = %+v", targets)
+		}
+	})
+	t.Run("a whole-workspace walk never follows symlinks", func(t *testing.T) {
+		files, err := snap.Walk(context.Background(), []Target{{Base: dir, IsDir: true}}, WalkOptions{Hidden: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if strings.Contains(f.Rel, "link") || !strings.HasPrefix(f.Abs, dir) {
+				t.Errorf("walked %s", f.Abs)
+			}
+		}
+	})
+}
+
+func TestResolvePathsErrorsAndLines(t *testing.T) {
+	snap, _ := newTestSnapshot(t, tree, Settings{})
+	targets, missing, err := snap.ResolvePaths([]string{"a.go:2-3,7+2", "nope.go"}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]LineSel{{2, 3}, {7, 9}}, targets[0].Lines); diff != "" {
+		t.Errorf("lines (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"nope.go"}, missing); diff != "" {
+		t.Errorf("missing (-want +got):\n%s", diff)
+	}
+	for _, bad := range [][]string{{"nope.go", "gone/"}, {""}, {"src:1-2"}, {"*.go:1-2"}, {"a.go:0-2"}, {"a.go:5-2"}} {
+		if _, _, err := snap.ResolvePaths(bad, true); err == nil {
+			t.Errorf("ResolvePaths(%q): want an error", bad)
+		}
+	}
+	if _, _, err := snap.ResolvePaths([]string{"a.go:1-2"}, false); err == nil {
+		t.Error("line selector without allowLines: want an error")
+	}
+}
+
+func TestOverlayChanges(t *testing.T) {
+	o := NewOverlay()
+	o.Open("file:///w/a.txt", "plaintext", 1, "héllo\r\nwörld")
+	r := func(l1, c1, l2, c2 int) *Range { return &Range{Position{l1, c1}, Position{l2, c2}} }
+	err := o.Change("file:///w/a.txt", 2, []TextChange{
+		{Range: r(0, 1, 0, 2), Text: "e"},     // é → e (UTF-16 columns)
+		{Range: r(1, 5, 1, 5), Text: "!"},     // append on line 1
+		{Range: r(0, 5, 1, 0), Text: " "},     // join the lines
+		{Range: r(5, 0, 5, 0), Text: "\nend"}, // past the end: append
+	}, UTF16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := o.Get("file:///w/a.txt")
+	if got, want := string(doc.Content), "hello wörld!\nend"; got != want || doc.Version != 2 || doc.Path != "/w/a.txt" {
+		t.Fatalf("content %q version %d path %q; want %q version 2", got, doc.Version, doc.Path, want)
+	}
+	if err := o.Change("file:///w/none.txt", 2, nil, UTF16); err == nil {
+		t.Error("change to a document that is not open: want an error")
+	}
+	if err := o.Change("file:///w/a.txt", 3, []TextChange{{Range: r(0, 5, 0, 1), Text: ""}}, UTF16); err == nil {
+		t.Error("reversed range: want an error")
+	}
+	o.Close("file:///w/a.txt")
+	if o.Get("file:///w/a.txt") != nil {
+		t.Error("closed document still there")
+	}
+}
