@@ -83,6 +83,8 @@ func (s *Server) handle(ctx context.Context, req *jsonrpc2.Request) (any, error)
 			return nil, jsonrpc2.Errorf(jsonrpc2.ServerNotInitialized, "%s before initialize: send initialize first", method)
 		}
 		return nil, nil
+	case st == stateInitialized && method == "initialize":
+		return nil, jsonrpc2.Errorf(jsonrpc2.InvalidRequest, "initialize was already called: it may be sent once per session")
 	case st == stateShutdown:
 		if req.IsCall() {
 			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidRequest, "%s after shutdown: the server only accepts exit now", method)

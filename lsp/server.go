@@ -99,7 +99,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) int {
 	}
 	s.ctx, s.cancel = context.WithCancel(ctx)
 	defer s.cancel()
-	s.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(rwc), jsonrpc2.WithPreempter(s))
+	s.conn = jsonrpc2.NewConn(newTolerantStream(jsonrpc2.NewStream(rwc), s.log), jsonrpc2.WithPreempter(s))
 	s.client = protocol.ClientDispatcher(s.conn)
 	s.conn.Go(s.ctx, s.handle)
 

@@ -122,6 +122,10 @@ func (s *Snapshot) resolveOne(raw string, allowLines bool) (Target, error) {
 	// Re-root lexically on the folder's real path, then evaluate symlinks.
 	lexical := filepath.Join(s.Folders[fi].Real, strings.TrimPrefix(base, root))
 	real, err := filepath.EvalSymlinks(lexical)
+	if errors.Is(err, fs.ErrNotExist) && glob == "" && s.docs[filepath.Join(s.Folders[fi].Path, strings.TrimPrefix(base, root))] != nil {
+		// An open document not saved to disk yet: its (lexical) path is all there is.
+		return Target{Input: raw, Folder: fi, Base: lexical, Lines: lines}, nil
+	}
 	if errors.Is(err, fs.ErrNotExist) {
 		if lines != nil {
 			return Target{}, pathErrorf("path not found for line-range selector: %s", raw)

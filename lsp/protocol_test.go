@@ -1,0 +1,151 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"net"
+	"strings"
+	"testing"
+
+	"go.lsp.dev/jsonrpc2"
+
+	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/workspace"
+)
+
+func TestLifecycleGate(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- a.txt --\nx\n")
+	c := newRawClient(t)
+	c.send(1, "workspace/executeCommand", map[string]any{"command": CommandSearch, "arguments": []any{map[string]any{"pattern": "x"}}})
+	if m := c.reply("1"); m.Error == nil || m.Error.Code != -32002 {
+		t.Fatalf("request before initialize: %+v; want ServerNotInitialized", m.Error)
+	}
+	c.send(nil, "textDocument/didOpen", map[string]any{}) // dropped, not fatal
+	c.initialize(dir)
+	c.send(2, "shutdown", nil)
+	if m := c.reply("2"); m.Error != nil {
+		t.Fatal(m.Error.Message)
+	}
+	c.send(3, "workspace/executeCommand", map[string]any{"command": CommandSearch, "arguments": []any{map[string]any{"pattern": "x"}}})
+	if m := c.reply("3"); m.Error == nil || m.Error.Code != -32600 {
+		t.Fatalf("request after shutdown: %+v; want InvalidRequest", m.Error)
+	}
+	c.send(nil, "exit", nil)
+	if code := <-c.code; code != 0 {
+		t.Errorf("exit code after shutdown %d; want 0", code)
+	}
+}
+
+func TestExitWithoutShutdown(t *testing.T) {
+	c := newRawClient(t)
+	c.initialize(testutil.WriteTree(t, ""))
+	c.send(nil, "exit", nil)
+	if code := <-c.code; code != 1 {
+		t.Errorf("exit code without shutdown %d; want 1", code)
+	}
+}
+
+func TestMalformedInputDoesNotStopTheServer(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- a.txt --\nneedle\n")
+	c := newRawClient(t)
+	c.initialize(dir)
+	c.sendRaw(`{"jsonrpc":"2.0","id":5,"method":`)         // truncated JSON
+	c.sendRaw(`not json at all`)                           // garbage
+	c.sendRaw(`{"jsonrpc":"2.0","id":6}`)                  // no method
+	c.sendRaw(`[]`)                                        // empty batch
+	c.send(nil, "textDocument/didChange", "not an object") // bad notification params
+	c.send(nil, "textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": "file:///nowhere", "version": 2}, "contentChanges": []any{}})
+	c.send(nil, "$/someUnknownNotification", map[string]any{})
+	c.send(7, "textDocument/unknownRequest", map[string]any{})
+	if m := c.reply("7"); m.Error == nil || m.Error.Code != -32601 {
+		t.Fatalf("unknown method: %+v; want MethodNotFound", m.Error)
+	}
+	badParams := []struct {
+		params any
+		want   string
+	}{
+		{map[string]any{"command": "structls.nope", "arguments": []any{map[string]any{}}}, "unknown command"},
+		{map[string]any{"command": CommandSearch}, "exactly one argument"},
+		{map[string]any{"command": CommandSearch, "arguments": []any{"a string"}}, "JSON object"},
+		{map[string]any{"command": CommandSearch, "arguments": []any{map[string]any{"patern": "x"}}}, `unknown field "patern"; known fields: pattern`},
+		{map[string]any{"command": CommandSearch, "arguments": []any{map[string]any{"pattern": 5}}}, "pattern"},
+		{map[string]any{"command": CommandSearch, "arguments": []any{map[string]any{"pattern": "("}}}, ""},
+		{map[string]any{"command": CommandSearch, "arguments": []any{map[string]any{"pattern": `a(?=b)`}}}, "invalid regex"},
+		{map[string]any{"command": CommandSearch, "arguments": []any{map[string]any{"pattern": "x", "skip": -3}}}, "skip must be"},
+		{map[string]any{"command": CommandSearch, "arguments": []any{map[string]any{"pattern": "x", "limit": 1e15}}}, "limit must be"},
+		{map[string]any{"command": CommandSearch, "arguments": []any{map[string]any{"pattern": "x", "paths": []string{""}}}}, "non-empty"},
+		{"not an object", "executeCommand"},
+	}
+	for i, tt := range badParams {
+		id := 100 + i
+		c.send(id, "workspace/executeCommand", tt.params)
+		m := c.reply(jsonID(id))
+		if tt.want == "" { // "(" is retried with the parenthesis escaped: a valid search
+			if m.Error != nil {
+				t.Errorf("params %v: %v", tt.params, m.Error.Message)
+			}
+			continue
+		}
+		if m.Error == nil || m.Error.Code != -32602 || !strings.Contains(m.Error.Message, tt.want) {
+			t.Errorf("params %v: error %+v; want InvalidParams containing %q", tt.params, m.Error, tt.want)
+		}
+	}
+	c.send(8, "workspace/executeCommand", map[string]any{"command": CommandSearch, "arguments": []any{map[string]any{"pattern": "needle"}}})
+	m := c.reply("8")
+	if m.Error != nil || !strings.Contains(string(m.Result), `"matchCount":1`) {
+		t.Fatalf("the server stopped answering properly: %+v %s", m.Error, m.Result)
+	}
+}
+
+func jsonID(id int) string { b, _ := json.Marshal(id); return string(b) }
+
+// TestEditorRejectsStaleWorkspaceEdit checks the test client itself: like a
+// real editor, it applies a versioned WorkspaceEdit only when the version
+// matches its buffer, and then tells the server the new text.
+func TestEditorRejectsStaleWorkspaceEdit(t *testing.T) {
+	serverSide, clientSide := net.Pipe()
+	ed := NewEditor(clientSide, EditorOptions{})
+	defer ed.Close()
+	changes := make(chan string, 1)
+	server := jsonrpc2.NewConn(jsonrpc2.NewStream(serverSide))
+	server.Go(context.Background(), func(_ context.Context, req *jsonrpc2.Request) (any, error) {
+		if req.Method() == "textDocument/didChange" {
+			changes <- string(req.Params())
+		}
+		return nil, nil
+	})
+	defer server.Close()
+	ctx := context.Background()
+	uri, err := ed.OpenFile(ctx, "/w/a.txt", "plaintext", "hello world\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit := func(version int) applyEditResult {
+		var res applyEditResult
+		params := map[string]any{"edit": map[string]any{"documentChanges": []any{map[string]any{
+			"textDocument": map[string]any{"uri": uri, "version": version},
+			"edits": []any{
+				map[string]any{"range": workspace.Range{Start: workspace.Position{Line: 0, Character: 0}, End: workspace.Position{Line: 0, Character: 5}}, "newText": "goodbye"},
+				map[string]any{"range": workspace.Range{Start: workspace.Position{Line: 0, Character: 6}, End: workspace.Position{Line: 0, Character: 11}}, "newText": "moon"},
+			}}}}}
+		if _, err := server.Call(ctx, "workspace/applyEdit", params, &res); err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	if res := edit(7); res.Applied || !strings.Contains(res.FailureReason, "do not match") {
+		t.Fatalf("stale edit: %+v; want it refused", res)
+	}
+	if text, _ := ed.BufferText(uri); text != "hello world\n" {
+		t.Fatalf("buffer changed by a refused edit: %q", text)
+	}
+	if res := edit(1); !res.Applied {
+		t.Fatalf("current edit refused: %s", res.FailureReason)
+	}
+	if text, _ := ed.BufferText(uri); text != "goodbye moon\n" {
+		t.Fatalf("buffer %q; want both edits applied to the original ranges", text)
+	}
+	if change := <-changes; !strings.Contains(change, `"version":2`) || !strings.Contains(change, "goodbye moon") {
+		t.Errorf("didChange %s; want version 2 with the new text", change)
+	}
+}
