@@ -139,13 +139,18 @@ func (s *Server) call(request, work context.Context, method string, params []byt
 	case "initialize":
 		return s.initialize(params)
 	case "shutdown":
+		// Refuse new requests at once, but answer the ones in flight first.
 		s.setState(stateShutdown)
+		jsonrpc2.Async(request)
+		s.running.Wait()
 		return nil, nil
 	case "workspace/executeCommand":
 		run, err := s.prepareCommand(params) // decode and snapshot, in order
 		if err != nil {
 			return nil, err
 		}
+		s.running.Add(1) // on the read loop, so shutdown (read later) waits for it
+		defer s.running.Done()
 		jsonrpc2.Async(request)
 		select {
 		case s.requests <- struct{}{}:

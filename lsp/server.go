@@ -48,7 +48,8 @@ type Server struct {
 	conn     jsonrpc2.Conn
 	client   protocol.Client
 	inflight inflightCalls
-	requests chan struct{} // semaphore bounding concurrent requests
+	running  sync.WaitGroup // commands in flight; shutdown waits for them
+	requests chan struct{}  // semaphore bounding concurrent requests
 
 	// ctx lives as long as the connection; cancelled on exit so no work outlives it.
 	ctx    context.Context

@@ -1,0 +1,4 @@
+package crlf
+
+// TODO(crlf): windows line endings
+func Crlf() {}

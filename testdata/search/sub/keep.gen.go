@@ -1,0 +1,1 @@
+package sub // TODO(keep): negated, kept

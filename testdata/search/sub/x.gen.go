@@ -1,0 +1,1 @@
+package sub // TODO(gen): generated, ignored
