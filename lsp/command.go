@@ -62,7 +62,7 @@ func (s *Server) prepareCommand(raw []byte) (func(context.Context) (any, error),
 		if err != nil {
 			return nil, s.commandError(p.Command, work, err)
 		}
-		out, err := json.Marshal(result)
+		out, err := encodeResult(result)
 		if err != nil {
 			return nil, jsonrpc2.Errorf(jsonrpc2.InternalError, "%s: encoding the result: %v", p.Command, err)
 		}
@@ -120,4 +120,13 @@ func jsonFields(v any) []string {
 		}
 	}
 	return names
+}
+
+// encodeResult encodes a command result, through its own fast encoder when
+// it has one (a search may return a hundred thousand matches).
+func encodeResult(result any) ([]byte, error) {
+	if a, ok := result.(interface{ AppendJSON([]byte) []byte }); ok {
+		return a.AppendJSON(nil), nil
+	}
+	return json.Marshal(result)
 }

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	jsonv2 "github.com/go-json-experiment/json"
+
 	"github.com/structls/structls/lsp"
 )
 
@@ -79,7 +81,8 @@ func (s *session) execute(ctx context.Context, command string, arg any, out any)
 		return nil, err
 	}
 	if out != nil {
-		if err := json.Unmarshal(raw, out); err != nil {
+		// json v2 decodes large results about twice as fast as encoding/json.
+		if err := jsonv2.Unmarshal(raw, out); err != nil {
 			return nil, fmt.Errorf("decoding the %s result: %w", command, err)
 		}
 	}

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 )
 
 // version is the structls version, set at build time with -ldflags "-X main.version=…".
@@ -29,6 +30,11 @@ const (
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] != "serve" && os.Args[1][0] != '-' {
+		// A one-shot CLI run trades memory for fewer collections; the
+		// long-lived server keeps the default.
+		debug.SetGCPercent(400)
+	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 

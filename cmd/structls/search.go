@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"flag"
 	"fmt"
@@ -80,6 +81,9 @@ func search(args []string, stdout, stderr io.Writer) (int, error) {
 	if err != nil {
 		return exitError, err
 	}
+	out := bufio.NewWriterSize(stdout, 64<<10) // one write a line would be one system call a line
+	defer out.Flush()
+	stdout = out
 	switch {
 	case *asJSON:
 		fmt.Fprintf(stdout, "%s\n", raw)
