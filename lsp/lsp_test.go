@@ -233,6 +233,10 @@ func TestConfigurationAndWatchers(t *testing.T) {
 	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "big.txt") || !strings.Contains(res.Warnings[0], "maxFileSize") {
 		t.Errorf("warnings %q; want one naming big.txt and maxFileSize", res.Warnings)
 	}
+	// Registration follows the configuration pull, off the read loop: wait for it.
+	for deadline := time.Now().Add(10 * time.Second); len(ed.Registrations()) == 0 && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+	}
 	if regs := ed.Registrations(); len(regs) != 1 || regs[0] != "workspace/didChangeWatchedFiles" {
 		t.Errorf("registrations %q; want the file watcher", regs)
 	}
