@@ -17,7 +17,7 @@ func renderText(res *Result, single bool) string {
 		b.WriteString("No matches found\n")
 	}
 	dir := ""
-	for i, group := range groupByFile(res.Matches) {
+	for i, group := range GroupByFile(res.Matches) {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
@@ -52,7 +52,37 @@ func renderText(res *Result, single bool) string {
 	return b.String()
 }
 
-func groupByFile(matches []Match) [][]Match {
+// Line is one line of a file's results, as shown to a person.
+type Line struct {
+	Number int
+	Text   string
+	Match  bool // a matching line (otherwise context)
+}
+
+// FileLines merges one file's matches and their context into its lines, each
+// once, in order; a multiline match contributes every line it spans.
+func FileLines(matches []Match) []Line {
+	byNumber := map[int]Line{}
+	for _, m := range matches {
+		for _, c := range slices.Concat(m.ContextBefore, m.ContextAfter) {
+			if _, ok := byNumber[c.LineNumber]; !ok {
+				byNumber[c.LineNumber] = Line{Number: c.LineNumber, Text: c.Text}
+			}
+		}
+		for i, text := range strings.Split(m.LineText, "\n") {
+			byNumber[m.LineNumber+i] = Line{Number: m.LineNumber + i, Text: text, Match: true}
+		}
+	}
+	lines := make([]Line, 0, len(byNumber))
+	for _, l := range byNumber {
+		lines = append(lines, l)
+	}
+	slices.SortFunc(lines, func(a, b Line) int { return a.Number - b.Number })
+	return lines
+}
+
+// GroupByFile splits matches (sorted by file) into one group per file.
+func GroupByFile(matches []Match) [][]Match {
 	var groups [][]Match
 	for i, m := range matches {
 		if i == 0 || m.Path != matches[i-1].Path {
@@ -63,36 +93,17 @@ func groupByFile(matches []Match) [][]Match {
 	return groups
 }
 
-// writeLines writes one file's match and context lines once each, in order.
+// writeLines writes one file's lines, "..." where lines are skipped.
 func writeLines(b *strings.Builder, matches []Match) {
-	type line struct {
-		text  string
-		match bool
-	}
-	lines := map[int]line{}
-	for _, m := range matches {
-		for _, c := range append(slices.Clone(m.ContextBefore), m.ContextAfter...) {
-			if _, ok := lines[c.LineNumber]; !ok {
-				lines[c.LineNumber] = line{text: c.Text}
-			}
-		}
-		for i, text := range strings.Split(m.LineText, "\n") {
-			lines[m.LineNumber+i] = line{text: text, match: true}
-		}
-	}
-	numbers := make([]int, 0, len(lines))
-	for n := range lines {
-		numbers = append(numbers, n)
-	}
-	slices.Sort(numbers)
-	for i, n := range numbers {
-		if i > 0 && n > numbers[i-1]+1 {
+	lines := FileLines(matches)
+	for i, l := range lines {
+		if i > 0 && l.Number > lines[i-1].Number+1 {
 			b.WriteString("...\n")
 		}
 		mark := " "
-		if lines[n].match {
+		if l.Match {
 			mark = "*"
 		}
-		fmt.Fprintf(b, "%s%d|%s\n", mark, n, lines[n].text)
+		fmt.Fprintf(b, "%s%d|%s\n", mark, l.Number, l.Text)
 	}
 }

@@ -194,31 +194,32 @@ func (c *rawClient) recv() message {
 	return m
 }
 
-// awaitProgress reads frames until a $/progress of the given kind, answering
-// the server's requests on the way.
+// awaitProgress reads frames until a $/progress of the given kind.
 func (c *rawClient) awaitProgress(kind string) {
 	c.t.Helper()
-	for {
-		m := c.recv()
-		switch {
-		case m.Method != "" && m.ID != nil:
-			c.sendRaw(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":null}`, m.ID))
-		case m.Method == "$/progress" && strings.Contains(string(m.Params), `"kind":"`+kind+`"`):
-			return
-		}
-	}
+	c.readUntil(func(m message) bool {
+		return m.Method == "$/progress" && strings.Contains(string(m.Params), `"kind":"`+kind+`"`)
+	})
 }
 
 // reply reads frames until the response to id (a JSON literal such as `2`
-// or `"a"`), answering the server's own requests with null on the way.
+// or `"a"`).
 func (c *rawClient) reply(id string) message {
+	c.t.Helper()
+	return c.readUntil(func(m message) bool { return m.Method == "" && string(m.ID) == id })
+}
+
+// readUntil reads frames until one satisfies done, answering the server's
+// own requests with null on the way.
+func (c *rawClient) readUntil(done func(message) bool) message {
 	c.t.Helper()
 	for {
 		m := c.recv()
-		switch {
-		case m.Method != "" && m.ID != nil:
+		if m.Method != "" && m.ID != nil {
 			c.sendRaw(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":null}`, m.ID))
-		case m.Method == "" && string(m.ID) == id:
+			continue
+		}
+		if done(m) {
 			return m
 		}
 	}

@@ -6,8 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"slices"
-	"strings"
 
 	"github.com/structls/structls/grep"
 	"github.com/structls/structls/lsp"
@@ -107,42 +105,17 @@ func search(args []string, stdout, stderr io.Writer) (int, error) {
 // printMatches prints ripgrep's format: path:line:text for matches,
 // path-line-text for context, "--" between separate groups.
 func printMatches(w io.Writer, matches []grep.Match, withContext bool) {
-	type line struct {
-		text  string
-		match bool
-	}
-	for start := 0; start < len(matches); {
-		end := start
-		for end < len(matches) && matches[end].Path == matches[start].Path {
-			end++
-		}
-		lines := map[int]line{}
-		for _, m := range matches[start:end] {
-			for _, c := range slices.Concat(m.ContextBefore, m.ContextAfter) {
-				if _, ok := lines[c.LineNumber]; !ok {
-					lines[c.LineNumber] = line{text: c.Text}
-				}
-			}
-			for i, text := range strings.Split(m.LineText, "\n") {
-				lines[m.LineNumber+i] = line{text: text, match: true}
-			}
-		}
-		var numbers []int
-		for n := range lines {
-			numbers = append(numbers, n)
-		}
-		slices.Sort(numbers)
-		path := matches[start].Path
-		for i, n := range numbers {
-			if withContext && (i > 0 && n > numbers[i-1]+1 || i == 0 && start > 0) {
+	for g, group := range grep.GroupByFile(matches) {
+		lines := grep.FileLines(group)
+		for i, l := range lines {
+			if withContext && (i > 0 && l.Number > lines[i-1].Number+1 || i == 0 && g > 0) {
 				fmt.Fprintln(w, "--")
 			}
 			sep := "-"
-			if lines[n].match {
+			if l.Match {
 				sep = ":"
 			}
-			fmt.Fprintf(w, "%s%s%d%s%s\n", path, sep, n, sep, lines[n].text)
+			fmt.Fprintf(w, "%s%s%d%s%s\n", group[0].Path, sep, l.Number, sep, l.Text)
 		}
-		start = end
 	}
 }
