@@ -101,6 +101,8 @@ type rawClient struct {
 	in   *os.File // the server's stdout
 	r    *bufio.Reader
 	code chan int
+	// pending holds the rest of a batch reply, read one message at a time.
+	pending []message
 }
 
 // pipeConn joins two OS pipe ends into the server's stream. OS pipes buffer
@@ -174,6 +176,11 @@ type message struct {
 // (a hang is a bug; this only keeps the test from blocking forever).
 func (c *rawClient) recv() message {
 	c.t.Helper()
+	if len(c.pending) > 0 {
+		m := c.pending[0]
+		c.pending = c.pending[1:]
+		return m
+	}
 	_ = c.in.SetReadDeadline(time.Now().Add(60 * time.Second))
 	header, err := textproto.NewReader(c.r).ReadMIMEHeader()
 	if err != nil {
@@ -186,6 +193,14 @@ func (c *rawClient) recv() message {
 	body := make([]byte, n)
 	if _, err := io.ReadFull(c.r, body); err != nil {
 		c.t.Fatal(err)
+	}
+	if len(body) > 0 && body[0] == '[' { // a batch reply
+		if err := json.Unmarshal(body, &c.pending); err != nil || len(c.pending) == 0 {
+			c.t.Fatalf("batch frame %s: %v", body, err)
+		}
+		m := c.pending[0]
+		c.pending = c.pending[1:]
+		return m
 	}
 	var m message
 	if err := json.Unmarshal(body, &m); err != nil {

@@ -119,12 +119,15 @@ func negotiateEncoding(offered []protocol.PositionEncodingKind) workspace.Encodi
 
 // initialized starts the work that needs the client's answers: pulling the
 // configuration and registering file watchers. It runs off the read loop.
+// A repeated initialized notification is ignored.
 func (s *Server) initialized() {
-	go func() {
-		s.pullConfiguration()
-		close(s.configReady)
-		s.registerWatchers()
-	}()
+	s.initializedOnce.Do(func() {
+		go func() {
+			s.pullConfiguration()
+			close(s.configReady)
+			s.registerWatchers()
+		}()
+	})
 }
 
 // exit ends the session; Serve returns the exit code.

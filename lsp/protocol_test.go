@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net"
 	"strings"
 	"testing"
@@ -49,6 +50,9 @@ func TestMalformedInputDoesNotStopTheServer(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- a.txt --\nneedle\n")
 	c := newRawClient(t)
 	c.initialize(dir)
+	c.sendRaw("")                                          // empty body
+	fmt.Fprintf(c.w, "Content-Length: nope\r\n\r\n{}")     // bad header
+	fmt.Fprintf(c.w, "garbage between frames\r\n")         // not a header at all
 	c.sendRaw(`{"jsonrpc":"2.0","id":5,"method":`)         // truncated JSON
 	c.sendRaw(`not json at all`)                           // garbage
 	c.sendRaw(`{"jsonrpc":"2.0","id":6}`)                  // no method

@@ -60,7 +60,9 @@ type Server struct {
 
 	stateMu sync.Mutex
 	state   serverState
-	exitCh  chan struct{} // closed by the exit notification
+
+	initializedOnce sync.Once     // the initialized notification is acted on once
+	exitCh          chan struct{} // closed by the exit notification
 
 	mu           sync.Mutex
 	folders      []workspace.Folder
@@ -100,7 +102,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) int {
 	}
 	s.ctx, s.cancel = context.WithCancel(ctx)
 	defer s.cancel()
-	s.conn = jsonrpc2.NewConn(newTolerantStream(jsonrpc2.NewStream(rwc), s.log), jsonrpc2.WithPreempter(s))
+	s.conn = jsonrpc2.NewConn(newHeaderStream(rwc, s.log), jsonrpc2.WithPreempter(s))
 	s.client = protocol.ClientDispatcher(s.conn)
 	s.conn.Go(s.ctx, s.handle)
 

@@ -1,86 +1,253 @@
 package lsp
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.uber.org/zap"
 )
 
-// tolerantStream keeps one bad message from ending the session. jsonrpc2
-// v1.0.1 stops its read loop when a frame's body is not JSON; this wrapper
-// answers such a frame with a ParseError response (id null, as JSON-RPC asks)
-// and reads on. A broken frame header still ends the session: the byte
-// stream cannot be resynchronised after it.
+// headerStream is the LSP base protocol (Content-Length header, blank line,
+// JSON body), written so that no input can end the session: jsonrpc2
+// v1.0.1's own header stream stops the connection on a body that is not JSON
+// or on a malformed header. Here a bad body gets a ParseError (or
+// InvalidRequest) reply with id null, as JSON-RPC asks, and reading goes on;
+// after a malformed header the reader skips to the next "Content-Length:"
+// line and carries on from there.
 //
-// It implements jsonrpc2's frame interface (ReadFrame/WriteFrame), which the
-// connection uses when the stream offers it, and delegates everything else.
-type tolerantStream struct {
-	jsonrpc2.Stream
-	frames frameStream
+// jsonrpc2's connection reads through ReadFrame/WriteFrame when the stream
+// offers them, and falls back to Read/Write otherwise.
+type headerStream struct {
+	in     *bufio.Reader
+	out    io.Writer
+	closer io.Closer
 	log    *zap.Logger
+
+	writeMu sync.Mutex // one frame per write, writers serialised
 }
 
-// frameStream is the frame-level interface of jsonrpc2's header stream.
-type frameStream interface {
-	ReadFrame(ctx context.Context) ([]byte, int64, error)
-	WriteFrame(ctx context.Context, data []byte) (int64, error)
+// maxFrameSize bounds one message body; larger bodies are skipped.
+const maxFrameSize = 1 << 30
+
+func newHeaderStream(rwc io.ReadWriteCloser, log *zap.Logger) *headerStream {
+	return &headerStream{in: bufio.NewReaderSize(rwc, 64<<10), out: rwc, closer: rwc, log: log}
 }
 
-func newTolerantStream(inner jsonrpc2.Stream, log *zap.Logger) jsonrpc2.Stream {
-	frames, ok := inner.(frameStream)
-	if !ok {
-		return inner
-	}
-	return &tolerantStream{Stream: inner, frames: frames, log: log}
-}
-
-// ReadFrame returns the next frame whose body is a JSON object or array.
-func (s *tolerantStream) ReadFrame(ctx context.Context) ([]byte, int64, error) {
+// ReadFrame returns the body of the next well-formed message.
+func (s *headerStream) ReadFrame(ctx context.Context) ([]byte, int64, error) {
 	for {
-		frame, n, err := s.frames.ReadFrame(ctx)
-		if err != nil {
-			return frame, n, err
-		}
-		code, msg := checkMessage(frame)
-		if code == 0 {
-			return frame, n, nil
-		}
-		s.log.Warn("rejected a malformed message", zap.Int("bytes", len(frame)), zap.String("reason", msg))
-		reply := jsonrpc2.AppendResponse(nil, jsonrpc2.ID{}, nil, jsonrpc2.NewError(code, msg))
-		if _, err := s.frames.WriteFrame(ctx, reply); err != nil {
+		if err := ctx.Err(); err != nil {
 			return nil, 0, err
 		}
+		length, headerBytes, err := s.readHeader()
+		if err != nil {
+			return nil, 0, err
+		}
+		if length < 0 { // malformed header: readHeader resynchronised, reply and go on
+			if err := s.reject(ctx, jsonrpc2.ParseError, "malformed message header: each message needs a valid Content-Length"); err != nil {
+				return nil, 0, err
+			}
+			continue
+		}
+		if length > maxFrameSize {
+			if _, err := s.in.Discard(length); err != nil {
+				return nil, 0, err
+			}
+			if err := s.reject(ctx, jsonrpc2.InvalidRequest, fmt.Sprintf("message of %d bytes is larger than the %d bytes allowed", length, maxFrameSize)); err != nil {
+				return nil, 0, err
+			}
+			continue
+		}
+		body := make([]byte, length)
+		if _, err := io.ReadFull(s.in, body); err != nil {
+			if err == io.EOF {
+				err = io.ErrUnexpectedEOF
+			}
+			return nil, 0, err
+		}
+		if code, msg := checkMessage(body); code != 0 {
+			if err := s.reject(ctx, code, msg); err != nil {
+				return nil, 0, err
+			}
+			continue
+		}
+		return body, int64(headerBytes + length), nil
 	}
 }
 
-// WriteFrame writes one already-encoded message.
-func (s *tolerantStream) WriteFrame(ctx context.Context, data []byte) (int64, error) {
-	return s.frames.WriteFrame(ctx, data)
+// readHeader reads one header block. It returns length -1 for a malformed
+// block, having skipped to just before the next "Content-Length:" line.
+func (s *headerStream) readHeader() (length, consumed int, err error) {
+	length = -1
+	malformed := false
+	for {
+		line, err := s.in.ReadString('\n')
+		consumed += len(line)
+		if err != nil {
+			if err == io.EOF && consumed > 0 {
+				err = io.ErrUnexpectedEOF
+			}
+			return 0, consumed, err
+		}
+		line = strings.TrimRight(line, "\r\n")
+		if line == "" {
+			if malformed || length <= 0 {
+				return -1, consumed, nil
+			}
+			return length, consumed, nil
+		}
+		name, value, ok := strings.Cut(line, ":")
+		switch {
+		case !ok:
+			malformed = true
+		case strings.EqualFold(strings.TrimSpace(name), "Content-Length"):
+			n, err := strconv.Atoi(strings.TrimSpace(value))
+			if err != nil || n <= 0 {
+				malformed = true
+			}
+			length = n
+		}
+		if malformed {
+			return -1, consumed, s.skipToNextHeader()
+		}
+	}
 }
 
-// checkMessage returns 0 for a frame jsonrpc2 can take (a batch, a request
-// or notification with a string method, or a response), otherwise the error
-// code and message to answer it with.
-func checkMessage(frame []byte) (jsonrpc2.Code, string) {
-	trimmed := bytes.TrimSpace(frame)
+// skipToNextHeader discards input up to the next line that starts with
+// "Content-Length:", which is left unread.
+func (s *headerStream) skipToNextHeader() error {
+	const marker = "Content-Length:"
+	for {
+		peek, err := s.in.Peek(len(marker))
+		if err != nil {
+			return err
+		}
+		if bytes.EqualFold(peek, []byte(marker)) {
+			return nil
+		}
+		if _, err := s.in.ReadString('\n'); err != nil {
+			return err
+		}
+	}
+}
+
+// reject answers an unusable message with an error response, id null.
+func (s *headerStream) reject(ctx context.Context, code jsonrpc2.Code, msg string) error {
+	s.log.Warn("rejected a malformed message", zap.String("reason", msg))
+	_, err := s.WriteFrame(ctx, jsonrpc2.AppendResponse(nil, jsonrpc2.ID{}, nil, jsonrpc2.NewError(code, msg)))
+	return err
+}
+
+// WriteFrame writes one encoded message with its header, in a single write.
+func (s *headerStream) WriteFrame(_ context.Context, data []byte) (int64, error) {
+	frame := make([]byte, 0, len(data)+32)
+	frame = append(frame, "Content-Length: "...)
+	frame = strconv.AppendInt(frame, int64(len(data)), 10)
+	frame = append(frame, "\r\n\r\n"...)
+	frame = append(frame, data...)
+	s.writeMu.Lock()
+	defer s.writeMu.Unlock()
+	n, err := s.out.Write(frame)
+	return int64(n), err
+}
+
+// Read decodes the next message.
+func (s *headerStream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
+	body, n, err := s.ReadFrame(ctx)
+	if err != nil {
+		return nil, 0, err
+	}
+	msg, err := jsonrpc2.DecodeMessage(body)
+	return msg, n, err
+}
+
+// Write encodes and writes one message.
+func (s *headerStream) Write(ctx context.Context, msg jsonrpc2.Message) (int64, error) {
+	data, err := jsonrpc2.EncodeMessage(msg)
+	if err != nil {
+		return 0, err
+	}
+	return s.WriteFrame(ctx, data)
+}
+
+// Close closes the underlying connection.
+func (s *headerStream) Close() error { return s.closer.Close() }
+
+// checkMessage returns 0 for a body jsonrpc2 can take — a JSON-RPC 2.0
+// request, notification or response, or a batch of them — otherwise the
+// error code and message to answer it with. jsonrpc2 v1.0.1 ends the
+// connection on any envelope it cannot read, so every rule it enforces is
+// checked here first.
+func checkMessage(body []byte) (jsonrpc2.Code, string) {
+	trimmed := bytes.TrimSpace(body)
 	if !json.Valid(trimmed) {
 		return jsonrpc2.ParseError, "the message is not valid JSON"
 	}
-	if len(trimmed) > 0 && trimmed[0] == '[' {
-		return 0, ""
+	if trimmed[0] != '[' {
+		return checkEnvelope(trimmed)
 	}
-	var m struct {
-		Method        *string
-		Result, Error json.RawMessage
+	var batch []json.RawMessage
+	if err := json.Unmarshal(trimmed, &batch); err != nil {
+		return jsonrpc2.InvalidRequest, "the batch is not an array of messages"
 	}
-	if trimmed[0] != '{' || json.Unmarshal(trimmed, &m) != nil {
-		return jsonrpc2.InvalidRequest, "the message is not a JSON-RPC request: it needs a string \"method\""
-	}
-	if m.Method == nil && m.Result == nil && m.Error == nil {
-		return jsonrpc2.InvalidRequest, "the message has neither a \"method\" nor a \"result\" or \"error\""
+	for i, m := range batch {
+		if code, msg := checkEnvelope(m); code != 0 {
+			return code, fmt.Sprintf("batch member %d: %s", i, msg)
+		}
 	}
 	return 0, ""
+}
+
+// checkEnvelope checks one JSON-RPC 2.0 message object.
+func checkEnvelope(raw []byte) (jsonrpc2.Code, string) {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return jsonrpc2.InvalidRequest, "a JSON-RPC message must be a JSON object"
+	}
+	if string(m["jsonrpc"]) != `"2.0"` {
+		return jsonrpc2.InvalidRequest, `a JSON-RPC message needs "jsonrpc": "2.0"`
+	}
+	if id, ok := m["id"]; ok && !validID(id) {
+		return jsonrpc2.InvalidRequest, "the id must be a string, an integer or null"
+	}
+	if method, ok := m["method"]; ok {
+		var name string
+		if json.Unmarshal(method, &name) != nil {
+			return jsonrpc2.InvalidRequest, `"method" must be a string`
+		}
+		return 0, ""
+	}
+	_, hasResult := m["result"]
+	errObj, hasError := m["error"]
+	switch {
+	case hasResult == hasError:
+		return jsonrpc2.InvalidRequest, `a message needs a "method", or exactly one of "result" and "error"`
+	case hasError:
+		var e struct {
+			Code    *int64
+			Message *string
+		}
+		if json.Unmarshal(errObj, &e) != nil || e.Code == nil || e.Message == nil {
+			return jsonrpc2.InvalidRequest, `"error" must be an object with an integer "code" and a string "message"`
+		}
+	}
+	return 0, ""
+}
+
+// validID reports whether a JSON value is a string, an integer or null.
+func validID(raw json.RawMessage) bool {
+	var s string
+	if string(raw) == "null" || json.Unmarshal(raw, &s) == nil {
+		return true
+	}
+	_, err := strconv.ParseInt(string(raw), 10, 64)
+	return err == nil
 }
