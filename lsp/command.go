@@ -25,7 +25,8 @@ type command struct {
 
 // commands maps command names to their implementations (one file each).
 var commands = map[string]command{
-	CommandSearch: {title: "Searching", run: runSearch},
+	CommandSearch:  {title: "Searching", run: runSearch},
+	CommandAstGrep: {title: "Structural search", run: runAstGrep},
 }
 
 // prepareCommand decodes an executeCommand request and captures its
@@ -77,7 +78,7 @@ func (s *Server) commandError(name string, ctx context.Context, err error) error
 	switch {
 	case ctx.Err() != nil || errors.Is(err, context.Canceled):
 		return cancelledError()
-	case errors.As(err, &pathErr), errors.As(err, &argErr), isInvalidQuery(err):
+	case errors.As(err, &pathErr), errors.As(err, &argErr), isInvalidQuery(err), isInvalidPattern(err):
 		return invalidParams("%s: %v", name, err)
 	}
 	s.log.Error("command failed", zap.String("command", name), zap.Error(err))

@@ -11,7 +11,7 @@ import (
 )
 
 // Commands lists the workspace/executeCommand commands the server answers.
-var Commands = []string{CommandSearch}
+var Commands = []string{CommandAstGrep, CommandSearch}
 
 // initialize records the client's folders and capabilities, negotiates the
 // position encoding and declares what the server does.

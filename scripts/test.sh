@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # scripts/test.sh — the whole test suite, on a fresh machine: installs what
-# the tests need (ripgrep, for the differential tests), then runs every Go
-# test under the race detector.
+# the differential tests compare against (ripgrep from apt, the ast-grep CLI
+# from npm, pinned), then runs every Go test under the race detector.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,4 +12,12 @@ if ! command -v rg >/dev/null; then
   $sudo apt-get install -y -qq ripgrep >/dev/null
 fi
 
-go test -race -count=1 ./...
+# The pinned ast-grep CLI, into .tools/ (git-ignored), where the tests look for it.
+AST_GREP_VERSION=0.51.1
+if [[ "$(.tools/node_modules/.bin/ast-grep --version 2>/dev/null)" != "ast-grep $AST_GREP_VERSION" ]]; then
+  echo "installing @ast-grep/cli@$AST_GREP_VERSION (the structural search tests compare against it)…" >&2
+  npm install --prefix .tools --no-audit --no-fund --silent "@ast-grep/cli@$AST_GREP_VERSION" >&2
+fi
+
+# The first build compiles 57 tree-sitter grammars (minutes, cold).
+go test -race -count=1 -timeout 30m ./...

@@ -110,14 +110,17 @@ func (s *Snapshot) resolveOne(raw string, allowLines bool) (Target, error) {
 			abs = abs[:m[0]]
 		}
 	}
-	base, glob := splitGlob(abs)
-	if lines != nil && glob != "" {
-		return Target{}, pathErrorf("line-range selector requires a single file, not a glob: %s", raw)
-	}
-	fi, root := folderOf(s.Folders, base)
+	// Find the folder first, then look for glob characters only below it:
+	// a folder's own path may hold "{", "[" or "*".
+	fi, root := folderOf(s.Folders, abs)
 	if fi < 0 {
 		return Target{}, pathErrorf("%q is outside the workspace folders (%s); pass a path inside them, relative to %s",
 			raw, s.folderList(), s.Folders[0].Path)
+	}
+	relBase, glob := splitGlob(strings.TrimPrefix(abs, root))
+	base := root + relBase
+	if lines != nil && glob != "" {
+		return Target{}, pathErrorf("line-range selector requires a single file, not a glob: %s", raw)
 	}
 	// Re-root lexically on the folder's real path, then evaluate symlinks.
 	lexical := filepath.Join(s.Folders[fi].Real, strings.TrimPrefix(base, root))
@@ -179,20 +182,16 @@ func (s *Snapshot) folderList() string {
 	return strings.Join(names, ", ")
 }
 
-// splitGlob splits a clean absolute path at its first segment holding a glob
-// character: "/w/src/**/*.ts" → ("/w/src", "**/*.ts").
-func splitGlob(abs string) (base, glob string) {
-	segs := strings.Split(filepath.ToSlash(abs), "/")
+// splitGlob splits a path below a folder ("" or starting with "/") at its
+// first segment holding a glob character: "/src/**/*.ts" → ("/src", "**/*.ts").
+func splitGlob(rel string) (base, glob string) {
+	segs := strings.Split(filepath.ToSlash(rel), "/")
 	for i, seg := range segs {
 		if strings.ContainsAny(seg, "*?[{") {
-			base = strings.Join(segs[:i], "/")
-			if base == "" {
-				base = "/"
-			}
-			return filepath.FromSlash(base), strings.Join(segs[i:], "/")
+			return filepath.FromSlash(strings.Join(segs[:i], "/")), strings.Join(segs[i:], "/")
 		}
 	}
-	return abs, ""
+	return rel, ""
 }
 
 // parseLineSel parses "10-20", "10+5" and comma lists of them.

@@ -192,6 +192,28 @@ func TestResolvePathsConfinement(t *testing.T) {
 	})
 }
 
+// TestFolderWithGlobCharacters: glob characters in the folder's own path are
+// not globs.
+func TestFolderWithGlobCharacters(t *testing.T) {
+	dir := filepath.Join(testutil.WriteTree(t, ""), "w{1}[x]*$(y)")
+	testutil.WriteFiles(t, dir, "-- a.go --\npackage a\n-- sub/b.go --\npackage b\n")
+	f, err := NewFolder(dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := NewSnapshot([]Folder{f}, Settings{}, nil)
+	for _, p := range []string{"a.go", filepath.Join(dir, "a.go"), "**/*.go", PathToURI(filepath.Join(dir, "sub"))} {
+		targets, _, err := snap.ResolvePaths([]string{p}, false)
+		if err != nil {
+			t.Fatalf("ResolvePaths(%q): %v", p, err)
+		}
+		files, err := snap.Walk(context.Background(), targets, WalkOptions{})
+		if err != nil || len(files) == 0 {
+			t.Errorf("%q: %d files, %v", p, len(files), err)
+		}
+	}
+}
+
 func TestResolvePathsErrorsAndLines(t *testing.T) {
 	snap, _ := newTestSnapshot(t, tree, Settings{})
 	targets, missing, err := snap.ResolvePaths([]string{"a.go:2-3,7+2", "nope.go"}, true)

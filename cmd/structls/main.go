@@ -2,6 +2,8 @@
 //
 //	structls [serve] [--stdio] [--log-file F] [--log-level L]   LSP over stdin/stdout (the default)
 //	structls search [flags] PATTERN [PATH...]                  regex search, ripgrep-like output
+//	structls astgrep -p PATTERN [flags] [PATH...]              structural search, ast-grep patterns
+//	structls languages                                         the language catalogue
 //	structls demo [--root DIR]                                 a scripted LSP session on testdata/demo
 //	structls version
 //
@@ -17,6 +19,8 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+
+	_ "github.com/structls/structls/matcher/lang/grammars" // every language of the catalogue
 )
 
 // version is the structls version, set at build time with -ldflags "-X main.version=…".
@@ -51,6 +55,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		code, err = serve(args, stdin, stdout, stderr)
 	case "search":
 		code, err = search(args, stdout, stderr)
+	case "astgrep":
+		code, err = astgrep(args, stdout, stderr)
+	case "languages":
+		code, err = languages(stdout)
 	case "demo":
 		code, err = demo(args, stdout, stderr)
 	case "version":
@@ -73,6 +81,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 const usage = `usage:
   structls [serve] [--stdio] [--log-file FILE] [--log-level LEVEL]
   structls search [flags] PATTERN [PATH...]   (structls search -h for flags)
+  structls astgrep -p PATTERN [flags] [PATH...] (structls astgrep -h for flags)
+  structls languages
   structls demo [--root DIR]
   structls version
 `

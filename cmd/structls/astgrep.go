@@ -1,0 +1,97 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/structls/structls/lsp"
+	"github.com/structls/structls/matcher"
+	"github.com/structls/structls/matcher/lang"
+)
+
+// astgrep is `structls astgrep`: structural search with ast-grep patterns.
+// It prints the grouped text rendering (matches with their bindings), or
+// with --json the structls.astGrep result exactly. Like `ast-grep run`, it
+// shows every match unless --limit says otherwise.
+func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
+	fs := flag.NewFlagSet("astgrep", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: structls astgrep -p PATTERN [flags] [PATH...]")
+		fs.PrintDefaults()
+	}
+	var globs multiFlag
+	pattern := fs.String("p", "", "the pattern: code with metavariables ($A, $$$ARGS, $_)")
+	language := fs.String("l", "", "search files of this language only (and parse the pattern in it)")
+	strictness := fs.String("strictness", "", "cst, smart (default), ast, relaxed, signature or template")
+	selector := fs.String("selector", "", "the kind of the node, inside the pattern, to match")
+	limit := fs.Int("limit", 0, "matches to show (0 = unlimited)")
+	skip := fs.Int("skip", 0, "matches to skip (paging)")
+	contextLines := fs.Int("C", 0, "lines of context around each match (JSON only)")
+	fs.Var(&globs, "g", "include glob, or !glob to exclude (repeatable)")
+	asJSON := fs.Bool("json", false, "print the structls.astGrep result JSON exactly")
+	root := fs.String("root", ".", "workspace folder")
+	positional, err := parseInterspersed(fs, args)
+	if err != nil {
+		return exitError, err
+	}
+	if *pattern == "" && len(positional) > 0 {
+		*pattern, positional = positional[0], positional[1:]
+	}
+	if *pattern == "" {
+		fs.Usage()
+		return exitError, fmt.Errorf("astgrep needs a pattern (-p)")
+	}
+	q := matcher.Query{Pattern: *pattern, Lang: *language, Strictness: *strictness, Selector: *selector,
+		Limit: limit, Skip: *skip, ContextLines: *contextLines, Globs: globs, Paths: positional, Format: "text"}
+	ctx := context.Background()
+	s, err := startSession(ctx, *root, lsp.EditorOptions{})
+	if err != nil {
+		return exitError, err
+	}
+	defer s.close(ctx)
+	var res matcher.Result
+	raw, err := s.execute(ctx, lsp.CommandAstGrep, q, &res)
+	if err != nil {
+		return exitError, err
+	}
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	defer out.Flush()
+	if *asJSON {
+		fmt.Fprintf(out, "%s\n", raw)
+	} else {
+		fmt.Fprint(out, res.Text)
+	}
+	if res.MatchCount == 0 {
+		return exitNotFound, nil
+	}
+	return exitFound, nil
+}
+
+// languages is `structls languages`: the catalogue.
+func languages(stdout io.Writer) (int, error) {
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	fmt.Fprintf(out, "%-11s %-7s %-38s %s\n", "LANGUAGE", "EXPANDO", "ALIASES", "FILES")
+	for _, l := range lang.All() {
+		expando := "$"
+		if l.Expando != 0 {
+			expando = string(l.Expando)
+		}
+		files := append(append([]string{}, l.FileNames...), prefixAll("*.", l.Extensions)...)
+		fmt.Fprintf(out, "%-11s %-7s %-38s %s\n", l.Name, expando, strings.Join(l.Aliases, " "), strings.Join(files, " "))
+	}
+	return exitFound, nil
+}
+
+func prefixAll(prefix string, items []string) []string {
+	out := make([]string, len(items))
+	for i, s := range items {
+		out[i] = prefix + s
+	}
+	return out
+}

@@ -1,0 +1,30 @@
+package lsp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/structls/structls/matcher"
+	"github.com/structls/structls/workspace"
+)
+
+// CommandAstGrep is structural search with ast-grep semantics (DESIGN.md §6).
+const CommandAstGrep = "structls.astGrep"
+
+func runAstGrep(ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, arg []byte, progress func(done, total int)) (any, string, error) {
+	var q matcher.Query
+	if err := decodeArgument(arg, &q); err != nil {
+		return nil, "", err
+	}
+	res, err := matcher.Search(ctx, snap, q, enc, progress)
+	if err != nil {
+		return nil, "", err
+	}
+	return res, fmt.Sprintf("%d matches in %d files (%d searched)", res.MatchCount, res.FileCount, res.FilesSearched), nil
+}
+
+func isInvalidPattern(err error) bool {
+	var q *matcher.InvalidQueryError
+	return errors.As(err, &q)
+}

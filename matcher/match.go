@@ -1,0 +1,371 @@
+package matcher
+
+import (
+	"bytes"
+	"maps"
+
+	"github.com/structls/structls/matcher/syntax"
+)
+
+// outcome of matching one pattern node against one candidate node.
+type outcome int
+
+const (
+	matchedBoth outcome = iota
+	skipBoth
+	skipGoal
+	skipCandidate
+	noMatch
+)
+
+// Env holds the metavariable bindings of one match: node indexes into the
+// candidate tree.
+type Env struct {
+	Single map[string]int32
+	Multi  map[string][]int32
+}
+
+func (e *Env) clone() *Env {
+	return &Env{Single: maps.Clone(e.Single), Multi: maps.Clone(e.Multi)}
+}
+
+// matcher matches one pattern against one tree.
+type matcher struct {
+	p    *Pattern
+	t    *syntax.Tree
+	errK uint16 // the ERROR kind id in t
+}
+
+// MatchAt reports whether the pattern matches node i of the tree, and its bindings.
+func (p *Pattern) MatchAt(t *syntax.Tree, i int32) (*Env, bool) {
+	if p.rootSymbol >= 0 && int(t.Nodes[i].Symbol) != p.rootSymbol {
+		return nil, false
+	}
+	m := matcher{p: p, t: t}
+	env := &Env{Single: map[string]int32{}, Multi: map[string][]int32{}}
+	if p.root.meta != nil {
+		// A root metavariable binds directly: `$A` matches comments too (ast-grep #2868).
+		if !m.skipsExtra() || p.Strictness == Smart || !t.Nodes[i].IsExtra() {
+			return env, m.bind(p.root.meta, i, env)
+		}
+		return nil, false
+	}
+	if m.matchNode(p.root, i, env) == matchedBoth {
+		return env, true
+	}
+	return nil, false
+}
+
+// skipsExtra: the levels that pass over comments and other extras in the code.
+func (m *matcher) skipsExtra() bool {
+	s := m.p.Strictness
+	return s == Smart || s == Relaxed || s == Signature || s == Template
+}
+
+func (m *matcher) kindsMatch(goal *patternNode, cand int32) bool {
+	return goal.isError || goal.symbol == m.t.Nodes[cand].Symbol
+}
+
+func (m *matcher) matchNode(goal *patternNode, cand int32, env *Env) outcome {
+	n := &m.t.Nodes[cand]
+	switch {
+	case goal.meta != nil:
+		if m.skipsExtra() && n.IsExtra() {
+			return skipCandidate
+		}
+		if m.bind(goal.meta, cand, env) {
+			return matchedBoth
+		}
+		return noMatch
+	case goal.terminal:
+		return m.matchTerminal(goal, cand)
+	}
+	if m.p.Strictness != Template && !m.kindsMatch(goal, cand) {
+		if m.skipsExtra() && n.IsExtra() {
+			return skipCandidate
+		}
+		return noMatch
+	}
+	if m.matchChildren(goal.children, cand, env) {
+		return matchedBoth
+	}
+	return noMatch
+}
+
+// matchTerminal compares a pattern leaf with a node: named leaves by kind and
+// text, anonymous ones by kind only; then each strictness decides what
+// may be skipped.
+func (m *matcher) matchTerminal(goal *patternNode, cand int32) outcome {
+	n := &m.t.Nodes[cand]
+	kindOK := m.kindsMatch(goal, cand)
+	if kindOK && (!goal.named || goal.text == string(m.t.Text(cand))) {
+		return matchedBoth
+	}
+	if m.skipsExtra() && n.IsExtra() {
+		return skipCandidate
+	}
+	var skipG, skipC bool
+	switch m.p.Strictness {
+	case Cst:
+	case Smart:
+		skipC = !n.IsNamed()
+	case Ast, Relaxed:
+		skipG, skipC = !goal.named, !n.IsNamed()
+	case Signature:
+		if kindOK {
+			return matchedBoth
+		}
+		skipG, skipC = !goal.named, !n.IsNamed()
+	case Template:
+		if bytes.Equal([]byte(goal.text), m.t.Text(cand)) {
+			return matchedBoth
+		}
+		skipC = !n.IsNamed()
+	}
+	switch {
+	case skipG && skipC:
+		return skipBoth
+	case skipG:
+		return skipGoal
+	case skipC:
+		return skipCandidate
+	}
+	return noMatch
+}
+
+// skipTrailing: may this candidate follow the last matched goal?
+func (m *matcher) skipTrailing(cand int32) bool {
+	n := &m.t.Nodes[cand]
+	switch m.p.Strictness {
+	case Smart:
+		return true
+	case Ast:
+		return !n.IsNamed()
+	case Relaxed, Signature:
+		return !n.IsNamed() || n.IsExtra()
+	case Template:
+		return n.IsExtra()
+	}
+	return false
+}
+
+// skipGoals: may these goals remain unmatched when the candidates run out?
+func (m *matcher) skipGoals(goals []*patternNode) bool {
+	for _, g := range goals {
+		ok := false
+		switch m.p.Strictness {
+		case Smart, Template:
+			ok = g.meta != nil && g.meta.isEllipsis()
+		case Ast, Relaxed, Signature:
+			switch {
+			case g.meta != nil:
+				ok = g.meta.isEllipsis() || !g.meta.named
+			case g.terminal:
+				ok = !g.named
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// matchChildren matches the goals against the children of cand in order
+// (ast-grep's match_nodes_impl_recursive): trivia is skipped as the
+// strictness allows, and an ellipsis takes candidates lazily — up to the
+// first one the next goal matches — without backtracking.
+func (m *matcher) matchChildren(goals []*patternNode, parent int32, env *Env) bool {
+	cands := m.t.Children(parent)
+	if len(cands) == 0 {
+		return false
+	}
+	g, c := 0, 0
+	for {
+		// (a) an ellipsis goal
+		if g == len(goals) {
+			return true
+		}
+		if goals[g].meta != nil && goals[g].meta.isEllipsis() {
+			ellipsis := goals[g]
+			g++
+			matchedFrom := c
+			if g == len(goals) {
+				return m.bindEllipsis(ellipsis, cands[matchedFrom:], 0, env)
+			}
+			skipped := 0
+			for goals[g].isTrivial() {
+				g++
+				skipped++
+				if g == len(goals) {
+					return m.bindEllipsis(ellipsis, cands[matchedFrom:], skipped, env)
+				}
+			}
+			if next := goals[g]; next.meta != nil && next.meta.isEllipsis() {
+				c++ // two ellipses in a row: the first takes exactly one node
+				if c >= len(cands) || !m.bindEllipsis(ellipsis, cands[matchedFrom:c], skipped, env) {
+					return false
+				}
+				continue
+			}
+			for {
+				trial := env.clone()
+				if m.matchNode(goals[g], cands[c], trial) == matchedBoth {
+					if !m.bindEllipsis(ellipsis, cands[matchedFrom:c], skipped, env) {
+						return false
+					}
+					break
+				}
+				c++
+				if c == len(cands) {
+					return false
+				}
+			}
+		}
+		// (b) one goal against the next candidates, skipping trivia
+	single:
+		for {
+			if c == len(cands) {
+				if !m.skipGoals(goals[g:]) {
+					return false
+				}
+				g = len(goals)
+				break
+			}
+			switch m.matchNode(goals[g], cands[c], env) {
+			case matchedBoth:
+				break single
+			case skipGoal:
+				g++
+				if g == len(goals) {
+					break single
+				}
+			case skipBoth:
+				c++
+				g++
+				if g == len(goals) {
+					break single
+				}
+			case skipCandidate:
+				c++
+			case noMatch:
+				return false
+			}
+		}
+		// (c) advance past the matched pair
+		if g < len(goals) {
+			g++
+			c++
+		}
+		if g == len(goals) {
+			for ; c < len(cands); c++ {
+				if !m.skipTrailing(cands[c]) {
+					return false
+				}
+			}
+			return true
+		}
+		if c == len(cands) {
+			return false
+		}
+	}
+}
+
+// bindEllipsis binds $$$NAME to the nodes, minus the anonymous goals that
+// followed it (their candidates are trimmed from the end).
+func (m *matcher) bindEllipsis(goal *patternNode, nodes []int32, skipped int, env *Env) bool {
+	if goal.meta.kind != metaMultiCapture {
+		return true
+	}
+	nodes = nodes[:max(0, len(nodes)-skipped)]
+	return m.bindMulti(goal.meta.name, append([]int32(nil), nodes...), env)
+}
+
+// bind binds a single-node metavariable; a name bound before must be bound
+// to a node of the same structure (and then takes the newer node).
+func (m *matcher) bind(mv *metaVar, cand int32, env *Env) bool {
+	if mv.named && !m.t.Nodes[cand].IsNamed() {
+		return false
+	}
+	switch mv.kind {
+	case metaDropped, metaMultiple:
+		return true
+	case metaMultiCapture:
+		return m.bindMulti(mv.name, []int32{cand}, env)
+	}
+	if old, ok := env.Single[mv.name]; ok && !m.sameStructure(old, cand) {
+		return false
+	}
+	env.Single[mv.name] = cand
+	return true
+}
+
+func (m *matcher) bindMulti(name string, nodes []int32, env *Env) bool {
+	if old, ok := env.Multi[name]; ok {
+		a, b := m.namedOnly(old), m.namedOnly(nodes)
+		if len(a) != len(b) {
+			return false
+		}
+		for i := range a {
+			if !m.sameStructure(a[i], b[i]) {
+				return false
+			}
+		}
+	}
+	env.Multi[name] = nodes
+	return true
+}
+
+func (m *matcher) namedOnly(nodes []int32) []int32 {
+	var out []int32
+	for _, n := range nodes {
+		if m.t.Nodes[n].IsNamed() {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// sameStructure is ast-grep's does_node_match_exactly: the same node, or equal
+// text when either is a named leaf, or equal kinds and pairwise-equal children.
+func (m *matcher) sameStructure(a, b int32) bool {
+	if a == b {
+		return true
+	}
+	na, nb := &m.t.Nodes[a], &m.t.Nodes[b]
+	if m.namedChildCount(a) == 0 || m.namedChildCount(b) == 0 {
+		return bytes.Equal(m.t.Text(a), m.t.Text(b))
+	}
+	if na.Symbol != nb.Symbol || na.ChildCount != nb.ChildCount {
+		return false
+	}
+	for ca, cb := na.FirstChild, nb.FirstChild; ca >= 0; ca, cb = m.t.Nodes[ca].NextSibling, m.t.Nodes[cb].NextSibling {
+		if !m.sameStructure(ca, cb) {
+			return false
+		}
+	}
+	return true
+}
+
+func (m *matcher) namedChildCount(i int32) int {
+	n := 0
+	for c := m.t.Nodes[i].FirstChild; c >= 0; c = m.t.Nodes[c].NextSibling {
+		if m.t.Nodes[c].IsNamed() {
+			n++
+		}
+	}
+	return n
+}
+
+// FindAll calls fn for every node of the tree the pattern matches, in
+// pre-order (outer matches before the matches nested in them).
+func (p *Pattern) FindAll(t *syntax.Tree, fn func(node int32, env *Env)) {
+	for i := range t.Nodes {
+		if p.rootSymbol >= 0 && int(t.Nodes[i].Symbol) != p.rootSymbol {
+			continue
+		}
+		if env, ok := p.MatchAt(t, int32(i)); ok {
+			fn(int32(i), env)
+		}
+	}
+}

@@ -1,0 +1,152 @@
+package matcher
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/structls/structls/matcher/lang"
+)
+
+// patternSet compiles one pattern for each language met, once.
+type patternSet struct {
+	source string
+	opts   Options
+
+	mu       sync.Mutex
+	compiled map[*lang.Language]*compiled
+}
+
+type compiled struct {
+	once    sync.Once
+	pattern *Pattern
+	err     error
+	warning string
+}
+
+func newPatternSet(source string, opts Options) *patternSet {
+	return &patternSet{source: source, opts: opts, compiled: map[*lang.Language]*compiled{}}
+}
+
+// get returns the pattern compiled for l (compiling it on first use).
+func (s *patternSet) get(ctx context.Context, l *lang.Language) (*Pattern, error) {
+	s.mu.Lock()
+	c, ok := s.compiled[l]
+	if !ok {
+		c = &compiled{}
+		s.compiled[l] = c
+	}
+	s.mu.Unlock()
+	c.once.Do(func() { c.pattern, c.warning, c.err = compileIntended(ctx, l, s.source, s.opts) })
+	return c.pattern, c.err
+}
+
+func (s *patternSet) each(fn func(l *lang.Language, c *compiled)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	langs := make([]*lang.Language, 0, len(s.compiled))
+	for l := range s.compiled {
+		langs = append(langs, l)
+	}
+	slices.SortFunc(langs, func(a, b *lang.Language) int { return strings.Compare(a.Name, b.Name) })
+	for _, l := range langs {
+		fn(l, s.compiled[l])
+	}
+}
+
+func (s *patternSet) compiledAny() int {
+	n := 0
+	s.each(func(_ *lang.Language, c *compiled) {
+		if c.err == nil {
+			n++
+		}
+	})
+	return n
+}
+
+// failures lists the languages the pattern does not compile in.
+func (s *patternSet) failures() []ParseIssue {
+	var out []ParseIssue
+	s.each(func(l *lang.Language, c *compiled) {
+		if c.err != nil {
+			out = append(out, ParseIssue{Message: fmt.Sprintf("the pattern does not parse as %s: %v", l.Name, c.err)})
+		}
+	})
+	return out
+}
+
+func (s *patternSet) warnings() []string {
+	var out []string
+	s.each(func(_ *lang.Language, c *compiled) {
+		if c.warning != "" {
+			out = append(out, c.warning)
+		}
+	})
+	return out
+}
+
+// ambiguity is a pattern that a grammar parses, as a whole document, into
+// something other than what the user means, and a context that yields the
+// intended node (structls's improvement over ast-grep, which silently finds
+// nothing: its issue #646). See docs/ast-grep-differences.md.
+type ambiguity struct {
+	rootKind string // the kind the pattern parses into, "ERROR" for a parse error
+	context  string // a document holding the pattern at %s
+	want     string // the kind of the intended node
+}
+
+var ambiguities = map[string][]ambiguity{
+	"go": {
+		{"type_conversion_expression", "package p\nfunc _() {\n%s\n}\n", "call_expression"},
+		{"ERROR", "package p\nfunc _() {\n%s\n}\n", ""},
+	},
+	"c": {
+		{"macro_type_specifier", "void _(void) {\n%s;\n}\n", "call_expression"},
+		{"ERROR", "void _(void) {\n%s\n}\n", ""},
+	},
+	"cpp": {
+		{"macro_type_specifier", "void _() {\n%s;\n}\n", "call_expression"},
+		{"ERROR", "void _() {\n%s\n}\n", ""},
+	},
+}
+
+// compileIntended compiles the pattern; when it parses into a known
+// ambiguous construct or an error, and the user did not pick a selector or a
+// strictness, it is compiled again inside a context that yields the intended
+// node, with a warning saying so.
+func compileIntended(ctx context.Context, l *lang.Language, source string, opts Options) (*Pattern, string, error) {
+	p, err := Compile(ctx, l, source, opts)
+	if opts.Selector != "" || opts.Strictness != Smart {
+		return p, "", err
+	}
+	kind := ""
+	switch {
+	case err != nil:
+		kind = "ERROR"
+	case p.HasError:
+		kind = "ERROR"
+	default:
+		kind = p.rootKind()
+	}
+	for _, a := range ambiguities[l.Name] {
+		if a.rootKind != kind {
+			continue
+		}
+		retry, rerr := compileInContext(ctx, l, source, a.context, a.want, opts)
+		if rerr != nil || retry.HasError {
+			continue
+		}
+		return retry, fmt.Sprintf("in %s the pattern parses as %s, which matches nothing in code; it was searched as a %s "+
+			"(the pattern placed inside a function body); pass a selector or a strictness to opt out", l.Name, describe(kind), retry.rootKind()), nil
+	}
+	return p, "", err
+}
+
+func describe(kind string) string {
+	if kind == "ERROR" {
+		return "a syntax error"
+	}
+	return "a " + kind
+}

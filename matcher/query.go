@@ -1,0 +1,80 @@
+package matcher
+
+import (
+	"fmt"
+
+	"github.com/structls/structls/workspace"
+)
+
+// Query is the argument of structls.astGrep (DESIGN.md §6).
+type Query struct {
+	Pattern      string   `json:"pattern"`
+	Lang         string   `json:"lang,omitempty"`
+	Strictness   string   `json:"strictness,omitempty"`
+	Selector     string   `json:"selector,omitempty"`
+	ContextLines int      `json:"contextLines,omitempty"`
+	Paths        []string `json:"paths,omitempty"`
+	Globs        []string `json:"globs,omitempty"`
+	Gitignore    *bool    `json:"gitignore,omitempty"`
+	Hidden       *bool    `json:"hidden,omitempty"`
+	Skip         int      `json:"skip,omitempty"`  // match offset
+	Limit        *int     `json:"limit,omitempty"` // matches; default 50, 0 = unlimited
+	Format       string   `json:"format,omitempty"`
+}
+
+// DefaultLimit is the number of matches returned when the query sets none.
+const DefaultLimit = 50
+
+// maxParseIssuesShown caps the parse issues listed in the text rendering.
+const maxParseIssuesShown = 20
+
+// Result is the reply of structls.astGrep.
+type Result struct {
+	Matches       []Match      `json:"matches"`
+	MatchCount    int          `json:"matchCount"` // matches over all pages
+	FileCount     int          `json:"fileCount"`  // files with a match
+	FilesSearched int          `json:"filesSearched"`
+	LimitReached  bool         `json:"limitReached"`
+	NextSkip      *int         `json:"nextSkip,omitempty"`
+	ParseErrors   []ParseIssue `json:"parseErrors"`
+	Warnings      []string     `json:"warnings,omitempty"`
+	Text          string       `json:"text,omitempty"`
+}
+
+// Match is one matched node.
+type Match struct {
+	Path          string              `json:"path"`
+	URI           string              `json:"uri"`
+	Language      string              `json:"language"`
+	Range         workspace.Range     `json:"range"`
+	ByteRange     workspace.ByteRange `json:"byteRange"`
+	Text          string              `json:"text"`
+	MetaVariables map[string]any      `json:"metaVariables"` // NAME → Capture, or []Capture for $$$NAME
+	Lines         string              `json:"lines"`         // the full lines the match spans
+	StartLine     int                 `json:"startLine"`     // 1-based
+	ContextBefore []string            `json:"contextBefore,omitempty"`
+	ContextAfter  []string            `json:"contextAfter,omitempty"`
+}
+
+// Capture is the node a metavariable bound.
+type Capture struct {
+	Text      string              `json:"text"`
+	Range     workspace.Range     `json:"range"`
+	ByteRange workspace.ByteRange `json:"byteRange"`
+}
+
+// ParseIssue is a file with syntax errors (searched anyway) or a language
+// the pattern does not compile in.
+type ParseIssue struct {
+	Path    string `json:"path,omitempty"`
+	Message string `json:"message"`
+}
+
+// InvalidQueryError is a query the user must fix; its message says how.
+type InvalidQueryError struct{ Msg string }
+
+func (e *InvalidQueryError) Error() string { return e.Msg }
+
+func invalidf(format string, args ...any) error {
+	return &InvalidQueryError{Msg: fmt.Sprintf(format, args...)}
+}

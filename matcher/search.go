@@ -1,0 +1,302 @@
+package matcher
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/workspace"
+)
+
+// ProgressFunc is told how many files are done out of those found so far.
+type ProgressFunc func(done, total int)
+
+// settings is a validated Query.
+type settings struct {
+	opts  Options
+	only  *lang.Language // the lang field, when given
+	limit int            // 0 = unlimited
+	text  bool
+}
+
+func (q Query) validate() (settings, error) {
+	var s settings
+	if strings.TrimSpace(q.Pattern) == "" {
+		return s, invalidf("pattern must not be empty: give code with metavariables, e.g. foo($A)")
+	}
+	strictness, err := ParseStrictness(q.Strictness)
+	if err != nil {
+		return s, invalidf("%v", err)
+	}
+	s.opts = Options{Strictness: strictness, Selector: q.Selector}
+	if q.Lang != "" {
+		if s.only, err = lang.Lookup(q.Lang); err != nil {
+			return s, invalidf("%v", err)
+		}
+	}
+	s.limit = DefaultLimit
+	if q.Limit != nil {
+		s.limit = *q.Limit
+	}
+	switch {
+	case q.Skip < 0:
+		return s, invalidf("skip must be a non-negative number (got %d)", q.Skip)
+	case s.limit < 0 || s.limit > 1<<30:
+		return s, invalidf("limit must be between 0 (unlimited) and %d matches (got %d)", 1<<30, s.limit)
+	case q.ContextLines < 0 || q.ContextLines > 1000:
+		return s, invalidf("contextLines must be between 0 and 1000 (got %d)", q.ContextLines)
+	}
+	switch q.Format {
+	case "", "json":
+	case "text":
+		s.text = true
+	default:
+		return s, invalidf("format %q is not supported: use \"json\" or \"text\"", q.Format)
+	}
+	return s, workspace.ValidateGlobs(q.Globs)
+}
+
+// Search runs a structls.astGrep query over the snapshot: each file in a
+// language of the catalogue is parsed (unless it lacks a literal of the
+// pattern) and every matching node reported, sorted by path and position.
+func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc) (*Result, error) {
+	set, err := q.validate()
+	if err != nil {
+		return nil, err
+	}
+	targets, _, err := snap.ResolvePaths(q.Paths, false)
+	if err != nil {
+		return nil, err
+	}
+	patterns := newPatternSet(q.Pattern, set.opts)
+	if set.only != nil { // fail fast when the one language asked for cannot take the pattern
+		if _, err := patterns.get(ctx, set.only); err != nil {
+			return nil, invalidf("%v", err)
+		}
+	}
+	walk := workspace.WalkOptions{Globs: q.Globs, Gitignore: q.Gitignore == nil || *q.Gitignore, Hidden: q.Hidden == nil || *q.Hidden}
+	s := &searcher{patterns: patterns, only: set.only, enc: enc, contextLines: q.ContextLines}
+	files, searched, issues, err := s.run(ctx, snap, targets, walk, progress)
+	if err != nil {
+		return nil, err
+	}
+	if patterns.compiledAny() == 0 && len(patterns.failures()) > 0 {
+		return nil, invalidf("the pattern does not compile in any language searched: %s", joinIssues(patterns.failures()))
+	}
+	res := page(files, q.Skip, set.limit)
+	res.FilesSearched = searched
+	res.ParseErrors = append(patterns.failures(), issues...)
+	res.Warnings = patterns.warnings()
+	if set.text {
+		res.Text = renderText(res)
+	}
+	return res, nil
+}
+
+// fileMatches is the result for one file.
+type fileMatches struct {
+	rel     string
+	folder  int
+	matches []Match
+}
+
+// searcher holds what the workers share.
+type searcher struct {
+	patterns     *patternSet
+	only         *lang.Language
+	enc          workspace.Encoding
+	contextLines int
+}
+
+func (s *searcher) run(ctx context.Context, snap *workspace.Snapshot, targets []workspace.Target, walk workspace.WalkOptions,
+	progress ProgressFunc) ([]fileMatches, int, []ParseIssue, error) {
+	files := make(chan workspace.File, 256)
+	var found, done atomic.Int64
+	var mu sync.Mutex
+	var hits []fileMatches
+	var issues []ParseIssue
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			var buf []byte
+			for f := range files {
+				if ctx.Err() != nil {
+					continue // drain
+				}
+				fm, issue, content := s.file(ctx, snap, f, buf)
+				if f.Doc == nil && content != nil {
+					buf = content
+				}
+				mu.Lock()
+				if len(fm.matches) > 0 {
+					hits = append(hits, fm)
+				}
+				if issue != nil {
+					issues = append(issues, *issue)
+				}
+				mu.Unlock()
+				if progress != nil {
+					progress(int(done.Add(1)), int(found.Load()))
+				}
+			}
+		})
+	}
+	walkErr := snap.WalkFunc(ctx, targets, walk, func(f workspace.File) {
+		if l := lang.ForPath(f.Rel); l != nil && (s.only == nil || l == s.only) || (s.only != nil && !isDirTarget(targets, f)) {
+			found.Add(1)
+			files <- f
+		}
+	})
+	close(files)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, 0, nil, err
+	}
+	if walkErr != nil {
+		return nil, 0, nil, walkErr
+	}
+	slices.SortFunc(hits, func(a, b fileMatches) int {
+		if a.folder != b.folder {
+			return a.folder - b.folder
+		}
+		return strings.Compare(a.rel, b.rel)
+	})
+	slices.SortFunc(issues, func(a, b ParseIssue) int { return strings.Compare(a.Path, b.Path) })
+	return hits, int(found.Load()), issues, nil
+}
+
+// isDirTarget reports whether f was found by walking a directory (rather
+// than named explicitly, in which case `lang` applies whatever its extension).
+func isDirTarget(targets []workspace.Target, f workspace.File) bool {
+	for _, t := range targets {
+		if !t.IsDir && t.Base == f.Abs {
+			return false
+		}
+	}
+	return true
+}
+
+// file searches one file; content is the buffer it was read into.
+func (s *searcher) file(ctx context.Context, snap *workspace.Snapshot, f workspace.File, buf []byte) (fileMatches, *ParseIssue, []byte) {
+	fm := fileMatches{rel: f.Rel, folder: f.Folder}
+	l := s.only
+	if l == nil {
+		l = lang.ForPath(f.Rel)
+	}
+	p, err := s.patterns.get(ctx, l)
+	if err != nil {
+		return fm, nil, nil
+	}
+	content, err := snap.ReadFile(f, buf)
+	switch {
+	case errors.Is(err, workspace.ErrTooLarge):
+		return fm, &ParseIssue{Path: f.Rel, Message: fmt.Sprintf("skipped: %v (raise the maxFileSize setting to search it)", err)}, nil
+	case err != nil:
+		return fm, nil, nil // binary or unreadable: skipped, as the walk would
+	}
+	if !p.mayMatch(content) {
+		return fm, nil, content
+	}
+	tree, err := syntax.Parse(ctx, l.Grammar(), content)
+	if err != nil {
+		return fm, nil, content
+	}
+	var issue *ParseIssue
+	if tree.HasError() {
+		issue = &ParseIssue{Path: f.Rel, Message: "parse error (syntax tree contains error nodes); searched anyway"}
+	}
+	mapper := workspace.NewMapper(content)
+	p.FindAll(tree, func(n int32, env *Env) {
+		fm.matches = append(fm.matches, s.match(f, l, tree, mapper, n, env))
+	})
+	return fm, issue, content
+}
+
+// mayMatch reports whether content holds every literal of the pattern: the
+// cheap test that keeps most files from being parsed at all.
+func (p *Pattern) mayMatch(content []byte) bool {
+	if p.Strictness == Signature {
+		return true // text is not compared
+	}
+	for _, lit := range p.literals {
+		if !bytes.Contains(content, []byte(lit)) {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *searcher) match(f workspace.File, l *lang.Language, t *syntax.Tree, mapper *workspace.Mapper, n int32, env *Env) Match {
+	node := &t.Nodes[n]
+	m := Match{Path: f.Rel, URI: f.URI(), Language: l.Name, Text: string(t.Text(n)), MetaVariables: map[string]any{}}
+	m.ByteRange = workspace.ByteRange{Start: int(node.Start), End: int(node.End)}
+	m.Range, _ = mapper.OffsetRange(m.ByteRange.Start, m.ByteRange.End, s.enc)
+	m.StartLine = m.Range.Start.Line + 1
+	first, last := m.Range.Start.Line, mapper.Line(int(node.End))
+	m.Lines = string(t.Source[mapper.LineStart(first):mapper.LineEnd(last)])
+	for name, c := range env.Single {
+		m.MetaVariables[name] = capture(t, mapper, c, s.enc)
+	}
+	for name, cs := range env.Multi {
+		list := make([]Capture, 0, len(cs))
+		for _, c := range cs {
+			list = append(list, capture(t, mapper, c, s.enc))
+		}
+		m.MetaVariables[name] = list
+	}
+	for i := max(0, first-s.contextLines); i < first; i++ {
+		m.ContextBefore = append(m.ContextBefore, string(t.Source[mapper.LineStart(i):mapper.LineEnd(i)]))
+	}
+	for i := last + 1; i <= last+s.contextLines && i < mapper.LineCount(); i++ {
+		m.ContextAfter = append(m.ContextAfter, string(t.Source[mapper.LineStart(i):mapper.LineEnd(i)]))
+	}
+	return m
+}
+
+func capture(t *syntax.Tree, mapper *workspace.Mapper, n int32, enc workspace.Encoding) Capture {
+	node := &t.Nodes[n]
+	c := Capture{Text: string(t.Text(n)), ByteRange: workspace.ByteRange{Start: int(node.Start), End: int(node.End)}}
+	c.Range, _ = mapper.OffsetRange(c.ByteRange.Start, c.ByteRange.End, enc)
+	return c
+}
+
+// page applies skip and limit to the matches of all files, in order.
+func page(files []fileMatches, skip, limit int) *Result {
+	res := &Result{Matches: []Match{}, ParseErrors: []ParseIssue{}}
+	for _, f := range files {
+		res.MatchCount += len(f.matches)
+		res.FileCount++
+	}
+	end := res.MatchCount
+	if limit > 0 && skip+limit < end {
+		end = skip + limit
+		res.LimitReached = true
+		res.NextSkip = &end
+	}
+	i := 0
+	for _, f := range files {
+		for _, m := range f.matches {
+			if i >= skip && i < end {
+				res.Matches = append(res.Matches, m)
+			}
+			i++
+		}
+	}
+	return res
+}
+
+func joinIssues(issues []ParseIssue) string {
+	var parts []string
+	for _, i := range issues {
+		parts = append(parts, i.Message)
+	}
+	return strings.Join(parts, "; ")
+}
