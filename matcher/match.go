@@ -44,11 +44,12 @@ func (p *Pattern) MatchAt(t *syntax.Tree, i int32) (*Env, bool) {
 	m := matcher{p: p, t: t}
 	env := &Env{Single: map[string]int32{}, Multi: map[string][]int32{}}
 	if p.root.meta != nil {
-		// A root metavariable binds directly: `$A` matches comments too (ast-grep #2868).
-		if !m.skipsExtra() || p.Strictness == Smart || !t.Nodes[i].IsExtra() {
-			return env, m.bind(p.root.meta, i, env)
+		// A root metavariable binds directly: in smart mode `$A` matches
+		// comments too (ast-grep #2868); the other skipping levels do not.
+		if p.Strictness != Smart && m.skipsExtra() && t.Nodes[i].IsExtra() {
+			return nil, false
 		}
-		return nil, false
+		return env, m.bind(p.root.meta, i, env)
 	}
 	if m.matchNode(p.root, i, env) == matchedBoth {
 		return env, true
@@ -56,7 +57,8 @@ func (p *Pattern) MatchAt(t *syntax.Tree, i int32) (*Env, bool) {
 	return nil, false
 }
 
-// skipsExtra: the levels that pass over comments and other extras in the code.
+// skipsExtra: the levels that pass over comments and other extras in the
+// code where the pattern has a leaf or a metavariable.
 func (m *matcher) skipsExtra() bool {
 	s := m.p.Strictness
 	return s == Smart || s == Relaxed || s == Signature || s == Template
@@ -66,11 +68,14 @@ func (m *matcher) kindsMatch(goal *patternNode, cand int32) bool {
 	return goal.isError || goal.symbol == m.t.Nodes[cand].Symbol
 }
 
+// matchNode matches one pattern node against one candidate. A leaf or a
+// metavariable of the pattern may skip an extra (a comment) in the code, as
+// the strictness allows; an internal node needs the same kind (except in
+// template mode) and never skips.
 func (m *matcher) matchNode(goal *patternNode, cand int32, env *Env) outcome {
-	n := &m.t.Nodes[cand]
 	switch {
 	case goal.meta != nil:
-		if m.skipsExtra() && n.IsExtra() {
+		if m.skipsExtra() && m.t.Nodes[cand].IsExtra() {
 			return skipCandidate
 		}
 		if m.bind(goal.meta, cand, env) {
@@ -81,9 +86,6 @@ func (m *matcher) matchNode(goal *patternNode, cand int32, env *Env) outcome {
 		return m.matchTerminal(goal, cand)
 	}
 	if m.p.Strictness != Template && !m.kindsMatch(goal, cand) {
-		if m.skipsExtra() && n.IsExtra() {
-			return skipCandidate
-		}
 		return noMatch
 	}
 	if m.matchChildren(goal.children, cand, env) {
@@ -93,8 +95,10 @@ func (m *matcher) matchNode(goal *patternNode, cand int32, env *Env) outcome {
 }
 
 // matchTerminal compares a pattern leaf with a node: named leaves by kind and
-// text, anonymous ones by kind only; then each strictness decides what
-// may be skipped.
+// text, anonymous ones by kind only (tree-sitter-typescript gives some
+// anonymous tokens wrong spans); then extras may be skipped, and each
+// strictness decides what else may be: the pattern leaf (skipG), the code
+// node (skipC), or both.
 func (m *matcher) matchTerminal(goal *patternNode, cand int32) outcome {
 	n := &m.t.Nodes[cand]
 	kindOK := m.kindsMatch(goal, cand)
@@ -117,7 +121,7 @@ func (m *matcher) matchTerminal(goal *patternNode, cand int32) outcome {
 		}
 		skipG, skipC = !goal.named, !n.IsNamed()
 	case Template:
-		if bytes.Equal([]byte(goal.text), m.t.Text(cand)) {
+		if goal.text == string(m.t.Text(cand)) {
 			return matchedBoth
 		}
 		skipC = !n.IsNamed()

@@ -200,9 +200,32 @@ func TestFocusedCases(t *testing.T) {
 	}
 }
 
+// cmpLists reports how two sorted lists differ: the counts, then up to ten
+// entries found by only one side.
 func cmpLists(want, got []string) string {
 	if slices.Equal(want, got) {
 		return ""
 	}
-	return fmt.Sprintf("ast-grep:\n  %s\nstructls:\n  %s", strings.Join(want, "\n  "), strings.Join(got, "\n  "))
+	in := func(list []string) map[string]bool {
+		m := map[string]bool{}
+		for _, s := range list {
+			m[s] = true
+		}
+		return m
+	}
+	w, g := in(want), in(got)
+	var onlyW, onlyG []string
+	for _, s := range want {
+		if !g[s] {
+			onlyW = append(onlyW, s)
+		}
+	}
+	for _, s := range got {
+		if !w[s] {
+			onlyG = append(onlyG, s)
+		}
+	}
+	return fmt.Sprintf("ast-grep %d, structls %d; only ast-grep (%d):\n  %s\nonly structls (%d):\n  %s",
+		len(want), len(got), len(onlyW), strings.Join(onlyW[:min(10, len(onlyW))], "\n  "),
+		len(onlyG), strings.Join(onlyG[:min(10, len(onlyG))], "\n  "))
 }
