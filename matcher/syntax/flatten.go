@@ -10,36 +10,35 @@ package syntax
 typedef struct TSTree TSTree;
 typedef struct { uint32_t context[4]; const void *id; const TSTree *tree; } TSNode;
 typedef struct { const void *tree; const void *id; uint32_t context[3]; } TSTreeCursor;
-typedef struct { uint32_t row; uint32_t column; } TSPoint;
 
 TSNode ts_tree_root_node(const TSTree *self);
 TSTreeCursor ts_tree_cursor_new(TSNode node);
 void ts_tree_cursor_delete(TSTreeCursor *self);
 TSNode ts_tree_cursor_current_node(const TSTreeCursor *self);
-uint16_t ts_tree_cursor_current_field_id(const TSTreeCursor *self);
 bool ts_tree_cursor_goto_first_child(TSTreeCursor *self);
 bool ts_tree_cursor_goto_next_sibling(TSTreeCursor *self);
 bool ts_tree_cursor_goto_parent(TSTreeCursor *self);
 uint16_t ts_node_symbol(TSNode self);
 uint32_t ts_node_start_byte(TSNode self);
 uint32_t ts_node_end_byte(TSNode self);
-TSPoint ts_node_start_point(TSNode self);
-TSPoint ts_node_end_point(TSNode self);
 bool ts_node_is_named(TSNode self);
 bool ts_node_is_extra(TSNode self);
 bool ts_node_is_missing(TSNode self);
-bool ts_node_is_error(TSNode self);
 bool ts_node_has_error(TSNode self);
+void ts_set_allocator(void *(*new_malloc)(size_t), void *(*new_calloc)(size_t, size_t),
+	void *(*new_realloc)(void *, size_t), void (*new_free)(void *));
+
+// use_libc_allocator makes tree-sitter allocate with libc directly.
+static void use_libc_allocator(void) { ts_set_allocator(NULL, NULL, NULL, NULL); }
 
 // flat_node mirrors Node in tree.go field for field.
 typedef struct {
 	uint32_t start, end;
 	int32_t parent, first_child, next_sibling;
 	uint32_t child_count;
-	uint32_t start_row, start_col, end_row, end_col;
-	uint16_t symbol, field;
+	uint16_t symbol;
 	uint8_t flags;
-	uint8_t pad[3];
+	uint8_t pad;
 } flat_node;
 
 enum { F_NAMED = 1, F_EXTRA = 2, F_MISSING = 4, F_ERROR = 8, F_HAS_ERROR = 16 };
@@ -60,13 +59,10 @@ static int64_t flatten(const TSTree *tree, flat_node *out, int64_t cap) {
 			flat_node *f = &out[n];
 			f->start = ts_node_start_byte(node);
 			f->end = ts_node_end_byte(node);
-			TSPoint sp = ts_node_start_point(node), ep = ts_node_end_point(node);
-			f->start_row = sp.row; f->start_col = sp.column; f->end_row = ep.row; f->end_col = ep.column;
 			f->symbol = ts_node_symbol(node);
-			f->field = ts_tree_cursor_current_field_id(&c);
 			f->flags = (ts_node_is_named(node) ? F_NAMED : 0) | (ts_node_is_extra(node) ? F_EXTRA : 0) |
-				(ts_node_is_missing(node) ? F_MISSING : 0) | (ts_node_is_error(node) ? F_ERROR : 0) |
-				(ts_node_has_error(node) ? F_HAS_ERROR : 0);
+				(ts_node_is_missing(node) ? F_MISSING : 0) | (f->symbol == 0xFFFF ? F_ERROR : 0) |
+				(n == 0 && ts_node_has_error(node) ? F_HAS_ERROR : 0);
 			f->parent = depth > 0 ? stack[depth - 1] : -1;
 			f->first_child = -1; f->next_sibling = -1; f->child_count = 0;
 			if (depth > 0) {
@@ -94,6 +90,13 @@ import (
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 )
+
+// go-tree-sitter v0.25.0 installs an allocator that calls back into Go for
+// every malloc and free tree-sitter makes (so a Go program could track them):
+// a cgo callback per allocation, a fifth of all parsing time. Nothing here
+// needs that, so tree-sitter gets libc's allocator back (NULL means the
+// default). Memory allocated before is libc's too, so frees stay paired.
+func init() { C.use_libc_allocator() }
 
 // treePointer returns the TSTree* inside a go-tree-sitter v0.25.0 Tree, whose
 // only field it is. TestFlattenMatchesBinding guards this assumption.

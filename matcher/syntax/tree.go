@@ -12,14 +12,12 @@ import (
 
 // Node is one syntax node. Its layout mirrors flat_node in flatten.go.
 type Node struct {
-	Start, End                         uint32 // byte offsets
-	Parent, FirstChild, NextSibling    int32  // indexes into Tree.Nodes; -1 for none
-	ChildCount                         uint32
-	StartRow, StartCol, EndRow, EndCol uint32 // points; columns count bytes
-	Symbol                             uint16 // the node's kind id
-	Field                              uint16 // the field it fills in its parent; 0 for none
-	Flags                              uint8
-	_                                  [3]byte
+	Start, End                      uint32 // byte offsets
+	Parent, FirstChild, NextSibling int32  // indexes into Tree.Nodes; -1 for none
+	ChildCount                      uint32
+	Symbol                          uint16 // the node's kind id
+	Flags                           uint8
+	_                               byte
 }
 
 // Node flags.
@@ -28,7 +26,7 @@ const (
 	FlagExtra                // an extra such as a comment, allowed anywhere
 	FlagMissing              // inserted by error recovery, zero width
 	FlagError                // an ERROR node
-	FlagHasError             // the node or a descendant is an ERROR or MISSING
+	FlagHasError             // (root only) the tree holds an ERROR or MISSING node
 )
 
 // IsNamed reports whether the node is named.
