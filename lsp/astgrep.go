@@ -12,12 +12,13 @@ import (
 // CommandAstGrep is structural search with ast-grep semantics (DESIGN.md §6).
 const CommandAstGrep = "structls.astGrep"
 
-func runAstGrep(ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, arg []byte, progress func(done, total int)) (any, string, error) {
+func (s *Server) runAstGrep(ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, arg []byte, progress func(done, total int)) (any, string, error) {
 	var q matcher.Query
 	if err := decodeArgument(arg, &q); err != nil {
 		return nil, "", err
 	}
-	res, err := matcher.Search(ctx, snap, q, enc, progress)
+	s.parseCache.SetBudget(snap.Settings.EffectiveParseCacheBytes())
+	res, err := matcher.Search(ctx, snap, q, enc, progress, s.parseCache)
 	if err != nil {
 		return nil, "", err
 	}

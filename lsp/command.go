@@ -20,13 +20,13 @@ import (
 // JSON by the caller) and a one-line summary for the progress End.
 type command struct {
 	title string
-	run   func(ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, arg []byte, progress func(done, total int)) (any, string, error)
+	run   func(s *Server, ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, arg []byte, progress func(done, total int)) (any, string, error)
 }
 
 // commands maps command names to their implementations (one file each).
 var commands = map[string]command{
-	CommandSearch:  {title: "Searching", run: runSearch},
-	CommandAstGrep: {title: "Structural search", run: runAstGrep},
+	CommandSearch:  {title: "Searching", run: (*Server).runSearch},
+	CommandAstGrep: {title: "Structural search", run: (*Server).runAstGrep},
 }
 
 // prepareCommand decodes an executeCommand request and captures its
@@ -52,7 +52,7 @@ func (s *Server) prepareCommand(raw []byte) (func(context.Context) (any, error),
 		work, cancel := context.WithCancel(ctx)
 		defer cancel()
 		wd := s.startProgress(work, cmd.title, token, cancel)
-		result, summary, err := cmd.run(work, snap, enc, arg, wd.report)
+		result, summary, err := cmd.run(s, work, snap, enc, arg, wd.report)
 		if err != nil {
 			summary = "failed"
 			if work.Err() != nil {

@@ -42,7 +42,10 @@ func decodeSettings(raw json.RawMessage) (workspace.Settings, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&st); err != nil {
-		return workspace.Settings{}, fmt.Errorf("settings %q are ignored: %v (known: maxFileSize, exclude, logLevel)", configSection, err)
+		return workspace.Settings{}, fmt.Errorf("settings %q are ignored: %v (known: maxFileSize, exclude, logLevel, parseCacheMB)", configSection, err)
+	}
+	if st.ParseCacheMB != nil && *st.ParseCacheMB < 0 {
+		return workspace.Settings{}, fmt.Errorf("setting parseCacheMB must be 0 (off) or more (got %d)", *st.ParseCacheMB)
 	}
 	if st.MaxFileSize < 0 {
 		return workspace.Settings{}, fmt.Errorf("setting maxFileSize must be positive (got %d)", st.MaxFileSize)
@@ -90,6 +93,9 @@ func (s *Server) applySettings(raw json.RawMessage) {
 	}
 	if st.LogLevel != "" {
 		merged.LogLevel = st.LogLevel
+	}
+	if st.ParseCacheMB != nil {
+		merged.ParseCacheMB = st.ParseCacheMB
 	}
 	s.settings = merged
 	s.mu.Unlock()

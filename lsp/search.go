@@ -12,7 +12,7 @@ import (
 // CommandSearch is regex text search (DESIGN.md §6, structls.search).
 const CommandSearch = "structls.search"
 
-func runSearch(ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, arg []byte, progress func(done, total int)) (any, string, error) {
+func (s *Server) runSearch(ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, arg []byte, progress func(done, total int)) (any, string, error) {
 	var q grep.Query
 	if err := decodeArgument(arg, &q); err != nil {
 		return nil, "", err

@@ -19,6 +19,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 
+	"github.com/structls/structls/matcher/syntax"
 	"github.com/structls/structls/workspace"
 )
 
@@ -55,8 +56,9 @@ type Server struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 
-	overlay  *workspace.Overlay
-	progress *progressTracker
+	overlay    *workspace.Overlay
+	progress   *progressTracker
+	parseCache *syntax.Cache // flat trees kept between queries
 
 	stateMu sync.Mutex
 	state   serverState
@@ -96,6 +98,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) int {
 		opts:        opts,
 		requests:    make(chan struct{}, 2*runtime.GOMAXPROCS(0)),
 		overlay:     workspace.NewOverlay(),
+		parseCache:  syntax.NewCache(workspace.DefaultParseCacheMB << 20),
 		progress:    newProgressTracker(),
 		exitCh:      make(chan struct{}),
 		configReady: make(chan struct{}),

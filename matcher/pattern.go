@@ -118,10 +118,11 @@ func Compile(ctx context.Context, l *lang.Language, source string, opts Options)
 	}
 	p := &Pattern{Lang: l, Source: source, Strictness: opts.Strictness, rootSymbol: -1}
 	p.root = p.convert(tree, root, l.MetaChar())
-	if p.root.meta != nil && p.root.meta.isEllipsis() {
-		return nil, fmt.Errorf("a pattern cannot be only a multi metavariable like $$$A: put it inside code, e.g. f($$$A)")
+	if err := p.checkRoot(); err != nil {
+		return nil, err
 	}
 	p.HasError = p.root.isError
+	p.literals = append(p.literals, p.keywords()...)
 	switch {
 	case opts.Selector != "":
 		p.rootSymbol = int(tree.Nodes[root].Symbol)
@@ -193,6 +194,16 @@ func (p *Pattern) convert(t *syntax.Tree, i int32, metaChar rune) *patternNode {
 // Literals returns the texts every match contains (the named leaves of the pattern).
 func (p *Pattern) Literals() []string { return p.literals }
 
+// ErrEllipsisRoot rejects a pattern that is a lone $$$ metavariable.
+var ErrEllipsisRoot = errors.New("a pattern cannot be only a multi metavariable like $$$A: put it inside code, e.g. f($$$A)")
+
+func (p *Pattern) checkRoot() error {
+	if p.root.meta != nil && p.root.meta.isEllipsis() {
+		return ErrEllipsisRoot
+	}
+	return nil
+}
+
 // rootKind names the kind of the pattern's root node ("" for a metavariable).
 func (p *Pattern) rootKind() string {
 	if p.root.meta != nil {
@@ -231,7 +242,11 @@ func compileInContext(ctx context.Context, l *lang.Language, source, context, wa
 	}
 	p := &Pattern{Lang: l, Source: source, Strictness: opts.Strictness, rootSymbol: -1}
 	p.root = p.convert(tree, root, l.MetaChar())
+	if err := p.checkRoot(); err != nil {
+		return nil, err
+	}
 	p.HasError = p.root.isError || tree.HasError()
+	p.literals = append(p.literals, p.keywords()...)
 	if p.root.meta == nil && !p.root.isError {
 		p.rootSymbol = int(p.root.symbol)
 	}
@@ -260,4 +275,51 @@ func (p *Pattern) Dump() string {
 	}
 	walk(p.root, 0)
 	return b.String()
+}
+
+// caseInsensitive lists grammars whose keywords match in any case, so a
+// keyword's spelling in the pattern need not occur in the code.
+var caseInsensitive = map[string]bool{"sql": true, "powershell": true, "verilog": true}
+
+// keywords returns the anonymous keyword tokens (letters only, spelled as
+// their kind) that every match must contain: in smart, cst and template
+// mode an anonymous leaf of the pattern is never skipped, except right after
+// an ellipsis ($$$), where anonymous leaves are passed over.
+func (p *Pattern) keywords() []string {
+	if (p.Strictness != Smart && p.Strictness != Cst && p.Strictness != Template) || caseInsensitive[p.Lang.Name] {
+		return nil
+	}
+	grammar := p.Lang.Grammar()
+	var out []string
+	var walk func(children []*patternNode)
+	walk = func(children []*patternNode) {
+		afterEllipsis := false
+		for _, c := range children {
+			switch {
+			case c.meta != nil:
+				afterEllipsis = c.meta.isEllipsis()
+				continue
+			case c.terminal && !c.named && !afterEllipsis && isKeyword(c.text) && grammar.NodeKindForId(c.symbol) == c.text:
+				out = append(out, c.text)
+			}
+			if !c.isTrivial() {
+				afterEllipsis = false
+			}
+			walk(c.children)
+		}
+	}
+	walk([]*patternNode{p.root})
+	return out
+}
+
+func isKeyword(s string) bool {
+	if len(s) < 2 {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '_') {
+			return false
+		}
+	}
+	return true
 }

@@ -2,6 +2,7 @@ package matcher
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -118,7 +119,7 @@ var ambiguities = map[string][]ambiguity{
 // node, with a warning saying so.
 func compileIntended(ctx context.Context, l *lang.Language, source string, opts Options) (*Pattern, string, error) {
 	p, err := Compile(ctx, l, source, opts)
-	if opts.Selector != "" || opts.Strictness != Smart {
+	if opts.Selector != "" || opts.Strictness != Smart || errors.Is(err, ErrEllipsisRoot) || errors.Is(err, ErrEmptyPattern) {
 		return p, "", err
 	}
 	kind := ""

@@ -67,7 +67,8 @@ func (q Query) validate() (settings, error) {
 // Search runs a structls.astGrep query over the snapshot: each file in a
 // language of the catalogue is parsed (unless it lacks a literal of the
 // pattern) and every matching node reported, sorted by path and position.
-func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc) (*Result, error) {
+// cache, when not nil, keeps the parsed trees for the next query.
+func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc, cache *syntax.Cache) (*Result, error) {
 	set, err := q.validate()
 	if err != nil {
 		return nil, err
@@ -83,7 +84,7 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 		}
 	}
 	walk := workspace.WalkOptions{Globs: q.Globs, Gitignore: q.Gitignore == nil || *q.Gitignore, Hidden: q.Hidden == nil || *q.Hidden}
-	s := &searcher{patterns: patterns, only: set.only, enc: enc, contextLines: q.ContextLines}
+	s := &searcher{patterns: patterns, only: set.only, enc: enc, contextLines: q.ContextLines, cache: cache}
 	files, searched, issues, err := s.run(ctx, snap, targets, walk, progress)
 	if err != nil {
 		return nil, err
@@ -114,6 +115,7 @@ type searcher struct {
 	only         *lang.Language
 	enc          workspace.Encoding
 	contextLines int
+	cache        *syntax.Cache
 }
 
 func (s *searcher) run(ctx context.Context, snap *workspace.Snapshot, targets []workspace.Target, walk workspace.WalkOptions,
@@ -205,7 +207,7 @@ func (s *searcher) file(ctx context.Context, snap *workspace.Snapshot, f workspa
 	if !p.mayMatch(content) {
 		return fm, nil, content
 	}
-	tree, err := syntax.Parse(ctx, l.Grammar(), content)
+	tree, err := s.cache.Parse(ctx, l.Grammar(), content)
 	if err != nil {
 		return fm, nil, content
 	}

@@ -18,6 +18,20 @@ type Settings struct {
 	Exclude []string `json:"exclude,omitempty"`
 	// LogLevel is the server log threshold: debug, info, warn or error.
 	LogLevel string `json:"logLevel,omitempty"`
+	// ParseCacheMB is the memory, in MiB, the server may keep parsed trees
+	// in for later queries; nil means the default, 0 turns the cache off.
+	ParseCacheMB *int `json:"parseCacheMB,omitempty"`
+}
+
+// DefaultParseCacheMB is the parse cache budget when none is configured.
+const DefaultParseCacheMB = 1024
+
+// EffectiveParseCacheBytes returns the parse cache budget in bytes.
+func (s Settings) EffectiveParseCacheBytes() int64 {
+	if s.ParseCacheMB == nil {
+		return DefaultParseCacheMB << 20
+	}
+	return int64(*s.ParseCacheMB) << 20
 }
 
 // DefaultMaxFileSize is the file size limit when none is configured (4 MiB,

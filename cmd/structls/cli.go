@@ -60,6 +60,10 @@ func startSession(ctx context.Context, root string, opts lsp.EditorOptions) (*se
 	if info, err := os.Stat(abs); err != nil || !info.IsDir() {
 		return nil, fmt.Errorf("workspace root %s is not a directory", root)
 	}
+	if opts.InitOptions == nil {
+		// One query per process: keeping parsed trees for later would only cost memory.
+		opts.InitOptions = json.RawMessage(`{"structls": {"parseCacheMB": 0}}`)
+	}
 	ed, wait := lsp.StartInProcess(ctx, lsp.Options{Version: version}, opts)
 	if _, err := ed.Initialize(ctx, abs); err != nil {
 		return nil, fmt.Errorf("initialize: %w", err)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/structls/structls/grep"
 	"github.com/structls/structls/lsp"
+	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/workspace"
 )
 
@@ -79,11 +80,34 @@ func demo(args []string, stdout, stderr io.Writer) (int, error) {
 		fmt.Fprintf(stdout, "   %s:%d:%d-%d  %-15s %s\n", m.Path, m.LineNumber, sub.Start.Character, sub.End.Character, "("+where+")", m.LineText)
 	}
 
-	step("5. progress the server reported (it created its own token, as for VS Code)")
+	astQuery := matcher.Query{Pattern: "fmt.Println($$$ARGS)", Lang: "go"}
+	step("5. structls.astGrep %q: structural search; type a call into the buffer first, again without saving", astQuery.Pattern)
+	typed = "\tfmt.Println(\"unsaved\", name)\n"
+	at = workspace.Position{Line: 11, Character: 0}
+	if err := s.editor.EditBuffer(ctx, uri, lsp.Edit{Range: &workspace.Range{Start: at, End: at}, Text: typed}); err != nil {
+		return exitError, err
+	}
+	fmt.Fprintf(stdout, "   didChange (version 3): inserted at line 12: %q\n", strings.TrimSpace(typed))
+	var ast matcher.Result
+	if _, err := s.execute(ctx, lsp.CommandAstGrep, astQuery, &ast); err != nil {
+		return exitError, err
+	}
+	for _, m := range ast.Matches {
+		where := "disk"
+		if m.URI == uri {
+			where = "unsaved buffer"
+		}
+		fmt.Fprintf(stdout, "   %s:%d  %-16s %s   ARGS=%s\n", m.Path, m.StartLine, "("+where+")", m.Text, metaText(m.MetaVariables["ARGS"]))
+	}
+	for _, w := range ast.Warnings {
+		fmt.Fprintf(stdout, "   note: %s\n", w)
+	}
+
+	step("6. progress the server reported (it created its own token, as for VS Code)")
 	for _, p := range s.editor.Progress() {
 		fmt.Fprintf(stdout, "   %s %s %s\n", p.Kind, p.Title, p.Message)
 	}
-	step("6. shutdown and exit")
+	step("7. shutdown and exit")
 	return exitFound, nil
 }
 
@@ -96,4 +120,16 @@ func demoSearch(ctx context.Context, s *session, q grep.Query, stdout io.Writer)
 		fmt.Fprintf(stdout, "   %s\n", line)
 	}
 	return nil
+}
+
+// metaText renders a $$$ capture (decoded from JSON) as its texts joined by spaces.
+func metaText(v any) string {
+	list, _ := v.([]any)
+	var parts []string
+	for _, c := range list {
+		if m, ok := c.(map[string]any); ok {
+			parts = append(parts, fmt.Sprint(m["text"]))
+		}
+	}
+	return "[" + strings.Join(parts, " ") + "]"
 }

@@ -6,6 +6,7 @@ package syntax
 
 import (
 	"sync"
+	"unsafe"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 )
@@ -19,6 +20,9 @@ type Node struct {
 	Flags                           uint8
 	_                               byte
 }
+
+// nodeSize is the memory a Node takes, for cache accounting.
+const nodeSize = unsafe.Sizeof(Node{})
 
 // Node flags.
 const (

@@ -1,0 +1,57 @@
+// Command warm measures structural queries through one long-lived server,
+// as an editor session runs them: the first query parses the workspace, the
+// following ones (other patterns) find the trees in the parse cache. It
+// prints one line per query: pattern, matches, wall seconds; then the
+// process's peak RSS. bench/astgrep.sh runs it.
+//
+// usage: go run ./bench/warm ROOT LANG PATTERN...
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/structls/structls/lsp"
+	_ "github.com/structls/structls/matcher/lang/grammars"
+)
+
+func main() {
+	if len(os.Args) < 4 {
+		fmt.Fprintln(os.Stderr, "usage: warm ROOT LANG PATTERN...")
+		os.Exit(2)
+	}
+	root, language, patterns := os.Args[1], os.Args[2], os.Args[3:]
+	ctx := context.Background()
+	ed, wait := lsp.StartInProcess(ctx, lsp.Options{}, lsp.EditorOptions{})
+	if _, err := ed.Initialize(ctx, root); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	for i, p := range patterns {
+		start := time.Now()
+		raw, err := ed.ExecuteCommand(ctx, lsp.CommandAstGrep, map[string]any{"pattern": p, "lang": language, "limit": 0})
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		var res struct{ MatchCount int }
+		_ = json.Unmarshal(raw, &res)
+		kind := "warm"
+		if i == 0 {
+			kind = "cold"
+		}
+		fmt.Printf("%s\t%s\t%d\t%.3f\n", kind, p, res.MatchCount, time.Since(start).Seconds())
+	}
+	_ = ed.Shutdown(ctx)
+	wait()
+	status, _ := os.ReadFile("/proc/self/status")
+	for _, line := range strings.Split(string(status), "\n") {
+		if strings.HasPrefix(line, "VmHWM:") {
+			fmt.Printf("peak-rss\t%s\n", strings.TrimSpace(strings.TrimPrefix(line, "VmHWM:")))
+		}
+	}
+}
