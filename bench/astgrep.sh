@@ -60,7 +60,7 @@ echo
 echo "warm queries through one server (the first query, with no literal to skip files by, parses every file and fills the parse cache):"
 printf '| %-5s | %-38s | %7s | %10s | %22s |\n' query pattern matches "wall (s)" "ratio to ast-grep cold"
 printf '|%s|%s|%s|%s|%s|\n' ------- ---------------------------------------- --------- ------------ ------------------------
-"$work/warm" "$root" go 'for $K, $V := range $X { $$$ }' "${patterns[@]}" > "$work/warm.out"
+"$work/warm" "$root" go '$F($A, $B, $C, $D, $E, $G, $H, $I)' "${patterns[@]}" > "$work/warm.out"
 while IFS=$'\t' read -r kind p n secs; do
   if [[ $kind == peak-rss ]]; then echo "server peak RSS: $p"; continue; fi
   ratio=$(echo "$secs / ${agcold[$p]}" | bc -l)

@@ -147,16 +147,19 @@ func (s *headerStream) reject(ctx context.Context, code jsonrpc2.Code, msg strin
 }
 
 // WriteFrame writes one encoded message with its header, in a single write.
+// Header and body go out as two writes under one lock, so a large body is
+// not copied.
 func (s *headerStream) WriteFrame(_ context.Context, data []byte) (int64, error) {
-	frame := make([]byte, 0, len(data)+32)
-	frame = append(frame, "Content-Length: "...)
-	frame = strconv.AppendInt(frame, int64(len(data)), 10)
-	frame = append(frame, "\r\n\r\n"...)
-	frame = append(frame, data...)
+	header := strconv.AppendInt([]byte("Content-Length: "), int64(len(data)), 10)
+	header = append(header, "\r\n\r\n"...)
 	s.writeMu.Lock()
 	defer s.writeMu.Unlock()
-	n, err := s.out.Write(frame)
-	return int64(n), err
+	n, err := s.out.Write(header)
+	if err != nil {
+		return int64(n), err
+	}
+	m, err := s.out.Write(data)
+	return int64(n + m), err
 }
 
 // Read decodes the next message.

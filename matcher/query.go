@@ -50,8 +50,8 @@ type Match struct {
 	ByteRange     workspace.ByteRange `json:"byteRange"`
 	Text          string              `json:"text"`
 	MetaVariables map[string]any      `json:"metaVariables"` // NAME → Capture, or []Capture for $$$NAME
-	Lines         string              `json:"lines"`         // the full lines the match spans
-	StartLine     int                 `json:"startLine"`     // 1-based
+	Lines         string              `json:"-"`             // the full lines the match spans (for the text rendering)
+	StartLine     int                 `json:"-"`             // 1-based
 	ContextBefore []string            `json:"contextBefore,omitempty"`
 	ContextAfter  []string            `json:"contextAfter,omitempty"`
 }

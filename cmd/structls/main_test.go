@@ -134,6 +134,11 @@ func TestSearchExitCodes(t *testing.T) {
 		{[]string{"search"}, 2, ""},
 		{[]string{"frobnicate"}, 2, ""},
 		{[]string{"version"}, 0, "structls " + version + "\n"},
+		{[]string{"astgrep", "--root", "../../testdata/demo", "-p", "strings.ToUpper($S)", "-l", "go"}, 0,
+			"# util/\n## strings.go\n*20|\treturn strings.ToUpper(s)\n  meta: S=s\n\nNote: in go the pattern parses as a type_conversion_expression, which matches nothing in code; it was searched as a call_expression (the pattern placed inside a function body); pass a selector or a strictness to opt out\n"},
+		{[]string{"astgrep", "--root", "../../testdata/demo", "-p", "nosuchcall($$$)", "-l", "go"}, 1, ""},
+		{[]string{"astgrep", "--root", "../../testdata/demo", "-p", "x", "-l", "klingon"}, 2, ""},
+		{[]string{"astgrep", "--root", "../../testdata/demo"}, 2, ""},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

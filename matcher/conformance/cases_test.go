@@ -315,7 +315,13 @@ var cases = concat(
 		"return $A, nil", "return $$$", "x += $I", "for $$$ { $$$BODY }", "$X + 1", "func $F($$$P) ($$$R) { $$$B }",
 		"import \"fmt\"", "// inline comment", "$A"),
 	[]Case{{Lang: "go", Pattern: "fmt.Println($$$A)", Code: goCode}},
-	[]Case{{Lang: "go", Pattern: "func t() { fmt.Println($$$A) }", Code: goCode, Selector: "call_expression"}},
+	[]Case{
+		{Lang: "go", Pattern: "func t() { fmt.Println($$$A) }", Code: goCode, Selector: "call_expression"},
+		{Lang: "go", Pattern: "func t() { x := $A + 1 }", Code: goCode, Selector: "binary_expression"},
+		{Lang: "javascript", Pattern: "class A { $F = $V }", Code: "class B { x = 1; y = f(); }\n", Selector: "field_definition"},
+		{Lang: "python", Pattern: "class C:\n    def m(self, $A):\n        $$$B", Code: pyCode, Selector: "function_definition"},
+		{Lang: "c", Pattern: "void f() { malloc($SIZE); }", Code: cCode, Selector: "call_expression"},
+	},
 	strictly("go", goCode, "fmt.Errorf($A, $B)"),
 	// JavaScript
 	group("javascript", jsCode, "foo($$$)", "foo($A, $$$REST)", "foo($$$A, 3)", "foo($$$A, $B, $$$C)", "foo(bar)", "foo(bar);",
