@@ -1,6 +1,7 @@
 package grep
 
 import (
+	"github.com/structls/structls/workspace"
 	"regexp"
 	"slices"
 	"testing"
@@ -48,8 +49,8 @@ func TestCompileLenient(t *testing.T) {
 	}
 	for _, bad := range []string{"", "   ", `a**`, `(?=x)`, `x{2,1}`} {
 		_, err := compile(Query{Pattern: bad}, nil)
-		if _, ok := err.(*InvalidQueryError); !ok {
-			t.Errorf("compile(%q) = %v; want an InvalidQueryError", bad, err)
+		if _, ok := err.(*workspace.InputError); !ok {
+			t.Errorf("compile(%q) = %v; want an InputError", bad, err)
 		}
 	}
 	if m, _ := compile(Query{Pattern: `a\nb`}, nil); !m.multiline {

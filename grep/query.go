@@ -9,8 +9,6 @@
 package grep
 
 import (
-	"fmt"
-
 	"github.com/structls/structls/workspace"
 )
 
@@ -87,14 +85,8 @@ type ContextLine struct {
 	Text       string `json:"text"`
 }
 
-// InvalidQueryError is a query the user must fix; its message says how.
-type InvalidQueryError struct{ Msg string }
-
-func (e *InvalidQueryError) Error() string { return e.Msg }
-
-func invalidf(format string, args ...any) error {
-	return &InvalidQueryError{Msg: fmt.Sprintf(format, args...)}
-}
+// invalidf makes the error for a query the user must fix.
+var invalidf = workspace.Inputf
 
 // settings is a Query with defaults applied and values checked.
 type settings struct {
@@ -132,12 +124,9 @@ func (q Query) validate() (settings, error) {
 		hidden:         boolOr(q.Hidden, true),
 		multilineForce: q.Multiline,
 	}
-	switch q.Format {
-	case "", "json":
-	case "text":
-		s.text = true
-	default:
-		return s, invalidf("format %q is not supported: use \"json\" or \"text\"", q.Format)
+	var err error
+	if s.text, err = workspace.TextFormat(q.Format); err != nil {
+		return s, err
 	}
 	switch {
 	case q.Skip < 0:

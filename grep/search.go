@@ -4,11 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/structls/structls/workspace"
 )
@@ -18,7 +16,7 @@ import (
 type ProgressFunc func(done, total int)
 
 // Search runs a structls.search query over the snapshot. Positions are in
-// enc. It returns an *InvalidQueryError or *workspace.PathError for input
+// enc. It returns a *workspace.InputError or *workspace.PathError for input
 // the user must fix, and ctx.Err() when cancelled.
 func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc) (*Result, error) {
 	set, err := q.validate()
@@ -56,63 +54,44 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 	return res, nil
 }
 
-// scanAll walks the targets and scans the files on GOMAXPROCS workers as the
-// walk finds them. It returns the scans of the files with a match, sorted by
-// path, and the number of files searched.
+// scanAll walks the targets and scans the files as the walk finds them. It
+// returns the scans of the files with a match, sorted by path, and the
+// number of files searched.
 func scanAll(ctx context.Context, snap *workspace.Snapshot, sc *scanner, targets []workspace.Target,
 	walk workspace.WalkOptions, progress ProgressFunc) ([]fileScan, int, []string) {
-	files := make(chan workspace.File, 256)
-	var found, done atomic.Int64
 	var mu sync.Mutex
 	var hits []fileScan
 	var tooLarge []string
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			var lowerBuf, readBuf []byte
-			for f := range files {
-				if ctx.Err() != nil {
-					continue // drain
+	found, _ := snap.Scan(ctx, targets, walk, nil, func() func(workspace.File) {
+		var lowerBuf, readBuf []byte
+		return func(f workspace.File) {
+			content, err := snap.ReadFile(f, readBuf)
+			switch {
+			case errors.Is(err, workspace.ErrTooLarge):
+				mu.Lock()
+				tooLarge = append(tooLarge, err.Error())
+				mu.Unlock()
+			case err == nil:
+				if f.Doc == nil {
+					readBuf = content
 				}
-				content, err := snap.ReadFile(f, readBuf)
-				var scan fileScan
-				switch {
-				case errors.Is(err, workspace.ErrTooLarge):
-					mu.Lock()
-					tooLarge = append(tooLarge, err.Error())
-					mu.Unlock()
-				case err == nil:
-					if f.Doc == nil {
-						readBuf = content
-					}
-					scan = sc.scan(ctx, f, content, &lowerBuf)
-				}
-				// Binary and unreadable files are skipped silently, as ripgrep does.
-				if len(scan.matches) > 0 {
+				if scan := sc.scan(ctx, f, content, &lowerBuf); len(scan.matches) > 0 {
 					scan.file = f
 					mu.Lock()
 					hits = append(hits, scan)
 					mu.Unlock()
 				}
-				if progress != nil {
-					progress(int(done.Add(1)), int(found.Load()))
-				}
 			}
-		})
-	}
-	_ = snap.WalkFunc(ctx, targets, walk, func(f workspace.File) {
-		found.Add(1)
-		files <- f
-	})
-	close(files)
-	wg.Wait()
+			// Binary and unreadable files are skipped silently, as ripgrep does.
+		}
+	}, progress)
 	slices.SortFunc(hits, func(a, b fileScan) int {
 		if a.file.Folder != b.file.Folder {
 			return a.file.Folder - b.file.Folder
 		}
 		return strings.Compare(a.file.Rel, b.file.Rel)
 	})
-	return hits, int(found.Load()), sizeWarnings(tooLarge, snap.Settings.EffectiveMaxFileSize())
+	return hits, found, sizeWarnings(tooLarge, snap.Settings.EffectiveMaxFileSize())
 }
 
 func sizeWarnings(tooLarge []string, limit int64) []string {

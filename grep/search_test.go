@@ -122,7 +122,7 @@ func TestSearchInvalidQueries(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := Search(context.Background(), snap, q, workspace.UTF16, nil)
-			var qe *InvalidQueryError
+			var qe *workspace.InputError
 			var pe *workspace.PathError
 			if !errors.As(err, &qe) && !errors.As(err, &pe) {
 				t.Fatalf("Search = %v; want a user error", err)

@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/structls/structls/matcher"
@@ -23,9 +22,4 @@ func (s *Server) runAstGrep(ctx context.Context, snap *workspace.Snapshot, enc w
 		return nil, "", err
 	}
 	return res, fmt.Sprintf("%d matches in %d files (%d searched)", res.MatchCount, res.FileCount, res.FilesSearched), nil
-}
-
-func isInvalidPattern(err error) bool {
-	var q *matcher.InvalidQueryError
-	return errors.As(err, &q)
 }

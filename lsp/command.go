@@ -74,11 +74,12 @@ func (s *Server) prepareCommand(raw []byte) (func(context.Context) (any, error),
 // commandError maps an engine error to the JSON-RPC error the client sees.
 func (s *Server) commandError(name string, ctx context.Context, err error) error {
 	var pathErr *workspace.PathError
+	var inputErr *workspace.InputError
 	var argErr *argumentError
 	switch {
 	case ctx.Err() != nil || errors.Is(err, context.Canceled):
 		return cancelledError()
-	case errors.As(err, &pathErr), errors.As(err, &argErr), isInvalidQuery(err), isInvalidPattern(err):
+	case errors.As(err, &pathErr), errors.As(err, &argErr), errors.As(err, &inputErr):
 		return invalidParams("%s: %v", name, err)
 	}
 	s.log.Error("command failed", zap.String("command", name), zap.Error(err))

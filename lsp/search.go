@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/structls/structls/grep"
@@ -22,9 +21,4 @@ func (s *Server) runSearch(ctx context.Context, snap *workspace.Snapshot, enc wo
 		return nil, "", err
 	}
 	return res, fmt.Sprintf("%d matches in %d files (%d searched)", res.MatchCount, res.FileCount, res.FilesSearched), nil
-}
-
-func isInvalidQuery(err error) bool {
-	var q *grep.InvalidQueryError
-	return errors.As(err, &q)
 }

@@ -1,8 +1,6 @@
 package matcher
 
 import (
-	"fmt"
-
 	"github.com/structls/structls/workspace"
 )
 
@@ -70,11 +68,5 @@ type ParseIssue struct {
 	Message string `json:"message"`
 }
 
-// InvalidQueryError is a query the user must fix; its message says how.
-type InvalidQueryError struct{ Msg string }
-
-func (e *InvalidQueryError) Error() string { return e.Msg }
-
-func invalidf(format string, args ...any) error {
-	return &InvalidQueryError{Msg: fmt.Sprintf(format, args...)}
-}
+// invalidf makes the error for a query the user must fix.
+var invalidf = workspace.Inputf

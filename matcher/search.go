@@ -5,11 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/structls/structls/matcher/lang"
 	"github.com/structls/structls/matcher/syntax"
@@ -54,12 +52,8 @@ func (q Query) validate() (settings, error) {
 	case q.ContextLines < 0 || q.ContextLines > 1000:
 		return s, invalidf("contextLines must be between 0 and 1000 (got %d)", q.ContextLines)
 	}
-	switch q.Format {
-	case "", "json":
-	case "text":
-		s.text = true
-	default:
-		return s, invalidf("format %q is not supported: use \"json\" or \"text\"", q.Format)
+	if s.text, err = workspace.TextFormat(q.Format); err != nil {
+		return s, err
 	}
 	return s, workspace.ValidateGlobs(q.Globs)
 }
@@ -120,45 +114,30 @@ type searcher struct {
 
 func (s *searcher) run(ctx context.Context, snap *workspace.Snapshot, targets []workspace.Target, walk workspace.WalkOptions,
 	progress ProgressFunc) ([]fileMatches, int, []ParseIssue, error) {
-	files := make(chan workspace.File, 256)
-	var found, done atomic.Int64
 	var mu sync.Mutex
 	var hits []fileMatches
 	var issues []ParseIssue
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			var buf []byte
-			for f := range files {
-				if ctx.Err() != nil {
-					continue // drain
-				}
-				fm, issue, content := s.file(ctx, snap, f, buf)
-				if f.Doc == nil && content != nil {
-					buf = content
-				}
-				mu.Lock()
-				if len(fm.matches) > 0 {
-					hits = append(hits, fm)
-				}
-				if issue != nil {
-					issues = append(issues, *issue)
-				}
-				mu.Unlock()
-				if progress != nil {
-					progress(int(done.Add(1)), int(found.Load()))
-				}
-			}
-		})
+	keep := func(f workspace.File) bool {
+		l := lang.ForPath(f.Rel)
+		return l != nil && (s.only == nil || l == s.only) || (s.only != nil && !isDirTarget(targets, f))
 	}
-	walkErr := snap.WalkFunc(ctx, targets, walk, func(f workspace.File) {
-		if l := lang.ForPath(f.Rel); l != nil && (s.only == nil || l == s.only) || (s.only != nil && !isDirTarget(targets, f)) {
-			found.Add(1)
-			files <- f
+	found, walkErr := snap.Scan(ctx, targets, walk, keep, func() func(workspace.File) {
+		var buf []byte
+		return func(f workspace.File) {
+			fm, issue, content := s.file(ctx, snap, f, buf)
+			if f.Doc == nil && content != nil {
+				buf = content
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if len(fm.matches) > 0 {
+				hits = append(hits, fm)
+			}
+			if issue != nil {
+				issues = append(issues, *issue)
+			}
 		}
-	})
-	close(files)
-	wg.Wait()
+	}, progress)
 	if err := ctx.Err(); err != nil {
 		return nil, 0, nil, err
 	}
@@ -172,7 +151,7 @@ func (s *searcher) run(ctx context.Context, snap *workspace.Snapshot, targets []
 		return strings.Compare(a.rel, b.rel)
 	})
 	slices.SortFunc(issues, func(a, b ParseIssue) int { return strings.Compare(a.Path, b.Path) })
-	return hits, int(found.Load()), issues, nil
+	return hits, found, issues, nil
 }
 
 // isDirTarget reports whether f was found by walking a directory (rather
