@@ -10,17 +10,21 @@ package syntax
 typedef struct TSTree TSTree;
 typedef struct { uint32_t context[4]; const void *id; const TSTree *tree; } TSNode;
 typedef struct { const void *tree; const void *id; uint32_t context[3]; } TSTreeCursor;
+typedef struct { uint32_t row; uint32_t column; } TSPoint;
 
 TSNode ts_tree_root_node(const TSTree *self);
 TSTreeCursor ts_tree_cursor_new(TSNode node);
 void ts_tree_cursor_delete(TSTreeCursor *self);
 TSNode ts_tree_cursor_current_node(const TSTreeCursor *self);
+uint16_t ts_tree_cursor_current_field_id(const TSTreeCursor *self);
 bool ts_tree_cursor_goto_first_child(TSTreeCursor *self);
 bool ts_tree_cursor_goto_next_sibling(TSTreeCursor *self);
 bool ts_tree_cursor_goto_parent(TSTreeCursor *self);
 uint16_t ts_node_symbol(TSNode self);
 uint32_t ts_node_start_byte(TSNode self);
 uint32_t ts_node_end_byte(TSNode self);
+TSPoint ts_node_start_point(TSNode self);
+TSPoint ts_node_end_point(TSNode self);
 bool ts_node_is_named(TSNode self);
 bool ts_node_is_extra(TSNode self);
 bool ts_node_is_missing(TSNode self);
@@ -36,9 +40,10 @@ typedef struct {
 	uint32_t start, end;
 	int32_t parent, first_child, next_sibling;
 	uint32_t child_count;
-	uint16_t symbol;
+	uint32_t start_row, start_col, end_row, end_col;
+	uint16_t symbol, field;
 	uint8_t flags;
-	uint8_t pad;
+	uint8_t pad[3];
 } flat_node;
 
 enum { F_NAMED = 1, F_EXTRA = 2, F_MISSING = 4, F_ERROR = 8, F_HAS_ERROR = 16 };
@@ -59,7 +64,10 @@ static int64_t flatten(const TSTree *tree, flat_node *out, int64_t cap) {
 			flat_node *f = &out[n];
 			f->start = ts_node_start_byte(node);
 			f->end = ts_node_end_byte(node);
+			TSPoint sp = ts_node_start_point(node), ep = ts_node_end_point(node);
+			f->start_row = sp.row; f->start_col = sp.column; f->end_row = ep.row; f->end_col = ep.column;
 			f->symbol = ts_node_symbol(node);
+			f->field = ts_tree_cursor_current_field_id(&c);
 			f->flags = (ts_node_is_named(node) ? F_NAMED : 0) | (ts_node_is_extra(node) ? F_EXTRA : 0) |
 				(ts_node_is_missing(node) ? F_MISSING : 0) | (f->symbol == 0xFFFF ? F_ERROR : 0) |
 				(n == 0 && ts_node_has_error(node) ? F_HAS_ERROR : 0);

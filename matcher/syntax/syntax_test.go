@@ -25,14 +25,16 @@ func TestFlattenMatchesBinding(t *testing.T) {
 	ref := p.Parse(src, nil)
 	defer ref.Close()
 	var want []sitter.Node
-	var walk func(n *sitter.Node)
-	walk = func(n *sitter.Node) {
+	var fields []string
+	var walk func(n *sitter.Node, field string)
+	walk = func(n *sitter.Node, field string) {
 		want = append(want, *n)
+		fields = append(fields, field)
 		for i := range n.ChildCount() {
-			walk(n.Child(i))
+			walk(n.Child(i), n.FieldNameForChild(uint32(i)))
 		}
 	}
-	walk(ref.RootNode())
+	walk(ref.RootNode(), "")
 	if len(want) != len(tree.Nodes) {
 		t.Fatalf("%d flat nodes; the binding walks %d", len(tree.Nodes), len(want))
 	}
@@ -40,15 +42,19 @@ func TestFlattenMatchesBinding(t *testing.T) {
 		n := tree.Nodes[i]
 		if uint(n.Start) != w.StartByte() || uint(n.End) != w.EndByte() || tree.Kind(int32(i)) != w.Kind() ||
 			n.IsNamed() != w.IsNamed() || n.IsExtra() != w.IsExtra() || n.IsMissing() != w.IsMissing() ||
-			int(n.ChildCount) != int(w.ChildCount()) || n.IsError() != w.IsError() {
+			int(n.ChildCount) != int(w.ChildCount()) || n.IsError() != w.IsError() ||
+			uint(n.StartRow) != w.StartPosition().Row || uint(n.EndCol) != w.EndPosition().Column {
 			t.Fatalf("node %d: flat %+v kind %s; binding %s [%d,%d] named %v", i, n, tree.Kind(int32(i)), w.Kind(), w.StartByte(), w.EndByte(), w.IsNamed())
+		}
+		if got := goLang.FieldNameForId(n.Field); got != fields[i] {
+			t.Fatalf("node %d (%s): field %q; the binding says %q", i, w.Kind(), got, fields[i])
 		}
 	}
 	if !tree.HasError() {
 		t.Error("the source has a syntax error; HasError says no")
 	}
-	if unsafe.Sizeof(Node{}) != 28 {
-		t.Errorf("Node is %d bytes; flat_node is 28", unsafe.Sizeof(Node{}))
+	if unsafe.Sizeof(Node{}) != 48 {
+		t.Errorf("Node is %d bytes; flat_node is 48", unsafe.Sizeof(Node{}))
 	}
 }
 

@@ -13,12 +13,14 @@ import (
 
 // Node is one syntax node. Its layout mirrors flat_node in flatten.go.
 type Node struct {
-	Start, End                      uint32 // byte offsets
-	Parent, FirstChild, NextSibling int32  // indexes into Tree.Nodes; -1 for none
-	ChildCount                      uint32
-	Symbol                          uint16 // the node's kind id
-	Flags                           uint8
-	_                               byte
+	Start, End                         uint32 // byte offsets
+	Parent, FirstChild, NextSibling    int32  // indexes into Tree.Nodes; -1 for none
+	ChildCount                         uint32
+	StartRow, StartCol, EndRow, EndCol uint32 // points; columns count bytes, as tree-sitter's do
+	Symbol                             uint16 // the node's kind id
+	Field                              uint16 // the field it fills in its parent; 0 for none
+	Flags                              uint8
+	_                                  [3]byte
 }
 
 // nodeSize is the memory a Node takes, for cache accounting.
