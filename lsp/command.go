@@ -61,7 +61,7 @@ func (s *Server) prepareCommand(raw []byte) (func(context.Context) (any, error),
 		}
 		wd.end(summary)
 		if err != nil {
-			return nil, s.commandError(p.Command, work, err)
+			return nil, s.commandError(work, p.Command, err)
 		}
 		out, err := encodeResult(result)
 		if err != nil {
@@ -72,7 +72,7 @@ func (s *Server) prepareCommand(raw []byte) (func(context.Context) (any, error),
 }
 
 // commandError maps an engine error to the JSON-RPC error the client sees.
-func (s *Server) commandError(name string, ctx context.Context, err error) error {
+func (s *Server) commandError(ctx context.Context, name string, err error) error {
 	var pathErr *workspace.PathError
 	var inputErr *workspace.InputError
 	var argErr *argumentError
