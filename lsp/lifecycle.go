@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
 
 	"github.com/structls/structls/workspace"
 )
@@ -174,6 +173,3 @@ func (s *Server) didChangeWorkspaceFolders(raw []byte) error {
 }
 
 func isTrue(b *bool) bool { return b != nil && *b }
-
-// fileURI converts a path to the protocol's URI type.
-func fileURI(path string) uri.URI { return uri.URI(workspace.PathToURI(path)) }

@@ -73,7 +73,6 @@ type Server struct {
 	enc          workspace.Encoding
 	caps         clientCaps
 	configReady  chan struct{} // closed once the first configuration pull is done
-	watchEvents  int           // didChangeWatchedFiles events seen (for tests and logs)
 }
 
 // clientCaps are the client capabilities the server acts on.

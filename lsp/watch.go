@@ -55,9 +55,6 @@ func (s *Server) didChangeWatchedFiles(raw []byte) error {
 	if err := json.Unmarshal(raw, &p); err != nil {
 		return err
 	}
-	s.mu.Lock()
-	s.watchEvents += len(p.Changes)
-	s.mu.Unlock()
 	for _, c := range p.Changes {
 		s.log.Debug("watched file changed", zap.String("uri", c.URI), zap.Int("type", c.Type))
 	}

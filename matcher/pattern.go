@@ -253,30 +253,6 @@ func compileInContext(ctx context.Context, l *lang.Language, source, context, wa
 	return p, nil
 }
 
-// Dump renders the compiled pattern as an indented tree, for debugging
-// patterns (what ast-grep prints with --debug-query=pattern).
-func (p *Pattern) Dump() string {
-	var b strings.Builder
-	var walk func(n *patternNode, depth int)
-	walk = func(n *patternNode, depth int) {
-		b.WriteString(strings.Repeat("  ", depth))
-		g := p.Lang.Grammar()
-		switch {
-		case n.meta != nil:
-			fmt.Fprintf(&b, "MetaVar %+v\n", *n.meta)
-		case n.terminal:
-			fmt.Fprintf(&b, "Terminal %s %q named=%v\n", g.NodeKindForId(n.symbol), n.text, n.named)
-		default:
-			fmt.Fprintf(&b, "Internal %s\n", g.NodeKindForId(n.symbol))
-		}
-		for _, c := range n.children {
-			walk(c, depth+1)
-		}
-	}
-	walk(p.root, 0)
-	return b.String()
-}
-
 // caseInsensitive lists grammars whose keywords match in any case, so a
 // keyword's spelling in the pattern need not occur in the code.
 var caseInsensitive = map[string]bool{"sql": true, "powershell": true, "verilog": true}

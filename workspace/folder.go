@@ -62,11 +62,6 @@ func (f Folder) Rel(real string) string {
 	return filepath.ToSlash(rel)
 }
 
-// FileURI returns the URI under which the client knows the file at rel.
-func (f Folder) FileURI(rel string) string {
-	return PathToURI(filepath.Join(f.Path, filepath.FromSlash(rel)))
-}
-
 // within reports whether path is root or lies below it (both clean and absolute).
 func within(root, path string) bool {
 	if path == root {

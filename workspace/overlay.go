@@ -15,16 +15,12 @@ type Document struct {
 	LanguageID string
 	Version    int32
 	Content    []byte
-	mapper     *Mapper
 }
-
-// Mapper returns the position mapper of the document's text.
-func (d *Document) Mapper() *Mapper { return d.mapper }
 
 func newDocument(uri, languageID string, version int32, content []byte) *Document {
 	path, _ := URIToPath(uri) // non-file URIs keep Path == ""
 	return &Document{URI: uri, Path: path, LanguageID: languageID, Version: version,
-		Content: content, mapper: NewMapper(content)}
+		Content: content}
 }
 
 // TextChange is one content change of a didChange notification. A nil Range

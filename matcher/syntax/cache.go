@@ -23,8 +23,6 @@ type Cache struct {
 	seed    maphash.Seed
 	entries map[cacheKey]*list.Element
 	lru     *list.List // front: most recently used *cacheEntry
-	hits    int64
-	misses  int64
 }
 
 type cacheKey struct {
@@ -55,11 +53,9 @@ func (c *Cache) Parse(ctx context.Context, lang *sitter.Language, source []byte)
 	c.mu.Lock()
 	if el, ok := c.entries[key]; ok && bytes.Equal(el.Value.(*cacheEntry).tree.Source, source) {
 		c.lru.MoveToFront(el)
-		c.hits++
 		c.mu.Unlock()
 		return el.Value.(*cacheEntry).tree, nil
 	}
-	c.misses++
 	c.mu.Unlock()
 	tree, err := Parse(ctx, lang, bytes.Clone(source))
 	if err != nil {
@@ -102,11 +98,4 @@ func (c *Cache) SetBudget(budget int64) {
 	defer c.mu.Unlock()
 	c.budget = budget
 	c.evictLocked()
-}
-
-// Stats reports the cache's use: bytes held, trees held, hits and misses.
-func (c *Cache) Stats() (used int64, trees int, hits, misses int64) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.used, len(c.entries), c.hits, c.misses
 }

@@ -61,12 +61,5 @@ func Parse(ctx context.Context, lang *sitter.Language, source []byte) (*Tree, er
 		return nil, errors.New("tree-sitter returned no tree")
 	}
 	defer tree.Close()
-	nodes := flatten(tree, len(source)/3)
-	kinds := kindsOf(lang)
-	for i := range nodes {
-		if nodes[i].Symbol == errorSymbol {
-			nodes[i].Symbol = uint16(len(kinds) - 1)
-		}
-	}
-	return &Tree{Lang: lang, Source: source, Nodes: nodes, kinds: kinds}, nil
+	return &Tree{Lang: lang, Source: source, Nodes: flatten(tree, len(source)/3), kinds: kindsOf(lang)}, nil
 }

@@ -56,10 +56,12 @@ type Tree struct {
 }
 
 // Kind returns the kind name of node i.
-func (t *Tree) Kind(i int32) string { return t.kinds[t.Nodes[i].Symbol] }
-
-// KindName returns the name of a kind id in the tree's language.
-func (t *Tree) KindName(symbol uint16) string { return t.kinds[symbol] }
+func (t *Tree) Kind(i int32) string {
+	if s := t.Nodes[i].Symbol; s != errorSymbol {
+		return t.kinds[s]
+	}
+	return "ERROR"
+}
 
 // Text returns the source text of node i.
 func (t *Tree) Text(i int32) []byte { n := &t.Nodes[i]; return t.Source[n.Start:n.End] }
@@ -84,11 +86,10 @@ func kindsOf(lang *sitter.Language) []string {
 		return k.([]string)
 	}
 	n := lang.NodeKindCount()
-	names := make([]string, n+1)
+	names := make([]string, n)
 	for id := range uint16(n) {
 		names[id] = lang.NodeKindForId(id)
 	}
-	names[n] = "ERROR" // ts_builtin_sym_error is 65535, mapped below
 	kindNames.Store(lang, names)
 	return names
 }

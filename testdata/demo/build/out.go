@@ -1,1 +1,1 @@
-// TODO: generated output, ignored by .gitignore
+package build // TODO: generated output, ignored by .gitignore
