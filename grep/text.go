@@ -2,7 +2,8 @@ package grep
 
 import (
 	"fmt"
-	"path"
+
+	"github.com/structls/structls/workspace"
 	"slices"
 	"strings"
 )
@@ -16,21 +17,9 @@ func renderText(res *Result, single bool) string {
 	if len(res.Matches) == 0 {
 		b.WriteString("No matches found\n")
 	}
-	dir := ""
-	for i, group := range GroupByFile(res.Matches) {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		p := group[0].Path
-		switch d := path.Dir(p); {
-		case single || d == ".":
-			fmt.Fprintf(&b, "# %s\n", p)
-		case d != dir:
-			fmt.Fprintf(&b, "# %s/\n## %s\n", d, path.Base(p))
-			dir = d
-		default:
-			fmt.Fprintf(&b, "## %s\n", path.Base(p))
-		}
+	headings := workspace.FileHeadings{Flat: single}
+	for _, group := range GroupByFile(res.Matches) {
+		headings.Write(&b, group[0].Path)
 		writeLines(&b, group)
 	}
 	var notes []string

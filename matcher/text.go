@@ -2,9 +2,10 @@ package matcher
 
 import (
 	"fmt"
-	"path"
 	"sort"
 	"strings"
+
+	"github.com/structls/structls/workspace"
 )
 
 // renderText renders a result in the seed ast_grep tool's format: files
@@ -20,21 +21,11 @@ func renderText(res *Result) string {
 			b.WriteString("No matches found\n")
 		}
 	}
-	dir, file := "", ""
+	var headings workspace.FileHeadings
+	file := ""
 	for _, m := range res.Matches {
 		if m.Path != file {
-			if file != "" {
-				b.WriteByte('\n')
-			}
-			switch d := path.Dir(m.Path); {
-			case d == ".":
-				fmt.Fprintf(&b, "# %s\n", m.Path)
-			case d != dir:
-				fmt.Fprintf(&b, "# %s/\n## %s\n", d, path.Base(m.Path))
-				dir = d
-			default:
-				fmt.Fprintf(&b, "## %s\n", path.Base(m.Path))
-			}
+			headings.Write(&b, m.Path)
 			file = m.Path
 		}
 		for i, line := range strings.Split(m.Lines, "\n") {

@@ -1,0 +1,58 @@
+package workspace
+
+import (
+	"fmt"
+	"path"
+	"strings"
+)
+
+// InputError is a command argument the user must fix (a bad pattern, a
+// negative limit, …); its message says how. The server answers it with
+// InvalidParams.
+type InputError struct{ Msg string }
+
+func (e *InputError) Error() string { return e.Msg }
+
+// Inputf makes an InputError.
+func Inputf(format string, args ...any) error {
+	return &InputError{Msg: fmt.Sprintf(format, args...)}
+}
+
+// TextFormat reads a command's `format` field: "json" (or "") for the JSON
+// result alone, "text" to add the agent-friendly rendering.
+func TextFormat(format string) (bool, error) {
+	switch format {
+	case "", "json":
+		return false, nil
+	case "text":
+		return true, nil
+	}
+	return false, Inputf("format %q is not supported: use \"json\" or \"text\"", format)
+}
+
+// FileHeadings writes the file headings of the grouped text renderings:
+// "# name" for a file at a folder's root (or every file, when Flat), else
+// "# dir/" once per directory and "## name" per file, with a blank line
+// between files. Call Write when a new file's lines begin.
+type FileHeadings struct {
+	Flat  bool
+	dir   string
+	files int
+}
+
+// Write writes the heading of the file at the slash path rel.
+func (h *FileHeadings) Write(b *strings.Builder, rel string) {
+	if h.files > 0 {
+		b.WriteByte('\n')
+	}
+	h.files++
+	switch d := path.Dir(rel); {
+	case h.Flat || d == ".":
+		fmt.Fprintf(b, "# %s\n", rel)
+	case d != h.dir:
+		fmt.Fprintf(b, "# %s/\n## %s\n", d, path.Base(rel))
+		h.dir = d
+	default:
+		fmt.Fprintf(b, "## %s\n", path.Base(rel))
+	}
+}
