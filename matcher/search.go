@@ -123,8 +123,9 @@ func (s *searcher) run(ctx context.Context, snap *workspace.Snapshot, targets []
 	}
 	found, walkErr := snap.Scan(ctx, targets, walk, keep, func() func(workspace.File) {
 		var buf []byte
+		scratch := new(syntax.Scratch)
 		return func(f workspace.File) {
-			fm, issue, content := s.file(ctx, snap, f, buf)
+			fm, issue, content := s.file(ctx, snap, f, buf, scratch)
 			if f.Doc == nil && content != nil {
 				buf = content
 			}
@@ -166,7 +167,7 @@ func isDirTarget(targets []workspace.Target, f workspace.File) bool {
 }
 
 // file searches one file; content is the buffer it was read into.
-func (s *searcher) file(ctx context.Context, snap *workspace.Snapshot, f workspace.File, buf []byte) (fileMatches, *ParseIssue, []byte) {
+func (s *searcher) file(ctx context.Context, snap *workspace.Snapshot, f workspace.File, buf []byte, scratch *syntax.Scratch) (fileMatches, *ParseIssue, []byte) {
 	fm := fileMatches{rel: f.Rel, folder: f.Folder}
 	l := s.only
 	if l == nil {
@@ -186,7 +187,7 @@ func (s *searcher) file(ctx context.Context, snap *workspace.Snapshot, f workspa
 	if !p.mayMatch(content) {
 		return fm, nil, content
 	}
-	tree, err := s.cache.Parse(ctx, l.Grammar(), content)
+	tree, err := s.parse(ctx, l, p, content, scratch)
 	if err != nil {
 		return fm, nil, content
 	}
@@ -199,6 +200,17 @@ func (s *searcher) file(ctx context.Context, snap *workspace.Snapshot, f workspa
 		fm.matches = append(fm.matches, s.match(f, l, tree, mapper, n, env))
 	})
 	return fm, issue, content
+}
+
+// parse returns the tree of a file: whole, through the server's cache, which
+// keeps it for the next query; or, with no cache, just the subtrees that
+// have the kind the pattern's matches must have, built in the worker's
+// scratch memory (the matches are copied out before the next file).
+func (s *searcher) parse(ctx context.Context, l *lang.Language, p *Pattern, content []byte, scratch *syntax.Scratch) (*syntax.Tree, error) {
+	if s.cache.Enabled() || p.rootSymbol < 0 {
+		return s.cache.Parse(ctx, l.Grammar(), content)
+	}
+	return syntax.ParseSubtrees(ctx, l.Grammar(), content, uint16(p.rootSymbol), scratch)
 }
 
 // mayMatch reports whether content holds every literal of the pattern: the

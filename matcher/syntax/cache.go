@@ -46,7 +46,7 @@ func NewCache(budget int64) *Cache {
 // returned tree owns its Source (a copy when it is cached), so the caller may
 // reuse its buffer.
 func (c *Cache) Parse(ctx context.Context, lang *sitter.Language, source []byte) (*Tree, error) {
-	if c == nil || c.budget <= 0 {
+	if !c.Enabled() {
 		return Parse(ctx, lang, source)
 	}
 	key := cacheKey{lang: lang, hash: maphash.Bytes(c.seed, source), size: len(source)}
@@ -63,6 +63,17 @@ func (c *Cache) Parse(ctx context.Context, lang *sitter.Language, source []byte)
 	}
 	c.add(key, tree)
 	return tree, nil
+}
+
+// Enabled reports whether the cache keeps trees: it is not nil and has a
+// budget. A nil Cache is valid and keeps nothing.
+func (c *Cache) Enabled() bool {
+	if c == nil {
+		return false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.budget > 0
 }
 
 func (c *Cache) add(key cacheKey, tree *Tree) {

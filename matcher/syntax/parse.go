@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
+	"slices"
 	"sync"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -15,51 +17,57 @@ var ErrCancelled = errors.New("parse cancelled")
 // errorSymbol is tree-sitter's kind id of ERROR nodes (ts_builtin_sym_error).
 const errorSymbol = 0xFFFF
 
-// parsers pools tree-sitter parsers per language: a parser is not safe for
-// concurrent use, and creating one per file is wasteful.
-var parsers sync.Map // *sitter.Language → *sync.Pool
+// parsers pools parsers per language: a parser is not safe for concurrent
+// use, and creating one per file is wasteful.
+var parsers sync.Map // *sitter.Language → *sync.Pool of *parser
 
-func parserFor(lang *sitter.Language) (*sitter.Parser, error) {
+func parserFor(lang *sitter.Language) (*parser, error) {
 	pool, _ := parsers.LoadOrStore(lang, &sync.Pool{})
-	if p, ok := pool.(*sync.Pool).Get().(*sitter.Parser); ok {
+	if p, ok := pool.(*sync.Pool).Get().(*parser); ok {
 		return p, nil
 	}
-	p := sitter.NewParser()
-	if err := p.SetLanguage(lang); err != nil {
-		p.Close()
-		return nil, fmt.Errorf("loading the grammar: %w", err)
-	}
-	return p, nil
+	return newParser(lang)
 }
 
-func releaseParser(lang *sitter.Language, p *sitter.Parser) {
+func releaseParser(lang *sitter.Language, p *parser) {
 	pool, _ := parsers.Load(lang)
 	pool.(*sync.Pool).Put(p)
 }
 
-// Parse parses source and returns its flat tree. A cancelled ctx stops the
-// parse (tree-sitter checks it as it goes) with ErrCancelled.
+// Parse parses source and returns its whole flat tree. A cancelled ctx stops
+// the parse (tree-sitter checks it as it goes) with ErrCancelled.
 func Parse(ctx context.Context, lang *sitter.Language, source []byte) (*Tree, error) {
-	p, err := parserFor(lang)
+	s := scratchPool.Get().(*Scratch)
+	defer scratchPool.Put(s)
+	t, err := parse(ctx, lang, source, -1, s)
 	if err != nil {
 		return nil, err
 	}
-	defer releaseParser(lang, p)
-	read := func(offset int, _ sitter.Point) []byte {
-		if offset >= len(source) {
-			return nil
-		}
-		return source[offset:]
+	t.Nodes = slices.Clone(t.Nodes) // the scratch is reused; the tree may be kept
+	return t, nil
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(Scratch) }}
+
+// ParseSubtrees parses source like Parse but keeps only the subtrees rooted
+// at nodes of kind symbol, in pre-order: a forest whose roots have Parent -1.
+// Those are all a pattern whose root has that kind can match, and building
+// them costs a fraction of the whole tree. The tree's nodes live in scratch:
+// they are valid until the next call with the same scratch.
+func ParseSubtrees(ctx context.Context, lang *sitter.Language, source []byte, symbol uint16, scratch *Scratch) (*Tree, error) {
+	return parse(ctx, lang, source, int32(symbol), scratch)
+}
+
+func parse(ctx context.Context, lang *sitter.Language, source []byte, only int32, scratch *Scratch) (*Tree, error) {
+	if len(source) > math.MaxUint32 {
+		return nil, fmt.Errorf("the file is %d bytes; tree-sitter parses at most 4 GiB", len(source))
 	}
-	opts := &sitter.ParseOptions{ProgressCallback: func(sitter.ParseState) bool { return ctx.Err() != nil }}
-	tree := p.ParseWithOptions(read, nil, opts)
-	if tree == nil {
-		p.Reset()
-		if ctx.Err() != nil {
-			return nil, ErrCancelled
-		}
-		return nil, errors.New("tree-sitter returned no tree")
+	if ctx.Err() != nil {
+		return nil, ErrCancelled
 	}
-	defer tree.Close()
-	return &Tree{Lang: lang, Source: source, Nodes: flatten(tree, len(source)/3), kinds: kindsOf(lang)}, nil
+	nodes, hasError, err := parseFlat(ctx, lang, source, only, scratch)
+	if err != nil {
+		return nil, err
+	}
+	return &Tree{Lang: lang, Source: source, Nodes: nodes, kinds: kindsOf(lang), hasError: hasError}, nil
 }

@@ -2,7 +2,12 @@ package syntax
 
 import (
 	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
 	"testing"
+	"time"
 	"unsafe"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -12,7 +17,7 @@ import (
 var goLang = sitter.NewLanguage(golang.Language())
 
 // TestFlattenMatchesBinding checks the flat tree node for node against the
-// Go binding's own walk (and so the TSTree pointer read in treePointer).
+// Go binding's own parse and walk.
 func TestFlattenMatchesBinding(t *testing.T) {
 	src := []byte("package p\n\n// c\nfunc f(a int) { if a > 1 { return } }\nvar x = \n")
 	tree, err := Parse(context.Background(), goLang, src)
@@ -59,17 +64,134 @@ func TestFlattenMatchesBinding(t *testing.T) {
 }
 
 func TestParseCancelled(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
+	defer func(limit int) { arenaLimit = limit }(arenaLimit)
 	src := make([]byte, 0, 1<<20)
 	for len(src) < 1<<20 {
 		src = append(src, "func f() { x := 1; y := x + 2 }\n"...)
 	}
 	src = append([]byte("package p\n"), src...)
-	if _, err := Parse(ctx, goLang, src); err != ErrCancelled {
-		t.Fatalf("Parse on a cancelled context = %v; want ErrCancelled", err)
+	for _, limit := range []int{1 << 30, -1} { // in an arena, then with a pooled parser
+		arenaLimit = limit
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		if _, err := Parse(ctx, goLang, src); err != ErrCancelled {
+			t.Fatalf("Parse on a cancelled context = %v; want ErrCancelled", err)
+		}
+		ctx, cancel = context.WithCancel(context.Background())
+		time.AfterFunc(time.Millisecond, cancel) // mid-parse: the megabyte takes ~150 ms
+		if _, err := Parse(ctx, goLang, src); err != ErrCancelled {
+			t.Fatalf("Parse cancelled while parsing = %v; want ErrCancelled", err)
+		}
+		if _, err := Parse(context.Background(), goLang, src); err != nil {
+			t.Fatalf("parsing is broken after a cancelled parse: %v", err)
+		}
 	}
-	if _, err := Parse(context.Background(), goLang, src); err != nil {
-		t.Fatalf("the pooled parser is unusable after a cancelled parse: %v", err)
+}
+
+// goSources returns the Go files of a few standard-library packages: real
+// code of every shape, with sizes from a few hundred bytes to ~100 KB.
+func goSources(t *testing.T) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	for _, dir := range []string{"go/parser", "go/types", "net/http"} {
+		paths, _ := filepath.Glob(filepath.Join(runtime.GOROOT(), "src", dir, "*.go"))
+		for _, p := range paths {
+			b, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[p] = b
+		}
 	}
+	if len(out) < 50 {
+		t.Fatalf("found %d Go files under GOROOT; the test needs the standard library", len(out))
+	}
+	return out
+}
+
+// TestArenaAndPooledParsesAgree parses the same files in an arena (reused
+// from file to file) and with pooled parsers on libc memory: the flat trees
+// must be identical.
+func TestArenaAndPooledParsesAgree(t *testing.T) {
+	defer func(limit int) { arenaLimit = limit }(arenaLimit)
+	ctx := context.Background()
+	for path, src := range goSources(t) {
+		arenaLimit = 1 << 30
+		inArena, err := Parse(ctx, goLang, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		arenaLimit = -1
+		pooled, err := Parse(ctx, goLang, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(inArena.Nodes, pooled.Nodes) || inArena.HasError() != pooled.HasError() {
+			t.Fatalf("%s: the arena parse gives %d nodes, the pooled parse %d (or the nodes differ)", path, len(inArena.Nodes), len(pooled.Nodes))
+		}
+	}
+}
+
+// TestParseSubtrees checks that the forest ParseSubtrees builds is exactly
+// the outermost subtrees of that kind in the whole tree, node for node.
+func TestParseSubtrees(t *testing.T) {
+	ctx := context.Background()
+	var scratch Scratch
+	for _, kind := range []string{"if_statement", "call_expression", "go_statement", "comment"} {
+		symbol := goLang.IdForNodeKind(kind, true)
+		for path, src := range goSources(t) {
+			whole, err := Parse(ctx, goLang, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []Node
+			for i := 0; i < len(whole.Nodes); {
+				if whole.Nodes[i].Symbol != symbol {
+					i++
+					continue
+				}
+				end := i + 1 // the subtree of i is the nodes up to the first one starting at or after its end
+				for end < len(whole.Nodes) && whole.Nodes[end].Start < whole.Nodes[i].End && isInside(whole, int32(end), int32(i)) {
+					end++
+				}
+				want = append(want, rebase(whole.Nodes[i:end], int32(i), int32(len(want)))...)
+				i = end
+			}
+			forest, err := ParseSubtrees(ctx, goLang, src, symbol, &scratch)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(forest.Nodes, want) || forest.HasError() != whole.HasError() {
+				t.Fatalf("%s, %s: %d nodes in the forest; the whole tree has %d in such subtrees", path, kind, len(forest.Nodes), len(want))
+			}
+		}
+	}
+}
+
+// isInside reports whether node n of t lies in the subtree of node root.
+func isInside(t *Tree, n, root int32) bool {
+	for ; n >= 0; n = t.Nodes[n].Parent {
+		if n == root {
+			return true
+		}
+	}
+	return false
+}
+
+// rebase copies one subtree of a whole tree as ParseSubtrees writes it: its
+// links moved from the root's old index to its index in the forest, the root
+// without parent or sibling.
+func rebase(nodes []Node, root, at int32) []Node {
+	out := slices.Clone(nodes)
+	shift := func(i int32) int32 {
+		if i < 0 {
+			return i
+		}
+		return i - root + at
+	}
+	for i := range out {
+		out[i].Parent, out[i].FirstChild, out[i].NextSibling = shift(out[i].Parent), shift(out[i].FirstChild), shift(out[i].NextSibling)
+	}
+	out[0].Parent, out[0].NextSibling = -1, -1
+	return out
 }

@@ -32,7 +32,6 @@ const (
 	FlagExtra                // an extra such as a comment, allowed anywhere
 	FlagMissing              // inserted by error recovery, zero width
 	FlagError                // an ERROR node
-	FlagHasError             // (root only) the tree holds an ERROR or MISSING node
 )
 
 // IsNamed reports whether the node is named.
@@ -47,12 +46,14 @@ func (n *Node) IsMissing() bool { return n.Flags&FlagMissing != 0 }
 // IsError reports whether the node is an ERROR node.
 func (n *Node) IsError() bool { return n.Flags&FlagError != 0 }
 
-// Tree is a parsed file: its source and its nodes, the root first.
+// Tree is a parsed file: its source and its nodes in pre-order, the root
+// first (from Parse), or only some subtrees of it (from ParseSubtrees).
 type Tree struct {
-	Lang   *sitter.Language
-	Source []byte
-	Nodes  []Node
-	kinds  []string // kind names by symbol
+	Lang     *sitter.Language
+	Source   []byte
+	Nodes    []Node
+	kinds    []string // kind names by symbol
+	hasError bool     // the whole tree, not just the nodes kept, holds an ERROR or MISSING node
 }
 
 // Kind returns the kind name of node i.
@@ -67,7 +68,7 @@ func (t *Tree) Kind(i int32) string {
 func (t *Tree) Text(i int32) []byte { n := &t.Nodes[i]; return t.Source[n.Start:n.End] }
 
 // HasError reports whether the tree holds a syntax error.
-func (t *Tree) HasError() bool { return len(t.Nodes) > 0 && t.Nodes[0].Flags&FlagHasError != 0 }
+func (t *Tree) HasError() bool { return t.hasError }
 
 // Children returns the indexes of node i's children, in order.
 func (t *Tree) Children(i int32) []int32 {

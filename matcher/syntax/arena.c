@@ -1,0 +1,145 @@
+// arena.c — where tree-sitter's memory comes from.
+//
+// Tree-sitter allocates through four global hooks (ts_set_allocator). A parse
+// makes millions of small allocations and, once the tree is deleted, as many
+// frees: with libc's malloc that bookkeeping was a sixth of all parse time.
+// So a parse of an ordinary-sized file runs with a fresh parser inside the
+// goroutine's arena (structls_scratch): every allocation is a pointer bump,
+// free does nothing, and when the tree has been written out the whole arena
+// is rewound at once. The hooks find the arena through a thread-local
+// pointer that is set only for the length of one call from Go (a goroutine
+// stays on one thread during a cgo call), so tree-sitter calls made anywhere
+// else — pooled parsers for large files, the Go binding's own objects — get
+// libc's malloc as before.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "syntax.h"
+
+// current is the arena the calling thread allocates from, or NULL for libc.
+static __thread structls_scratch *current;
+
+enum {
+	HEADER = 16,                // per allocation: its size, padded to keep 16-byte alignment
+	FIRST_CHUNK = 4 << 20,      // chunks double from here
+	KEEP_AT_MOST = 32 << 20,    // a rewound arena keeps up to this much for the next file
+};
+
+static void *or_die(void *p, size_t n) {
+	if (!p && n > 0) {
+		fprintf(stderr, "structls: tree-sitter could not allocate %zu bytes\n", n);
+		abort(); // what tree-sitter's own allocator does
+	}
+	return p;
+}
+
+static size_t rounded(size_t n) { return HEADER + ((n + 15) & ~(size_t)15); }
+
+// owns reports whether p was allocated from the arena.
+static bool owns(const structls_scratch *s, const void *p) {
+	for (const arena_chunk *c = s->chunks; c; c = c->next) {
+		const char *base = (const char *)(c + 1);
+		if ((const char *)p >= base && (const char *)p < base + c->size) return true;
+	}
+	return false;
+}
+
+static void *arena_alloc(structls_scratch *s, size_t n) {
+	if (n > ((size_t)1 << 40)) return or_die(NULL, n);
+	size_t need = rounded(n);
+	arena_chunk *c = s->chunks;
+	if (!c || c->size - c->used < need) {
+		size_t size = c ? c->size * 2 : FIRST_CHUNK;
+		while (size < need) size *= 2;
+		arena_chunk *fresh = or_die(malloc(sizeof(arena_chunk) + size), size);
+		*fresh = (arena_chunk){ .next = c, .size = size };
+		s->chunks = c = fresh;
+	}
+	char *p = (char *)(c + 1) + c->used;
+	c->used += need;
+	*(size_t *)p = n;
+	return p + HEADER;
+}
+
+// arena_realloc grows the newest allocation in place (tree-sitter's arrays
+// grow by doubling, one at a time); anything else moves.
+static void *arena_realloc(structls_scratch *s, void *p, size_t n) {
+	char *header = (char *)p - HEADER;
+	size_t old = *(size_t *)header;
+	arena_chunk *c = s->chunks;
+	if (header + rounded(old) == (char *)(c + 1) + c->used && c->used - rounded(old) + rounded(n) <= c->size) {
+		c->used = c->used - rounded(old) + rounded(n);
+		*(size_t *)header = n;
+		return p;
+	}
+	void *q = arena_alloc(s, n);
+	memcpy(q, p, old < n ? old : n);
+	return q;
+}
+
+static void *hook_malloc(size_t n) {
+	structls_scratch *s = current;
+	return s ? arena_alloc(s, n) : or_die(malloc(n), n);
+}
+
+static void *hook_calloc(size_t count, size_t size) {
+	structls_scratch *s = current;
+	if (!s) return or_die(calloc(count, size), count * size);
+	if (size && count > SIZE_MAX / size) return or_die(NULL, SIZE_MAX);
+	void *p = arena_alloc(s, count * size);
+	memset(p, 0, count * size);
+	return p;
+}
+
+static void *hook_realloc(void *p, size_t n) {
+	structls_scratch *s = current;
+	if (!p) return hook_malloc(n);
+	if (s && owns(s, p)) return arena_realloc(s, p, n);
+	return or_die(realloc(p, n), n);
+}
+
+static void hook_free(void *p) {
+	structls_scratch *s = current;
+	if (!p || (s && owns(s, p))) return; // arena memory goes when the arena is rewound
+	free(p);
+}
+
+void structls_use_arena_allocator(void) { ts_set_allocator(hook_malloc, hook_calloc, hook_realloc, hook_free); }
+
+void structls_arena_enter(structls_scratch *s) { current = s; }
+
+void structls_arena_leave(void) { current = NULL; }
+
+// structls_arena_reset rewinds the arena: all its memory is free again. An
+// arena that grew past one chunk is replaced by a single chunk as large as
+// all of them, so the next file of that size neither grows it nor touches
+// fresh pages (up to a limit: a huge file's memory goes back to libc).
+void structls_arena_reset(structls_scratch *s) {
+	arena_chunk *first = s->chunks;
+	if (!first) return;
+	if (!first->next && first->size <= KEEP_AT_MOST) {
+		first->used = 0;
+		return;
+	}
+	size_t total = 0;
+	for (arena_chunk *c = first, *next; c; c = next) {
+		next = c->next;
+		total += c->size;
+		free(c);
+	}
+	s->chunks = NULL;
+	if (total <= KEEP_AT_MOST) {
+		size_t size = FIRST_CHUNK;
+		while (size < total) size *= 2;
+		s->chunks = or_die(malloc(sizeof(arena_chunk) + size), size);
+		*s->chunks = (arena_chunk){ .size = size };
+	}
+}
+
+void structls_scratch_free(structls_scratch *s) {
+	structls_release(s);
+	structls_arena_reset(s);
+	free(s->chunks);
+	free(s);
+}

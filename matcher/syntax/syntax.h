@@ -1,0 +1,95 @@
+// syntax.h — the C side of package syntax: the parts of the tree-sitter C API
+// (v0.25, api.h) it calls, and its own arena, parse and flatten functions.
+// The tree-sitter library itself is linked in by
+// github.com/tree-sitter/go-tree-sitter.
+#ifndef STRUCTLS_SYNTAX_H
+#define STRUCTLS_SYNTAX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct TSTree TSTree;
+typedef struct TSParser TSParser;
+typedef struct TSLanguage TSLanguage;
+typedef struct { uint32_t context[4]; const void *id; const TSTree *tree; } TSNode;
+typedef struct { const void *tree; const void *id; uint32_t context[3]; } TSTreeCursor;
+typedef struct { uint32_t row; uint32_t column; } TSPoint;
+typedef struct {
+	void *payload;
+	const char *(*read)(void *payload, uint32_t byte_index, TSPoint position, uint32_t *bytes_read);
+	int encoding; // TSInputEncodingUTF8 = 0
+	void *decode;
+} TSInput;
+typedef struct { void *payload; uint32_t current_byte_offset; bool has_error; } TSParseState;
+typedef struct { void *payload; bool (*progress_callback)(TSParseState *state); } TSParseOptions;
+
+TSParser *ts_parser_new(void);
+void ts_parser_delete(TSParser *self);
+bool ts_parser_set_language(TSParser *self, const TSLanguage *language);
+void ts_parser_reset(TSParser *self);
+TSTree *ts_parser_parse_with_options(TSParser *self, const TSTree *old_tree, TSInput input, TSParseOptions options);
+void ts_tree_delete(TSTree *self);
+TSNode ts_tree_root_node(const TSTree *self);
+TSTreeCursor ts_tree_cursor_new(TSNode node);
+void ts_tree_cursor_delete(TSTreeCursor *self);
+TSNode ts_tree_cursor_current_node(const TSTreeCursor *self);
+uint16_t ts_tree_cursor_current_field_id(const TSTreeCursor *self);
+bool ts_tree_cursor_goto_first_child(TSTreeCursor *self);
+bool ts_tree_cursor_goto_next_sibling(TSTreeCursor *self);
+bool ts_tree_cursor_goto_parent(TSTreeCursor *self);
+uint16_t ts_node_symbol(TSNode self);
+uint32_t ts_node_start_byte(TSNode self);
+uint32_t ts_node_end_byte(TSNode self);
+TSPoint ts_node_start_point(TSNode self);
+TSPoint ts_node_end_point(TSNode self);
+bool ts_node_is_named(TSNode self);
+bool ts_node_is_extra(TSNode self);
+bool ts_node_is_missing(TSNode self);
+bool ts_node_has_error(TSNode self);
+void ts_set_allocator(void *(*new_malloc)(size_t), void *(*new_calloc)(size_t, size_t),
+	void *(*new_realloc)(void *, size_t), void (*new_free)(void *));
+
+// arena_chunk is one block of an arena; its allocations follow the header.
+typedef struct arena_chunk {
+	struct arena_chunk *next; // the previous, smaller chunk
+	size_t size;              // bytes after the header
+	size_t used;
+	size_t pad;               // keeps allocations 16-byte aligned
+} arena_chunk;
+
+// structls_scratch is what one goroutine parses with: the arena its parses
+// allocate from, the flag that cancels a parse, and the tree between the
+// parse and its release.
+typedef struct {
+	arena_chunk *chunks; // newest (largest) first
+	size_t cancel;       // set (from Go) to stop the current parse
+	TSTree *tree;        // the last tree parsed, until structls_release
+	bool in_arena;       // tree (and its parser) live in the arena
+} structls_scratch;
+
+// flat_node mirrors Node in tree.go field for field.
+typedef struct {
+	uint32_t start, end;
+	int32_t parent, first_child, next_sibling;
+	uint32_t child_count;
+	uint32_t start_row, start_col, end_row, end_col;
+	uint16_t symbol, field;
+	uint8_t flags;
+	uint8_t pad[3];
+} flat_node;
+
+enum { F_NAMED = 1, F_EXTRA = 2, F_MISSING = 4, F_ERROR = 8 };
+
+void structls_use_arena_allocator(void);
+void structls_arena_enter(structls_scratch *s);
+void structls_arena_leave(void);
+void structls_arena_reset(structls_scratch *s);
+void structls_scratch_free(structls_scratch *s);
+
+int64_t structls_parse(structls_scratch *s, TSParser *pooled, const TSLanguage *lang, const char *text, uint32_t length,
+	int32_t only, flat_node *out, int64_t cap, bool *has_error);
+int64_t structls_flatten(structls_scratch *s, int32_t only, flat_node *out, int64_t cap, bool *has_error);
+void structls_release(structls_scratch *s);
+
+#endif

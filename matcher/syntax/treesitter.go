@@ -1,0 +1,117 @@
+package syntax
+
+// #include <stdlib.h>
+// #include "syntax.h"
+import "C"
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync/atomic"
+	"unsafe"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+)
+
+// Tree-sitter's memory comes from arena.c: the arena of the goroutine
+// parsing, or libc's malloc. (go-tree-sitter v0.25.0 installs an allocator
+// that calls back into Go on every malloc and free — a cgo callback per
+// allocation — which this replaces; memory allocated before is libc's, and
+// the hooks free it with libc.)
+func init() { C.structls_use_arena_allocator() }
+
+// arenaLimit is the largest file parsed in an arena. A parse takes about 50
+// bytes of arena per source byte (nothing is freed until the end), so larger
+// files get a pooled parser and libc's malloc instead. (A variable so tests
+// can send every file down either path.)
+var arenaLimit = 256 << 10
+
+// Scratch is what one goroutine parses with, file after file: the arena
+// tree-sitter allocates from (rewound after each file), the cancellation flag
+// tree-sitter polls, and the slice the flat nodes are written into — so a
+// search over thousands of files allocates none of these per file. A Scratch
+// is not safe for concurrent use.
+type Scratch struct {
+	nodes []Node
+	c     *C.structls_scratch
+}
+
+func (s *Scratch) native() *C.structls_scratch {
+	if s.c == nil {
+		s.c = (*C.structls_scratch)(C.calloc(1, C.sizeof_structls_scratch))
+		runtime.AddCleanup(s, func(c *C.structls_scratch) { C.structls_scratch_free(c) }, s.c)
+	}
+	return s.c
+}
+
+// errRefused reports a grammar whose ABI version tree-sitter does not support.
+var errRefused = errors.New("this tree-sitter library refuses the grammar's ABI version; rebuild the grammar module with a matching tree-sitter CLI")
+
+// parseFlat parses source and writes its flat nodes (all, or with only >= 0
+// the subtrees rooted at that kind) into the scratch. Tree-sitter reads the
+// Go bytes in place and polls a flag in C memory that a cancelled ctx sets:
+// no call comes back into Go while it parses.
+func parseFlat(ctx context.Context, lang *sitter.Language, source []byte, only int32, s *Scratch) ([]Node, bool, error) {
+	var pooled *C.TSParser
+	if len(source) > arenaLimit {
+		p, err := parserFor(lang)
+		if err != nil {
+			return nil, false, err
+		}
+		defer releaseParser(lang, p)
+		pooled = p.p
+	}
+	c := s.native()
+	flag := (*uintptr)(unsafe.Pointer(&c.cancel))
+	atomic.StoreUintptr(flag, 0)
+	stop := func() bool { return true }
+	var fired chan struct{}
+	if ctx.Done() != nil {
+		fired = make(chan struct{})
+		stop = context.AfterFunc(ctx, func() { atomic.StoreUintptr(flag, 1); close(fired) })
+	}
+	var text *C.char
+	if len(source) > 0 {
+		text = (*C.char)(unsafe.Pointer(&source[0]))
+	}
+	buf := s.nodes[:cap(s.nodes)]
+	if len(buf) < 64 {
+		buf = make([]Node, 1024)
+	}
+	var hasError C.bool
+	n := int(C.structls_parse(c, pooled, (*C.TSLanguage)(unsafe.Pointer(lang.Inner)), text, C.uint32_t(len(source)),
+		C.int32_t(only), (*C.flat_node)(unsafe.Pointer(&buf[0])), C.int64_t(len(buf)), &hasError))
+	if !stop() {
+		<-fired // the flag is being set: let that finish before the next parse clears it
+	}
+	switch {
+	case n == -2:
+		return nil, false, errRefused
+	case n < 0 && ctx.Err() != nil:
+		return nil, false, ErrCancelled
+	case n < 0:
+		return nil, false, errors.New("tree-sitter returned no tree")
+	}
+	for n > len(buf) {
+		buf = make([]Node, n+n/4)
+		n = int(C.structls_flatten(c, C.int32_t(only), (*C.flat_node)(unsafe.Pointer(&buf[0])), C.int64_t(len(buf)), &hasError))
+	}
+	s.nodes = buf
+	return buf[:n], bool(hasError), nil
+}
+
+// parser is a pooled tree-sitter parser, for files too large for an arena.
+type parser struct{ p *C.TSParser }
+
+func newParser(lang *sitter.Language) (*parser, error) {
+	p := C.ts_parser_new()
+	if !C.ts_parser_set_language(p, (*C.TSLanguage)(unsafe.Pointer(lang.Inner))) {
+		C.ts_parser_delete(p)
+		return nil, fmt.Errorf("loading the grammar: %w", errRefused)
+	}
+	pr := &parser{p: p}
+	runtime.AddCleanup(pr, func(p *C.TSParser) { C.ts_parser_delete(p) }, p)
+	return pr, nil
+}
