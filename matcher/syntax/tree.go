@@ -28,10 +28,10 @@ const nodeSize = unsafe.Sizeof(Node{})
 
 // Node flags.
 const (
-	FlagNamed    = 1 << iota // a named node (otherwise an anonymous token such as ";")
-	FlagExtra                // an extra such as a comment, allowed anywhere
-	FlagMissing              // inserted by error recovery, zero width
-	FlagError                // an ERROR node
+	FlagNamed   = 1 << iota // a named node (otherwise an anonymous token such as ";")
+	FlagExtra               // an extra such as a comment, allowed anywhere
+	FlagMissing             // inserted by error recovery, zero width
+	FlagError               // an ERROR node
 )
 
 // IsNamed reports whether the node is named.
