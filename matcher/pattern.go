@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/structls/structls/matcher/lang"
@@ -67,9 +68,10 @@ type Pattern struct {
 	root       *patternNode
 	// rootSymbol is the only kind a match can have; -1 when any kind may match.
 	rootSymbol int
-	// literals are the texts of the pattern's named leaves: a file lacking any
-	// of them cannot match (checked before parsing).
-	literals []string
+	// literals are the texts of the pattern's named leaves, keywords its
+	// keyword tokens: a file lacking any of them cannot match (checked before
+	// parsing; keywords as whole words).
+	literals, keywords []string
 	// HasError reports that the pattern parsed into an ERROR node.
 	HasError bool
 }
@@ -122,7 +124,7 @@ func Compile(ctx context.Context, l *lang.Language, source string, opts Options)
 		return nil, err
 	}
 	p.HasError = p.root.isError
-	p.literals = append(p.literals, p.keywords()...)
+	p.keywords = p.keywordTokens()
 	switch {
 	case opts.Selector != "":
 		p.rootSymbol = int(tree.Nodes[root].Symbol)
@@ -191,8 +193,9 @@ func (p *Pattern) convert(t *syntax.Tree, i int32, metaChar rune) *patternNode {
 	return pn
 }
 
-// Literals returns the texts every match contains (the named leaves of the pattern).
-func (p *Pattern) Literals() []string { return p.literals }
+// Literals returns the texts every match contains: the named leaves of the
+// pattern, then its keywords.
+func (p *Pattern) Literals() []string { return slices.Concat(p.literals, p.keywords) }
 
 // ErrEllipsisRoot rejects a pattern that is a lone $$$ metavariable.
 var ErrEllipsisRoot = errors.New("a pattern cannot be only a multi metavariable like $$$A: put it inside code, e.g. f($$$A)")
@@ -246,7 +249,7 @@ func compileInContext(ctx context.Context, l *lang.Language, source, context, wa
 		return nil, err
 	}
 	p.HasError = p.root.isError || tree.HasError()
-	p.literals = append(p.literals, p.keywords()...)
+	p.keywords = p.keywordTokens()
 	if p.root.meta == nil && !p.root.isError {
 		p.rootSymbol = int(p.root.symbol)
 	}
@@ -257,11 +260,11 @@ func compileInContext(ctx context.Context, l *lang.Language, source, context, wa
 // keyword's spelling in the pattern need not occur in the code.
 var caseInsensitive = map[string]bool{"sql": true, "powershell": true, "verilog": true}
 
-// keywords returns the anonymous keyword tokens (letters only, spelled as
-// their kind) that every match must contain: in smart, cst and template
+// keywordTokens returns the anonymous keyword tokens (letters only, spelled
+// as their kind) that every match must contain: in smart, cst and template
 // mode an anonymous leaf of the pattern is never skipped, except right after
 // an ellipsis ($$$), where anonymous leaves are passed over.
-func (p *Pattern) keywords() []string {
+func (p *Pattern) keywordTokens() []string {
 	if (p.Strictness != Smart && p.Strictness != Cst && p.Strictness != Template) || caseInsensitive[p.Lang.Name] {
 		return nil
 	}

@@ -34,3 +34,30 @@ func TestLiterals(t *testing.T) {
 		}
 	}
 }
+
+func TestContainsWord(t *testing.T) {
+	tests := []struct {
+		text, word string
+		want       bool
+	}{
+		{"go func() {}()", "go", true},
+		{"\tgo f()", "go", true},
+		{"//go:build linux", "go", true},
+		{"x := ago", "go", false},
+		{"golang", "go", false},
+		{"go_", "go", false},
+		{"ago go", "go", true},             // a later occurrence counts
+		{"x = [0xfor x in y]", "or", true}, // Python reads 0xf or
+		{"y = 1if x else 2", "if", true},   // and 1 if
+		{"x1if", "if", false},              // an identifier
+		{"éif", "if", true},                // non-ASCII: unsure, so parse
+		{"return", "return", true},         // at both ends of the text
+		{"returned", "return", false},
+		{"", "go", false},
+	}
+	for _, tt := range tests {
+		if got := containsWord([]byte(tt.text), tt.word); got != tt.want {
+			t.Errorf("containsWord(%q, %q) = %v; want %v", tt.text, tt.word, got, tt.want)
+		}
+	}
+}
