@@ -72,6 +72,20 @@ static int64_t write_nodes(const TSTree *tree, int32_t only, flat_node *out, int
 	}
 }
 
+// structls_kind_check turns the direct kind check on (tests turn it off to
+// compare).
+bool structls_kind_check = true;
+
+// write_kept writes the nodes write_nodes would, skipping the walk when a
+// cheap look at the tree shows it holds no node of kind only.
+static int64_t write_kept(const TSTree *tree, int32_t only, flat_node *out, int64_t cap, bool *has_error) {
+	if (only >= 0 && structls_kind_check && !structls_may_have_kind(tree, (uint16_t)only)) {
+		*has_error = ts_node_has_error(ts_tree_root_node(tree));
+		return 0;
+	}
+	return write_nodes(tree, only, out, cap, has_error);
+}
+
 // structls_parse parses text — with pooled, or with a fresh parser in the
 // scratch arena when pooled is NULL — and writes its nodes into out as
 // write_nodes does. It returns -1 when the parse was cancelled, -2 when
@@ -102,7 +116,7 @@ int64_t structls_parse(structls_scratch *s, TSParser *pooled, const TSLanguage *
 		structls_release(s);
 		return -1;
 	}
-	int64_t n = write_nodes(s->tree, only, out, cap, has_error);
+	int64_t n = write_kept(s->tree, only, out, cap, has_error);
 	structls_arena_leave();
 	if (n <= cap) structls_release(s);
 	return n;
@@ -112,7 +126,7 @@ int64_t structls_parse(structls_scratch *s, TSParser *pooled, const TSLanguage *
 // and releases the tree once they fit.
 int64_t structls_flatten(structls_scratch *s, int32_t only, flat_node *out, int64_t cap, bool *has_error) {
 	if (s->in_arena) structls_arena_enter(s);
-	int64_t n = write_nodes(s->tree, only, out, cap, has_error);
+	int64_t n = write_kept(s->tree, only, out, cap, has_error);
 	structls_arena_leave();
 	if (n <= cap) structls_release(s);
 	return n;

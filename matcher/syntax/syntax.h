@@ -28,6 +28,7 @@ TSParser *ts_parser_new(void);
 void ts_parser_delete(TSParser *self);
 bool ts_parser_set_language(TSParser *self, const TSLanguage *language);
 void ts_parser_reset(TSParser *self);
+TSTree *ts_parser_parse_string(TSParser *self, const TSTree *old_tree, const char *string, uint32_t length);
 TSTree *ts_parser_parse_with_options(TSParser *self, const TSTree *old_tree, TSInput input, TSParseOptions options);
 void ts_tree_delete(TSTree *self);
 TSNode ts_tree_root_node(const TSTree *self);
@@ -86,6 +87,10 @@ void structls_arena_enter(structls_scratch *s);
 void structls_arena_leave(void);
 void structls_arena_reset(structls_scratch *s);
 void structls_scratch_free(structls_scratch *s);
+
+bool structls_may_have_kind(const TSTree *tree, uint16_t kind);
+extern bool structls_kind_check;
+void structls_kinds_present(const TSTree *t, bool *direct, bool *walked, uint32_t count);
 
 int64_t structls_parse(structls_scratch *s, TSParser *pooled, const TSLanguage *lang, const char *text, uint32_t length,
 	int32_t only, flat_node *out, int64_t cap, bool *has_error);

@@ -115,3 +115,27 @@ func newParser(lang *sitter.Language) (*parser, error) {
 	runtime.AddCleanup(pr, func(p *C.TSParser) { C.ts_parser_delete(p) }, p)
 	return pr, nil
 }
+
+// kindsPresent parses source with a pooled parser and reports, for every
+// kind of the language, whether a walk of the tree meets a node of that kind
+// and what the direct check (structls_may_have_kind) answers. For
+// TestHasKind, which needs both answers on the same tree.
+func kindsPresent(lang *sitter.Language, source []byte) (direct, walked []bool, err error) {
+	p, err := parserFor(lang)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer releaseParser(lang, p)
+	if len(source) == 0 {
+		source = []byte{'\n'}
+	}
+	tree := C.ts_parser_parse_string(p.p, nil, (*C.char)(unsafe.Pointer(&source[0])), C.uint32_t(len(source)))
+	if tree == nil {
+		return nil, nil, errors.New("tree-sitter returned no tree")
+	}
+	defer C.ts_tree_delete(tree)
+	n := lang.NodeKindCount()
+	direct, walked = make([]bool, n), make([]bool, n)
+	C.structls_kinds_present(tree, (*C.bool)(unsafe.Pointer(&direct[0])), (*C.bool)(unsafe.Pointer(&walked[0])), C.uint32_t(n))
+	return direct, walked, nil
+}

@@ -1,0 +1,4 @@
+package syntax
+
+// KindsPresent exposes kindsPresent to the external tests.
+var KindsPresent = kindsPresent
