@@ -77,6 +77,7 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 			return nil, invalidf("%v", err)
 		}
 	}
+	cache.StartQuery()
 	walk := workspace.WalkOptions{Globs: q.Globs, Gitignore: q.Gitignore == nil || *q.Gitignore, Hidden: q.Hidden == nil || *q.Hidden}
 	s := &searcher{patterns: patterns, only: set.only, enc: enc, contextLines: q.ContextLines, cache: cache}
 	files, searched, issues, err := s.run(ctx, snap, targets, walk, progress)
@@ -195,8 +196,11 @@ func (s *searcher) file(ctx context.Context, snap *workspace.Snapshot, f workspa
 	if tree.HasError() {
 		issue = &ParseIssue{Path: f.Rel, Message: "parse error (syntax tree contains error nodes); searched anyway"}
 	}
-	mapper := workspace.NewMapper(content)
+	var mapper *workspace.Mapper // built at the first match: most files have none
 	p.FindAll(tree, func(n int32, env *Env) {
+		if mapper == nil {
+			mapper = workspace.NewMapper(content)
+		}
 		fm.matches = append(fm.matches, s.match(f, l, tree, mapper, n, env))
 	})
 	return fm, issue, content

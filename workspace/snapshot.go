@@ -24,7 +24,7 @@ type Settings struct {
 }
 
 // DefaultParseCacheMB is the parse cache budget when none is configured.
-const DefaultParseCacheMB = 1024
+const DefaultParseCacheMB = 2048
 
 // EffectiveParseCacheBytes returns the parse cache budget in bytes.
 func (s Settings) EffectiveParseCacheBytes() int64 {

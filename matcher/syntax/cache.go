@@ -15,11 +15,16 @@ import (
 // language and content (a hash, confirmed by comparing the bytes), so an
 // edited file simply misses and its old tree ages out: there is nothing to
 // invalidate. The least recently used trees are dropped to stay under the
-// memory budget. A Cache is safe for concurrent use.
+// memory budget — except that a query never drops the trees it has used
+// itself: a workspace larger than the budget is then cached up to the budget
+// and stays so, where plain LRU would have each query drop, file by file,
+// exactly the trees the next query reads first. A Cache is safe for
+// concurrent use.
 type Cache struct {
 	mu      sync.Mutex
 	budget  int64 // bytes
 	used    int64
+	query   uint64 // counts StartQuery calls
 	seed    maphash.Seed
 	entries map[cacheKey]*list.Element
 	lru     *list.List // front: most recently used *cacheEntry
@@ -32,9 +37,10 @@ type cacheKey struct {
 }
 
 type cacheEntry struct {
-	key  cacheKey
-	tree *Tree
-	cost int64
+	key   cacheKey
+	tree  *Tree
+	cost  int64
+	query uint64 // the last query that used the tree
 }
 
 // NewCache returns a cache holding at most budget bytes of trees and sources.
@@ -53,6 +59,7 @@ func (c *Cache) Parse(ctx context.Context, lang *sitter.Language, source []byte)
 	c.mu.Lock()
 	if el, ok := c.entries[key]; ok && bytes.Equal(el.Value.(*cacheEntry).tree.Source, source) {
 		c.lru.MoveToFront(el)
+		el.Value.(*cacheEntry).query = c.query
 		c.mu.Unlock()
 		return el.Value.(*cacheEntry).tree, nil
 	}
@@ -83,23 +90,51 @@ func (c *Cache) add(key cacheKey, tree *Tree) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if _, ok := c.entries[key]; ok {
+	if _, ok := c.entries[key]; ok || !c.makeRoomLocked(cost) {
 		return
 	}
-	c.entries[key] = c.lru.PushFront(&cacheEntry{key: key, tree: tree, cost: cost})
+	c.entries[key] = c.lru.PushFront(&cacheEntry{key: key, tree: tree, cost: cost, query: c.query})
 	c.used += cost
-	c.evictLocked()
+}
+
+// StartQuery tells the cache a new query begins: the trees earlier queries
+// used may now make room for this one's.
+func (c *Cache) StartQuery() {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.query++
+}
+
+// makeRoomLocked drops least recently used trees of earlier queries until
+// cost more bytes fit, and reports whether they do. Trees the current query
+// used are all nearer the front than any other, so it stops at the first.
+// Precondition: c.mu is held.
+func (c *Cache) makeRoomLocked(cost int64) bool {
+	for c.used+cost > c.budget {
+		oldest := c.lru.Back()
+		if oldest == nil || oldest.Value.(*cacheEntry).query == c.query {
+			return false
+		}
+		c.drop(oldest)
+	}
+	return true
+}
+
+func (c *Cache) drop(el *list.Element) {
+	e := el.Value.(*cacheEntry)
+	c.lru.Remove(el)
+	delete(c.entries, e.key)
+	c.used -= e.cost
 }
 
 // evictLocked drops the least recently used trees until the cache fits.
 // Precondition: c.mu is held.
 func (c *Cache) evictLocked() {
 	for c.used > max(c.budget, 0) && c.lru.Len() > 0 {
-		oldest := c.lru.Back()
-		e := oldest.Value.(*cacheEntry)
-		c.lru.Remove(oldest)
-		delete(c.entries, e.key)
-		c.used -= e.cost
+		c.drop(c.lru.Back())
 	}
 }
 

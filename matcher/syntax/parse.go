@@ -17,8 +17,10 @@ var ErrCancelled = errors.New("parse cancelled")
 // errorSymbol is tree-sitter's kind id of ERROR nodes (ts_builtin_sym_error).
 const errorSymbol = 0xFFFF
 
-// parsers pools parsers per language: a parser is not safe for concurrent
-// use, and creating one per file is wasteful.
+// parsers pools parsers per language for the files too large for an arena
+// (arenaLimit): a parser is not safe for concurrent use, and creating one
+// per file on libc's malloc is wasteful. (An arena parse creates its parser
+// in the arena, where that costs nothing.)
 var parsers sync.Map // *sitter.Language → *sync.Pool of *parser
 
 func parserFor(lang *sitter.Language) (*parser, error) {
