@@ -4,9 +4,11 @@
 // makes millions of small allocations and, once the tree is deleted, as many
 // frees: with libc's malloc that bookkeeping was a sixth of all parse time.
 // So a parse of an ordinary-sized file runs with a fresh parser inside the
-// goroutine's arena (structls_scratch): every allocation is a pointer bump,
-// free does nothing, and when the tree has been written out the whole arena
-// is rewound at once. The hooks find the arena through a thread-local
+// goroutine's arena (structls_scratch): an allocation pops a free list of its
+// size class or bumps a pointer, a free pushes the block on its list (the
+// parser discards many stack nodes and subtrees as it goes; reusing them
+// keeps the arena near what libc's heap would hold), and when the tree has
+// been written out the whole arena is rewound at once. The hooks find the arena through a thread-local
 // pointer that is set only for the length of one call from Go (a goroutine
 // stays on one thread during a cgo call), so tree-sitter calls made anywhere
 // else — pooled parsers for large files, the Go binding's own objects — get
@@ -45,8 +47,21 @@ static bool owns(const structls_scratch *s, const void *p) {
 	return false;
 }
 
+// size_class is the free list a block of n bytes goes on, or -1 for none.
+static int size_class(size_t n) {
+	size_t c = (n + 15) / 16;
+	return c > 0 && c <= ARENA_CLASSES ? (int)c - 1 : -1;
+}
+
 static void *arena_alloc(structls_scratch *s, size_t n) {
 	if (n > ((size_t)1 << 40)) return or_die(NULL, n);
+	int class = size_class(n);
+	if (class >= 0 && s->free_lists[class]) {
+		char *p = s->free_lists[class];
+		s->free_lists[class] = *(void **)p;
+		*(size_t *)(p - HEADER) = n;
+		return p;
+	}
 	size_t need = rounded(n);
 	arena_chunk *c = s->chunks;
 	if (!c || c->size - c->used < need) {
@@ -62,6 +77,15 @@ static void *arena_alloc(structls_scratch *s, size_t n) {
 	return p + HEADER;
 }
 
+// arena_free puts a block on the free list of its size class (larger blocks
+// wait for the rewind).
+static void arena_free(structls_scratch *s, void *p) {
+	int class = size_class(*(size_t *)((char *)p - HEADER));
+	if (class < 0) return;
+	*(void **)p = s->free_lists[class];
+	s->free_lists[class] = p;
+}
+
 // arena_realloc grows the newest allocation in place (tree-sitter's arrays
 // grow by doubling, one at a time); anything else moves.
 static void *arena_realloc(structls_scratch *s, void *p, size_t n) {
@@ -75,6 +99,7 @@ static void *arena_realloc(structls_scratch *s, void *p, size_t n) {
 	}
 	void *q = arena_alloc(s, n);
 	memcpy(q, p, old < n ? old : n);
+	arena_free(s, p);
 	return q;
 }
 
@@ -101,7 +126,11 @@ static void *hook_realloc(void *p, size_t n) {
 
 static void hook_free(void *p) {
 	structls_scratch *s = current;
-	if (!p || (s && owns(s, p))) return; // arena memory goes when the arena is rewound
+	if (!p) return;
+	if (s && owns(s, p)) {
+		arena_free(s, p);
+		return;
+	}
 	free(p);
 }
 
@@ -116,6 +145,7 @@ void structls_arena_leave(void) { current = NULL; }
 // all of them, so the next file of that size neither grows it nor touches
 // fresh pages (up to a limit: a huge file's memory goes back to libc).
 void structls_arena_reset(structls_scratch *s) {
+	memset(s->free_lists, 0, sizeof s->free_lists);
 	arena_chunk *first = s->chunks;
 	if (!first) return;
 	if (!first->next && first->size <= KEEP_AT_MOST) {

@@ -62,8 +62,11 @@ typedef struct arena_chunk {
 // structls_scratch is what one goroutine parses with: the arena its parses
 // allocate from, the flag that cancels a parse, and the tree between the
 // parse and its release.
+enum { ARENA_CLASSES = 64 }; // free lists for blocks of 16, 32, ... 1024 bytes
+
 typedef struct {
 	arena_chunk *chunks; // newest (largest) first
+	void *free_lists[ARENA_CLASSES]; // freed blocks by size class, linked through their first word
 	size_t cancel;       // set (from Go) to stop the current parse
 	TSTree *tree;        // the last tree parsed, until structls_release
 	bool in_arena;       // tree (and its parser) live in the arena

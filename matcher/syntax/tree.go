@@ -2,6 +2,15 @@
 // flat trees: every node of a file in pre-order in one slice, built by a
 // single pass in C, so that matching runs in pure Go without crossing into C
 // per node (the Go binding costs about 430 ns a node; the flat pass about 180).
+//
+// One call into C does a file's whole parse (flatten.c): tree-sitter reads
+// the Go bytes in place, allocates from the calling goroutine's arena
+// (arena.c), and the nodes are written out — all of them for the server's
+// cache, or for a one-off query only the subtrees of the kind the pattern
+// starts with, after a direct look at the tree (haskind.c) has shown there
+// are any. The cost stages follow zoekt's idea: the cheapest test first
+// (literals, in package matcher), then the parse, then the kind check, and
+// only then the walk that writes nodes.
 package syntax
 
 import (
