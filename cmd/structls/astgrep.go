@@ -46,15 +46,22 @@ func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
 		fs.Usage()
 		return exitError, fmt.Errorf("astgrep needs a pattern (-p)")
 	}
+	format := "text"
+	if *asJSON {
+		format = "json" // the matches only: no text rendering to build, send and print
+	}
 	q := matcher.Query{Pattern: *pattern, Lang: *language, Strictness: *strictness, Selector: *selector,
-		Limit: limit, Skip: *skip, ContextLines: *contextLines, Globs: globs, Paths: positional, Format: "text"}
+		Limit: limit, Skip: *skip, ContextLines: *contextLines, Globs: globs, Paths: positional, Format: format}
 	ctx := context.Background()
 	s, err := startSession(ctx, *root, lsp.EditorOptions{})
 	if err != nil {
 		return exitError, err
 	}
 	defer s.close(ctx)
-	var res matcher.Result
+	var res struct { // all the CLI reads; --json prints the raw result
+		Text       string `json:"text"`
+		MatchCount int    `json:"matchCount"`
+	}
 	raw, err := s.execute(ctx, lsp.CommandAstGrep, q, &res)
 	if err != nil {
 		return exitError, err
