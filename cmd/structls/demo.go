@@ -97,7 +97,7 @@ func demo(args []string, stdout, stderr io.Writer) (int, error) {
 		if m.URI == uri {
 			where = "unsaved buffer"
 		}
-		fmt.Fprintf(stdout, "   %s:%d  %-16s %s   ARGS=%s\n", m.Path, m.StartLine, "("+where+")", m.Text, metaText(m.MetaVariables["ARGS"]))
+		fmt.Fprintf(stdout, "   %s:%d  %-16s %s   ARGS=%s\n", m.Path, m.Range.Start.Line+1, "("+where+")", m.Text, metaText(m.MetaVariables["ARGS"]))
 	}
 	for _, w := range ast.Warnings {
 		fmt.Fprintf(stdout, "   note: %s\n", w)

@@ -137,6 +137,7 @@ func TestSearchExitCodes(t *testing.T) {
 		{[]string{"astgrep", "--root", "../../testdata/demo", "-p", "strings.ToUpper($S)", "-l", "go"}, 0,
 			"# util/\n## strings.go\n*20|\treturn strings.ToUpper(s)\n  meta: S=s\n\nNote: in go the pattern parses as a type_conversion_expression, which matches nothing in code; it was searched as a call_expression (the pattern placed inside a function body); pass a selector or a strictness to opt out\n"},
 		{[]string{"astgrep", "--root", "../../testdata/demo", "-p", "nosuchcall($$$)", "-l", "go"}, 1, ""},
+		{[]string{"astgrep", "--root", "../../testdata/demo", "--json", "-p", "strings.ToUpper($S)", "-l", "go"}, 0, ""},
 		{[]string{"astgrep", "--root", "../../testdata/demo", "-p", "x", "-l", "klingon"}, 2, ""},
 		{[]string{"astgrep", "--root", "../../testdata/demo"}, 2, ""},
 	}
@@ -154,6 +155,23 @@ func TestSearchExitCodes(t *testing.T) {
 				t.Error("an error exit must say why on stderr")
 			}
 		})
+	}
+}
+
+// TestDemo runs the demo and checks its structural step: the match typed
+// into the unsaved buffer is found, on the line it was typed at.
+func TestDemo(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"demo", "--root", "../../testdata/demo"}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("demo exit code %d\nstderr: %s", code, stderr.String())
+	}
+	for _, want := range []string{
+		"main.go:11:4-8  (unsaved buffer) \t// TODO(demo): this comment exists only in the unsaved buffer",
+		`main.go:12  (unsaved buffer) fmt.Println("unsaved", name)   ARGS=["unsaved" , name]`,
+	} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("the demo does not show %q:\n%s", want, stdout.String())
+		}
 	}
 }
 
