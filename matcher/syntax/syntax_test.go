@@ -195,3 +195,53 @@ func rebase(nodes []Node, root, at int32) []Node {
 	out[0].Parent, out[0].NextSibling = -1, -1
 	return out
 }
+
+// FuzzArenaParse parses arbitrary text in an arena (one scratch reused for
+// every input, as a search worker does) and with a pooled parser on libc's
+// malloc: the trees must be identical, and the kind-restricted forest must
+// hold exactly the whole tree's subtrees of that kind.
+func FuzzArenaParse(f *testing.F) {
+	for _, seed := range []string{"package p\n\nfunc f() { go func() {}(); if x { return } }\n", "package p\nfunc (", "}}}}{{{{", "\"\\", ""} {
+		f.Add([]byte(seed))
+	}
+	var scratch Scratch
+	f.Fuzz(func(t *testing.T, src []byte) {
+		defer func(limit int) { arenaLimit = limit }(arenaLimit)
+		ctx := context.Background()
+		arenaLimit = 1 << 30
+		inArena, err := parse(ctx, goLang, src, -1, &scratch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nodes := slices.Clone(inArena.Nodes)
+		arenaLimit = -1
+		pooled, err := Parse(ctx, goLang, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(nodes, pooled.Nodes) || inArena.HasError() != pooled.HasError() {
+			t.Fatalf("arena parse: %d nodes; pooled parse: %d (or they differ)", len(nodes), len(pooled.Nodes))
+		}
+		arenaLimit = 1 << 30
+		symbol := goLang.IdForNodeKind("call_expression", true)
+		forest, err := ParseSubtrees(ctx, goLang, src, symbol, &scratch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		count := 0
+		for i := range pooled.Nodes {
+			if pooled.Nodes[i].Symbol == symbol {
+				count++
+			}
+		}
+		kept := 0
+		for i := range forest.Nodes {
+			if forest.Nodes[i].Symbol == symbol {
+				kept++
+			}
+		}
+		if kept != count {
+			t.Fatalf("the forest holds %d call_expression nodes; the whole tree %d", kept, count)
+		}
+	})
+}
