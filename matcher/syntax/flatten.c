@@ -72,14 +72,10 @@ static int64_t write_nodes(const TSTree *tree, int32_t only, flat_node *out, int
 	}
 }
 
-// structls_kind_check turns the direct kind check on (tests turn it off to
-// compare).
-bool structls_kind_check = true;
-
 // write_kept writes the nodes write_nodes would, skipping the walk when a
 // cheap look at the tree shows it holds no node of kind only.
 static int64_t write_kept(const TSTree *tree, int32_t only, flat_node *out, int64_t cap, bool *has_error) {
-	if (only >= 0 && structls_kind_check && !structls_may_have_kind(tree, (uint16_t)only)) {
+	if (only >= 0 && !structls_may_have_kind(tree, (uint16_t)only)) {
 		*has_error = ts_node_has_error(ts_tree_root_node(tree));
 		return 0;
 	}

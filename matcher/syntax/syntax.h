@@ -92,7 +92,6 @@ void structls_arena_reset(structls_scratch *s);
 void structls_scratch_free(structls_scratch *s);
 
 bool structls_may_have_kind(const TSTree *tree, uint16_t kind);
-extern bool structls_kind_check;
 void structls_kinds_present(const TSTree *t, bool *direct, bool *walked, uint32_t count);
 
 int64_t structls_parse(structls_scratch *s, TSParser *pooled, const TSLanguage *lang, const char *text, uint32_t length,
