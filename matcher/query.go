@@ -48,8 +48,7 @@ type Match struct {
 	ByteRange     workspace.ByteRange `json:"byteRange"`
 	Text          string              `json:"text"`
 	MetaVariables map[string]any      `json:"metaVariables"` // NAME → Capture, or []Capture for $$$NAME
-	Lines         string              `json:"-"`             // the full lines the match spans (for the text rendering)
-	StartLine     int                 `json:"-"`             // 1-based
+	Lines         string              `json:"-"`             // the full lines the match spans (kept for the text rendering only)
 	ContextBefore []string            `json:"contextBefore,omitempty"`
 	ContextAfter  []string            `json:"contextAfter,omitempty"`
 }

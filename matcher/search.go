@@ -79,7 +79,7 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 	}
 	cache.StartQuery()
 	walk := workspace.WalkOptions{Globs: q.Globs, Gitignore: q.Gitignore == nil || *q.Gitignore, Hidden: q.Hidden == nil || *q.Hidden}
-	s := &searcher{patterns: patterns, only: set.only, enc: enc, contextLines: q.ContextLines, cache: cache}
+	s := &searcher{patterns: patterns, only: set.only, enc: enc, contextLines: q.ContextLines, text: set.text, cache: cache}
 	files, searched, issues, err := s.run(ctx, snap, targets, walk, progress)
 	if err != nil {
 		return nil, err
@@ -110,6 +110,7 @@ type searcher struct {
 	only         *lang.Language
 	enc          workspace.Encoding
 	contextLines int
+	text         bool // the text rendering is wanted: keep each match's source lines
 	cache        *syntax.Cache
 }
 
@@ -278,9 +279,10 @@ func (s *searcher) match(f workspace.File, l *lang.Language, t *syntax.Tree, map
 	m := Match{Path: f.Rel, URI: f.URI(), Language: l.Name, Text: string(t.Text(n)), MetaVariables: map[string]any{}}
 	m.ByteRange = workspace.ByteRange{Start: int(node.Start), End: int(node.End)}
 	m.Range, _ = mapper.OffsetRange(m.ByteRange.Start, m.ByteRange.End, s.enc)
-	m.StartLine = m.Range.Start.Line + 1
 	first, last := m.Range.Start.Line, mapper.Line(int(node.End))
-	m.Lines = string(t.Source[mapper.LineStart(first):mapper.LineEnd(last)])
+	if s.text {
+		m.Lines = string(t.Source[mapper.LineStart(first):mapper.LineEnd(last)])
+	}
 	for name, c := range env.Single {
 		m.MetaVariables[name] = capture(t, mapper, c, s.enc)
 	}

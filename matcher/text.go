@@ -33,7 +33,7 @@ func renderText(res *Result) string {
 			if i == 0 {
 				mark = "*"
 			}
-			fmt.Fprintf(&b, "%s%d|%s\n", mark, m.StartLine+i, strings.TrimRight(line, "\r"))
+			fmt.Fprintf(&b, "%s%d|%s\n", mark, m.Range.Start.Line+1+i, strings.TrimRight(line, "\r"))
 		}
 		if meta := metaLine(m.MetaVariables); meta != "" {
 			fmt.Fprintf(&b, "  meta: %s\n", meta)
