@@ -27,10 +27,11 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 	if err != nil {
 		return nil, err
 	}
-	targets, missing, err := snap.ResolvePaths(q.Paths, true)
+	resolved, err := snap.ResolvePaths(q.Paths, true)
 	if err != nil {
 		return nil, err
 	}
+	targets := resolved.Targets
 	single := len(targets) == 1 && !targets[0].IsDir
 	if set.perFileLimit < 0 {
 		set.perFileLimit = DefaultPerFileLimit
@@ -46,8 +47,8 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 	}
 	res := page(scans, q.Skip, set.fileLimit, single)
 	res.FilesSearched = searched
-	res.MissingPaths = missing
-	res.Warnings = warnings
+	res.MissingPaths = resolved.Missing
+	res.Warnings = append(resolved.Warnings, warnings...)
 	if set.text {
 		res.Text = renderText(res, single)
 	}

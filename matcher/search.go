@@ -67,10 +67,11 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 	if err != nil {
 		return nil, err
 	}
-	targets, _, err := snap.ResolvePaths(q.Paths, false)
+	resolved, err := snap.ResolvePaths(q.Paths, false)
 	if err != nil {
 		return nil, err
 	}
+	targets := resolved.Targets
 	patterns := newPatternSet(q.Pattern, set.opts)
 	if set.only != nil { // fail fast when the one language asked for cannot take the pattern
 		if _, err := patterns.get(ctx, set.only); err != nil {

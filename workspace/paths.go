@@ -48,38 +48,46 @@ var lineSelSuffix = regexp.MustCompile(`:(\d+(?:[-+]\d+)?(?:,\d+(?:[-+]\d+)?)*)$
 //
 // Confinement: an entry that resolves outside every workspace folder —
 // lexically (`..`, an absolute path) or through a symlink — is an error and is
-// never read. Entries whose path does not exist are returned in missing;
-// if every entry is missing, that is an error too.
-func (s *Snapshot) ResolvePaths(entries []string, allowLines bool) (targets []Target, missing []string, err error) {
+// never read. Entries whose path does not exist are listed in Missing; if
+// every entry is missing, that is an error too.
+func (s *Snapshot) ResolvePaths(entries []string, allowLines bool) (Resolved, error) {
+	var r Resolved
 	if len(s.Folders) == 0 {
-		return nil, nil, pathErrorf("the workspace has no folders: open a folder (or pass --root) first")
+		return r, pathErrorf("the workspace has no folders: open a folder (or pass --root) first")
 	}
 	if len(entries) == 0 {
 		for i, f := range s.Folders {
-			targets = append(targets, Target{Input: f.Path, Folder: i, Base: f.Real, IsDir: true})
+			r.Targets = append(r.Targets, Target{Input: f.Path, Folder: i, Base: f.Real, IsDir: true})
 		}
-		return targets, nil, nil
+		return r, nil
 	}
 	for _, raw := range entries {
 		t, err := s.resolveOne(raw, allowLines)
 		var notFound *notFoundError
 		switch {
 		case errors.As(err, &notFound):
-			missing = append(missing, notFound.input)
+			r.Missing = append(r.Missing, notFound.input)
 		case err != nil:
-			return nil, nil, err
+			return Resolved{}, err
 		default:
-			targets = append(targets, t)
+			r.Targets = append(r.Targets, t)
 		}
 	}
-	if len(targets) == 0 {
+	if len(r.Targets) == 0 {
 		hint := ""
-		if len(missing) > 1 {
+		if len(r.Missing) > 1 {
 			hint = " (each entry of `paths` must exist relative to the first workspace folder; pass each path as its own array element)"
 		}
-		return nil, nil, pathErrorf("path not found: %s%s", strings.Join(missing, ", "), hint)
+		return Resolved{}, pathErrorf("path not found: %s%s", strings.Join(r.Missing, ", "), hint)
 	}
-	return targets, missing, nil
+	return r, nil
+}
+
+// Resolved is what ResolvePaths made of a command's `paths`.
+type Resolved struct {
+	Targets  []Target // the entries that can be searched
+	Missing  []string // entries whose path does not exist, as the user wrote them
+	Warnings []string // entries skipped for a reason the user should hear (not a regular file, …)
 }
 
 type notFoundError struct{ input string }

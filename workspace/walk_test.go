@@ -95,7 +95,8 @@ func TestWalk(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			targets, _, err := snap.ResolvePaths(tt.paths, false)
+			r, err := snap.ResolvePaths(tt.paths, false)
+			targets := r.Targets
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -163,7 +164,7 @@ func TestResolvePathsConfinement(t *testing.T) {
 	}
 	for name, p := range refused {
 		t.Run(name, func(t *testing.T) {
-			_, _, err := snap.ResolvePaths([]string{p}, true)
+			_, err := snap.ResolvePaths([]string{p}, true)
 			var pe *PathError
 			if !errors.As(err, &pe) {
 				t.Fatalf("ResolvePaths(%q) = %v; want a PathError", p, err)
@@ -171,7 +172,8 @@ func TestResolvePathsConfinement(t *testing.T) {
 		})
 	}
 	t.Run("inside symlink and absolute path inside are fine", func(t *testing.T) {
-		targets, _, err := snap.ResolvePaths([]string{"inner-link", filepath.Join(dir, "a.go"), PathToURI(filepath.Join(dir, "src"))}, false)
+		r, err := snap.ResolvePaths([]string{"inner-link", filepath.Join(dir, "a.go"), PathToURI(filepath.Join(dir, "src"))}, false)
+		targets := r.Targets
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -203,7 +205,8 @@ func TestFolderWithGlobCharacters(t *testing.T) {
 	}
 	snap := NewSnapshot([]Folder{f}, Settings{}, nil)
 	for _, p := range []string{"a.go", filepath.Join(dir, "a.go"), "**/*.go", PathToURI(filepath.Join(dir, "sub"))} {
-		targets, _, err := snap.ResolvePaths([]string{p}, false)
+		r, err := snap.ResolvePaths([]string{p}, false)
+		targets := r.Targets
 		if err != nil {
 			t.Fatalf("ResolvePaths(%q): %v", p, err)
 		}
@@ -216,7 +219,8 @@ func TestFolderWithGlobCharacters(t *testing.T) {
 
 func TestResolvePathsErrorsAndLines(t *testing.T) {
 	snap, _ := newTestSnapshot(t, tree, Settings{})
-	targets, missing, err := snap.ResolvePaths([]string{"a.go:2-3,7+2", "nope.go"}, true)
+	r, err := snap.ResolvePaths([]string{"a.go:2-3,7+2", "nope.go"}, true)
+	targets, missing := r.Targets, r.Missing
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,11 +231,11 @@ func TestResolvePathsErrorsAndLines(t *testing.T) {
 		t.Errorf("missing (-want +got):\n%s", diff)
 	}
 	for _, bad := range [][]string{{"nope.go", "gone/"}, {""}, {"src:1-2"}, {"*.go:1-2"}, {"a.go:0-2"}, {"a.go:5-2"}} {
-		if _, _, err := snap.ResolvePaths(bad, true); err == nil {
+		if _, err := snap.ResolvePaths(bad, true); err == nil {
 			t.Errorf("ResolvePaths(%q): want an error", bad)
 		}
 	}
-	if _, _, err := snap.ResolvePaths([]string{"a.go:1-2"}, false); err == nil {
+	if _, err := snap.ResolvePaths([]string{"a.go:1-2"}, false); err == nil {
 		t.Error("line selector without allowLines: want an error")
 	}
 }
