@@ -123,6 +123,19 @@ func (p pipeConn) Close() error {
 
 func newRawClient(t *testing.T) *rawClient {
 	t.Helper()
+	return startRawClient(t, true)
+}
+
+// newStdioRawClient is newRawClient over a stream whose Close leaves the
+// input open, as the process's stdin is: closing the session cannot unblock
+// a read from it.
+func newStdioRawClient(t *testing.T) *rawClient {
+	t.Helper()
+	return startRawClient(t, false)
+}
+
+func startRawClient(t *testing.T, closableInput bool) *rawClient {
+	t.Helper()
 	serverIn, clientOut, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
@@ -132,7 +145,11 @@ func newRawClient(t *testing.T) *rawClient {
 		t.Fatal(err)
 	}
 	c := &rawClient{t: t, w: clientOut, in: clientIn, r: bufio.NewReader(clientIn), code: make(chan int, 1)}
-	stream := pipeConn{Reader: serverIn, Writer: serverOut, closers: []io.Closer{serverIn, serverOut}}
+	stream := pipeConn{Reader: serverIn, Writer: serverOut}
+	if closableInput {
+		stream.closers = []io.Closer{serverIn, serverOut}
+	}
+	t.Cleanup(func() { _ = serverIn.Close(); _ = serverOut.Close() })
 	go func() { c.code <- Serve(context.Background(), stream, Options{}) }()
 	t.Cleanup(func() { _ = clientOut.Close(); _ = clientIn.Close() })
 	return c

@@ -7,6 +7,7 @@ import (
 	"net"
 	"strings"
 	"testing"
+	"time"
 
 	"go.lsp.dev/jsonrpc2"
 
@@ -34,6 +35,36 @@ func TestLifecycleGate(t *testing.T) {
 	c.send(nil, "exit", nil)
 	if code := <-c.code; code != 0 {
 		t.Errorf("exit code after shutdown %d; want 0", code)
+	}
+}
+
+// TestExitEndsSessionWithInputOpen checks that exit ends the session
+// promptly even though the client keeps the server's input open (Neovim's
+// stop_client, eglot's shutdown): 0 after shutdown, 1 otherwise.
+func TestExitEndsSessionWithInputOpen(t *testing.T) {
+	dir := testutil.WriteTree(t, "")
+	for _, tt := range []struct {
+		name     string
+		shutdown bool
+		want     int
+	}{{"after shutdown", true, 0}, {"without shutdown", false, 1}} {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newStdioRawClient(t)
+			c.initialize(dir)
+			if tt.shutdown {
+				c.send(2, "shutdown", nil)
+				c.reply("2")
+			}
+			c.send(nil, "exit", nil)
+			select {
+			case code := <-c.code:
+				if code != tt.want {
+					t.Errorf("exit code %d; want %d", code, tt.want)
+				}
+			case <-time.After(10 * time.Second): // generous: the contract is one second
+				t.Fatal("the session did not end after exit while the input stayed open")
+			}
+		})
 	}
 }
 

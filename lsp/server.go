@@ -14,6 +14,7 @@ import (
 	"io"
 	"runtime"
 	"sync"
+	"time"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -113,14 +114,36 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) int {
 	case <-s.conn.Done():
 	}
 	s.cancel() // stop any work still running before the connection drains
-	_ = s.conn.Close()
-	if err := s.conn.Err(); err != nil {
-		s.log.Info("connection ended", zap.Error(err))
-	}
+	s.closeConn(rwc)
 	if s.currentState() == stateShutdown {
 		return 0
 	}
 	return 1
+}
+
+// closeWait bounds how long Serve waits for the connection to wind down
+// after exit. The read loop may be blocked on a stream that cannot be
+// interrupted (stdin that the client keeps open): Serve then returns anyway,
+// so the process ends within a second of exit, as clients expect.
+const closeWait = 500 * time.Millisecond
+
+// closeConn closes the stream and waits, at most closeWait, for the
+// connection to finish.
+func (s *Server) closeConn(rwc io.Closer) {
+	_ = rwc.Close() // unblocks the read loop where the stream allows it
+	closed := make(chan struct{})
+	go func() {
+		_ = s.conn.Close()
+		close(closed)
+	}()
+	select {
+	case <-closed:
+		if err := s.conn.Err(); err != nil {
+			s.log.Debug("connection ended", zap.Error(err))
+		}
+	case <-time.After(closeWait):
+		s.log.Debug("the input stream is still open after exit; ending the session without it")
+	}
 }
 
 func (s *Server) currentState() serverState {
