@@ -69,8 +69,12 @@ func (s *Server) pullConfiguration() {
 	}
 	section := configSection
 	items, err := s.client.Configuration(s.ctx, &protocol.ConfigurationParams{Items: []protocol.ConfigurationItem{{Section: &section}}})
-	if err != nil || len(items) == 0 {
-		s.log.Warn("workspace/configuration failed", zap.Error(err))
+	switch {
+	case err != nil && s.ctx.Err() == nil:
+		s.log.Warn("workspace/configuration failed; the initializationOptions settings stay in force", zap.Error(err))
+		return
+	case err != nil || len(items) == 0:
+		s.log.Debug("workspace/configuration returned no settings", zap.Error(err))
 		return
 	}
 	s.applySettings(json.RawMessage(items[0]))

@@ -168,8 +168,10 @@ func (s *Server) snapshotParts() ([]workspace.Folder, map[string]*workspace.Docu
 	return folders, s.overlay.Documents(), enc
 }
 
-// logMessage shows a note in the client's output panel and logs it.
+// logMessage shows a note in the client's output panel. It reaches the
+// server log only at debug level: at the default level a session writes
+// nothing to stderr (Neovim shows every stderr line as an error).
 func (s *Server) logMessage(typ protocol.MessageType, msg string) {
-	s.log.Info("logMessage", zap.String("message", msg))
+	s.log.Debug("logMessage", zap.String("message", msg))
 	_ = s.client.LogMessage(s.ctx, &protocol.LogMessageParams{Type: typ, Message: msg})
 }

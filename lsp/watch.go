@@ -38,8 +38,8 @@ func (s *Server) registerWatchers() {
 	err = s.client.RegisterCapability(s.ctx, &protocol.RegistrationParams{Registrations: []protocol.Registration{{
 		ID: watcherRegistrationID, Method: "workspace/didChangeWatchedFiles", RegisterOptions: opts,
 	}}})
-	if err != nil {
-		s.log.Warn("registering file watchers failed", zap.Error(err))
+	if err != nil && s.ctx.Err() == nil {
+		s.log.Warn("registering file watchers failed: changes on disk are seen only by the next query", zap.Error(err))
 	}
 }
 

@@ -117,6 +117,10 @@ func (p *serverProcess) reply(id int) json.RawMessage {
 			p.t.Fatalf("frame %s: %v", body, err)
 		}
 		switch {
+		case m.Method == "workspace/configuration":
+			// VS Code's answer: its own trace setting comes inside the section.
+			reply := fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":[{"trace":{"server":"off"},"maxFileSize":1000000}]}`, m.ID)
+			fmt.Fprintf(p.stdin, "Content-Length: %d\r\n\r\n%s", len(reply), reply)
 		case m.Method != "" && m.ID != nil:
 			reply := fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":null}`, m.ID)
 			fmt.Fprintf(p.stdin, "Content-Length: %d\r\n\r\n%s", len(reply), reply)
@@ -184,5 +188,35 @@ func TestExitWithStdinOpen(t *testing.T) {
 			}
 			t.Logf("process ended %v after exit", time.Since(sent))
 		})
+	}
+}
+
+// TestNormalSessionKeepsStderrQuiet runs a whole editor session at the
+// default log level: Neovim logs every stderr line as an ERROR, so nothing
+// may be written there — not even the window/logMessage notes.
+func TestNormalSessionKeepsStderrQuiet(t *testing.T) {
+	root, _ := filepath.Abs("../../testdata/demo")
+	p := startServer(t) // no arguments: what editors run
+	p.initialize(root)
+	uri := "file://" + filepath.Join(root, "main.go")
+	p.send(nil, "textDocument/didOpen", map[string]any{"textDocument": map[string]any{
+		"uri": uri, "languageId": "go", "version": 1, "text": "package main\n\n// TODO: unsaved\n"}})
+	p.send(nil, "textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": 2},
+		"contentChanges": []any{map[string]any{"range": map[string]any{"start": map[string]any{"line": 0, "character": 0},
+			"end": map[string]any{"line": 0, "character": 0}}, "text": "// edited\n"}}})
+	p.send(nil, "workspace/didChangeConfiguration", map[string]any{"settings": nil})
+	p.send(2, "workspace/executeCommand", map[string]any{"command": "structls.search", "arguments": []any{map[string]any{"pattern": "TODO"}}})
+	p.reply(2)
+	p.send(3, "workspace/executeCommand", map[string]any{"command": "structls.astGrep", "arguments": []any{map[string]any{"pattern": "fmt.Println($$$A)", "lang": "go"}}})
+	p.reply(3)
+	p.send(nil, "textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": uri}})
+	p.send(4, "shutdown", nil)
+	p.reply(4)
+	p.send(nil, "exit", nil)
+	if code := p.waitExit(); code != 0 {
+		t.Errorf("exit code %d; want 0", code)
+	}
+	if out := p.stderr.String(); out != "" {
+		t.Errorf("stderr at the default level holds:\n%s", out)
 	}
 }
