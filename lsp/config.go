@@ -1,9 +1,12 @@
 package lsp
 
 import (
-	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"maps"
+	"slices"
+	"strings"
 	"time"
 
 	"go.lsp.dev/protocol"
@@ -21,42 +24,141 @@ import (
 // configSection is the settings section and initializationOptions key.
 const configSection = "structls"
 
-// settingsFromInitOptions reads initializationOptions.structls.
-func settingsFromInitOptions(opts protocol.LSPAny) (workspace.Settings, error) {
+// settingsFromInitOptions reads initializationOptions.structls; problems
+// are as decodeSettings reports them.
+func settingsFromInitOptions(opts protocol.LSPAny) (workspace.Settings, []string) {
 	if len(opts) == 0 || string(opts) == "null" {
 		return workspace.Settings{}, nil
 	}
 	var wrapper map[string]json.RawMessage
 	if err := json.Unmarshal(opts, &wrapper); err != nil {
-		return workspace.Settings{}, fmt.Errorf("initializationOptions must be an object: %w", err)
+		return workspace.Settings{}, []string{"initializationOptions must be a JSON object; they are ignored"}
 	}
 	return decodeSettings(wrapper[configSection])
 }
 
-// decodeSettings decodes a "structls" settings object; unknown keys are an error.
-func decodeSettings(raw json.RawMessage) (workspace.Settings, error) {
+// setting is one known key of the "structls" section: decode reads its
+// JSON value into the settings, or says why the value is not valid.
+type setting struct {
+	name   string
+	decode func(raw json.RawMessage, st *workspace.Settings) error
+}
+
+// knownSettings are the keys of the "structls" section, in README order.
+var knownSettings = []setting{
+	{"maxFileSize", func(raw json.RawMessage, st *workspace.Settings) error {
+		var n int64
+		if json.Unmarshal(raw, &n) != nil || n < 0 {
+			return errors.New("use a number of bytes (0 for the default)")
+		}
+		st.MaxFileSize = n
+		return nil
+	}},
+	{"exclude", func(raw json.RawMessage, st *workspace.Settings) error {
+		var globs []string
+		if json.Unmarshal(raw, &globs) != nil {
+			return errors.New("use an array of globs")
+		}
+		if err := workspace.ValidateGlobs(globs); err != nil {
+			return err
+		}
+		st.Exclude = globs
+		return nil
+	}},
+	{"logLevel", func(raw json.RawMessage, st *workspace.Settings) error {
+		var level string
+		if json.Unmarshal(raw, &level) != nil {
+			return errors.New("use debug, info, warn or error")
+		}
+		if _, err := zapcore.ParseLevel(level); err != nil || level == "" {
+			return errors.New("use debug, info, warn or error")
+		}
+		st.LogLevel = level
+		return nil
+	}},
+	{"parseCacheMB", func(raw json.RawMessage, st *workspace.Settings) error {
+		var mb int
+		if json.Unmarshal(raw, &mb) != nil || mb < 0 {
+			return errors.New("use a number of MiB, 0 to turn the cache off")
+		}
+		st.ParseCacheMB = &mb
+		return nil
+	}},
+}
+
+// ignoredSettings are keys clients put in the section for themselves, and
+// that the server passes over without a word: VS Code sends its
+// structls.trace.server setting as "trace".
+var ignoredSettings = []string{"trace"}
+
+// decodeSettings decodes a "structls" settings object key by key: a known
+// key with a valid value is kept; a known key with an invalid value and an
+// unknown key are each left out, with a problem saying so (and, for an
+// unknown key, which known one it may mean). A null value leaves the
+// setting unset. Keys are matched exactly.
+func decodeSettings(raw json.RawMessage) (workspace.Settings, []string) {
 	var st workspace.Settings
 	if len(raw) == 0 || string(raw) == "null" {
 		return st, nil
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&st); err != nil {
-		return workspace.Settings{}, fmt.Errorf("settings %q are ignored: %v (known: maxFileSize, exclude, logLevel, parseCacheMB)", configSection, err)
+	var section map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &section); err != nil {
+		return st, []string{fmt.Sprintf("settings %q must be a JSON object; they are ignored", configSection)}
 	}
-	if st.ParseCacheMB != nil && *st.ParseCacheMB < 0 {
-		return workspace.Settings{}, fmt.Errorf("setting parseCacheMB must be 0 (off) or more (got %d)", *st.ParseCacheMB)
+	var problems []string
+	for _, key := range slices.Sorted(maps.Keys(section)) {
+		value := section[key]
+		i := slices.IndexFunc(knownSettings, func(s setting) bool { return s.name == key })
+		switch {
+		case slices.Contains(ignoredSettings, key):
+		case i < 0:
+			problems = append(problems, fmt.Sprintf("unknown setting %q is ignored%s; known settings: %s",
+				key, didYouMean(key, settingNames()), strings.Join(settingNames(), ", ")))
+		case string(value) == "null":
+		default:
+			if err := knownSettings[i].decode(value, &st); err != nil {
+				problems = append(problems, fmt.Sprintf("setting %s: %s is not valid, so it is ignored: %v",
+					key, truncateJSON(value), err))
+			}
+		}
 	}
-	if st.MaxFileSize < 0 {
-		return workspace.Settings{}, fmt.Errorf("setting maxFileSize must be positive (got %d)", st.MaxFileSize)
+	return st, problems
+}
+
+// settingNames lists the known setting keys.
+func settingNames() []string {
+	names := make([]string, len(knownSettings))
+	for i, s := range knownSettings {
+		names[i] = s.name
 	}
-	if err := workspace.ValidateGlobs(st.Exclude); err != nil {
-		return workspace.Settings{}, fmt.Errorf("setting exclude: %w", err)
+	return names
+}
+
+// truncateJSON shortens a JSON value for a message.
+func truncateJSON(raw json.RawMessage) string {
+	const maxShown = 80
+	if len(raw) <= maxShown {
+		return string(raw)
 	}
-	if _, err := zapcore.ParseLevel(st.LogLevel); st.LogLevel != "" && err != nil {
-		return workspace.Settings{}, fmt.Errorf("setting logLevel %q: use debug, info, warn or error", st.LogLevel)
+	return string(raw[:maxShown]) + "…"
+}
+
+// reportSettingProblems shows each settings problem in the client's output
+// panel, once per session: the configuration is pulled again on every
+// change, and the same note need not be repeated.
+func (s *Server) reportSettingProblems(problems []string) {
+	for _, p := range problems {
+		s.mu.Lock()
+		seen := s.settingNotes[p]
+		if s.settingNotes == nil {
+			s.settingNotes = map[string]bool{}
+		}
+		s.settingNotes[p] = true
+		s.mu.Unlock()
+		if !seen {
+			s.logMessage(protocol.MessageTypeWarning, "structls: "+p)
+		}
 	}
-	return st, nil
 }
 
 // pullConfiguration asks the client for the "structls" section, when it can answer.
@@ -82,11 +184,8 @@ func (s *Server) pullConfiguration() {
 
 // applySettings overlays a settings object on the initialization options.
 func (s *Server) applySettings(raw json.RawMessage) {
-	st, err := decodeSettings(raw)
-	if err != nil {
-		s.logMessage(protocol.MessageTypeWarning, "structls: "+err.Error())
-		return
-	}
+	st, problems := decodeSettings(raw)
+	s.reportSettingProblems(problems)
 	s.mu.Lock()
 	merged := s.initSettings
 	if st.MaxFileSize != 0 {

@@ -26,10 +26,7 @@ func (s *Server) initialize(raw []byte) (any, error) {
 		offered = caps.General.PositionEncodings
 	}
 	enc := negotiateEncoding(offered)
-	initSettings, err := settingsFromInitOptions(params.InitializationOptions)
-	if err != nil {
-		problems = append(problems, err.Error())
-	}
+	initSettings, settingProblems := settingsFromInitOptions(params.InitializationOptions)
 
 	s.mu.Lock()
 	s.folders = folders
@@ -51,6 +48,7 @@ func (s *Server) initialize(raw []byte) (any, error) {
 	for _, p := range problems {
 		go s.logMessage(protocol.MessageTypeWarning, "structls: "+p)
 	}
+	go s.reportSettingProblems(settingProblems)
 
 	openClose, change, yes := true, protocol.TextDocumentSyncKindIncremental, true
 	return &protocol.InitializeResult{

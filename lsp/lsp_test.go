@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/workspace"
@@ -246,18 +247,78 @@ func TestConfigurationAndWatchers(t *testing.T) {
 	}
 }
 
-func TestBadSettingsAreReported(t *testing.T) {
-	dir := testutil.WriteTree(t, "-- a.txt --\nx\n")
-	ed := newEditor(t, dir, EditorOptions{InitOptions: json.RawMessage(`{"structls": {"maxFileSiz": 1}}`)})
-	if _, err := searchResult(t, ed, map[string]any{"pattern": "x"}); err != nil {
+// TestSettingsKeyByKey checks that one bad key does not cost the others:
+// unknown keys and invalid values are each reported once and left out,
+// VS Code's "trace" is passed over silently, and the valid settings apply.
+func TestSettingsKeyByKey(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- big.txt --\nneedle "+strings.Repeat("x", 100)+"\n-- skip/a.txt --\nneedle\n-- keep.txt --\nneedle\n")
+	ed := newEditor(t, dir, EditorOptions{
+		InitOptions: json.RawMessage(`{"structls": {"maxFileSiz": 1, "parseCacheMB": -5}}`),
+		Settings: json.RawMessage(`{"trace": {"server": "verbose"}, "maxFileSize": 50, "exclude": ["skip/**"],
+			"logLevel": "loud", "ignorecase": true}`),
+	})
+	res, err := searchResult(t, ed, map[string]any{"pattern": "needle"})
+	if err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for !strings.Contains(strings.Join(ed.Logs(), "\n"), "maxFileSiz") && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
+	if diff := cmp.Diff([]string{"keep.txt:1:needle"}, res.lines()); diff != "" {
+		t.Errorf("maxFileSize and exclude must apply despite the bad keys (-want +got):\n%s", diff)
 	}
-	if logs := strings.Join(ed.Logs(), "\n"); !strings.Contains(logs, `unknown field "maxFileSiz"`) {
-		t.Errorf("logs %q; want a message naming the unknown setting", logs)
+	want := []string{
+		`structls: unknown setting "maxFileSiz" is ignored (did you mean maxFileSize?); known settings: maxFileSize, exclude, logLevel, parseCacheMB`,
+		`structls: setting parseCacheMB: -5 is not valid, so it is ignored: use a number of MiB, 0 to turn the cache off`,
+		`structls: unknown setting "ignorecase" is ignored; known settings: maxFileSize, exclude, logLevel, parseCacheMB`,
+		`structls: setting logLevel: "loud" is not valid, so it is ignored: use debug, info, warn or error`,
+	}
+	// The notes are sent off the read loop: wait for them, then for any extra.
+	for deadline := time.Now().Add(10 * time.Second); len(ed.Logs()) < len(want) && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+	}
+	// A second pull of the same settings repeats no note.
+	if err := ed.Notify(context.Background(), "workspace/didChangeConfiguration", map[string]any{"settings": nil}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := searchResult(t, ed, map[string]any{"pattern": "needle"}); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(50 * time.Millisecond)
+	if diff := cmp.Diff(want, ed.Logs(), cmpopts.SortSlices(func(a, b string) bool { return a < b })); diff != "" {
+		t.Errorf("notes (-want +got):\n%s", diff)
+	}
+}
+
+func TestDecodeSettings(t *testing.T) {
+	mb := 0
+	tests := []struct {
+		raw      string
+		want     workspace.Settings
+		problems []string
+	}{
+		{`null`, workspace.Settings{}, nil},
+		{`{"maxFileSize": 10, "trace": "off"}`, workspace.Settings{MaxFileSize: 10}, nil},
+		{`{"maxFileSize": null, "exclude": null}`, workspace.Settings{}, nil},
+		{`{"parseCacheMB": 0, "logLevel": "debug"}`, workspace.Settings{ParseCacheMB: &mb, LogLevel: "debug"}, nil},
+		{`{"MaxFileSize": 10, "exclude": ["a/**"]}`, workspace.Settings{Exclude: []string{"a/**"}},
+			[]string{`unknown setting "MaxFileSize" is ignored (did you mean maxFileSize?); known settings: maxFileSize, exclude, logLevel, parseCacheMB`}},
+		{`{"maxFileSize": "big", "exclude": ["["]}`, workspace.Settings{}, []string{
+			`setting exclude: ["["] is not valid, so it is ignored: `,
+			`setting maxFileSize: "big" is not valid, so it is ignored: use a number of bytes (0 for the default)`}},
+		{`["maxFileSize"]`, workspace.Settings{}, []string{`settings "structls" must be a JSON object; they are ignored`}},
+	}
+	for _, tt := range tests {
+		got, problems := decodeSettings(json.RawMessage(tt.raw))
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s: settings (-want +got):\n%s", tt.raw, diff)
+		}
+		if len(problems) != len(tt.problems) {
+			t.Errorf("%s: problems %q; want %q", tt.raw, problems, tt.problems)
+			continue
+		}
+		for i := range problems {
+			if !strings.HasPrefix(problems[i], tt.problems[i]) {
+				t.Errorf("%s: problem %q; want it to start with %q", tt.raw, problems[i], tt.problems[i])
+			}
+		}
 	}
 }
 

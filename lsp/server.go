@@ -73,7 +73,8 @@ type Server struct {
 	settings     workspace.Settings // initSettings overlaid by workspace/configuration
 	enc          workspace.Encoding
 	caps         clientCaps
-	configReady  chan struct{} // closed once the first configuration pull is done
+	configReady  chan struct{}   // closed once the first configuration pull is done
+	settingNotes map[string]bool // settings problems already shown to the user
 }
 
 // clientCaps are the client capabilities the server acts on.
