@@ -5,9 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
@@ -91,29 +94,93 @@ type argumentError struct{ msg string }
 
 func (e *argumentError) Error() string { return e.msg }
 
-// decodeArgument decodes a command's JSON object argument into v, rejecting
-// unknown fields with the list of known ones.
+// decodeArgument decodes a command's JSON object argument into v. Field
+// names are matched exactly, as they are written in the command's contract
+// (encoding/json would take "ignorecase" for "ignoreCase"); an unknown field
+// is refused with the known field it may mean and the list of known ones.
 func decodeArgument(arg []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(arg))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		msg := strings.TrimPrefix(err.Error(), "json: ")
-		if strings.HasPrefix(msg, "unknown field") {
-			msg += "; known fields: " + strings.Join(jsonFields(v), ", ")
-		}
-		return &argumentError{msg: "the argument must be a JSON object: " + msg}
+	err := jsonv2.Unmarshal(arg, v, jsonv2.RejectUnknownMembers(true))
+	if err == nil {
+		return nil
 	}
-	if dec.More() {
-		return &argumentError{msg: "the argument must be a single JSON object"}
-	}
-	return nil
+	return &argumentError{msg: describeArgumentError(err)}
 }
 
-// jsonFields lists the JSON names of a struct's fields.
-func jsonFields(v any) []string {
-	t := reflect.TypeOf(v)
-	for t.Kind() == reflect.Pointer {
+// describeArgumentError turns a decoding error into a message that says
+// which field is wrong and what it should hold.
+func describeArgumentError(err error) string {
+	var semErr *jsonv2.SemanticError
+	if !errors.As(err, &semErr) {
+		return "the argument must be a single JSON object: " + strings.TrimPrefix(err.Error(), "jsontext: ")
+	}
+	where := string(semErr.JSONPointer)
+	if errors.Is(semErr.Err, jsonv2.ErrUnknownName) {
+		name := semErr.JSONPointer.LastToken()
+		known := jsonFields(semErr.GoType)
+		in := ""
+		if parent := string(semErr.JSONPointer.Parent()); parent != "" {
+			in = " in " + parent
+		}
+		return fmt.Sprintf("the argument has an unknown field %q%s%s; known fields: %s",
+			name, in, didYouMean(name, known), strings.Join(known, ", "))
+	}
+	got := "a JSON " + jsonKindName(semErr.JSONKind)
+	if semErr.JSONKind == 0 {
+		got = "a value out of range"
+	}
+	want := goTypeName(semErr.GoType)
+	if where == "" {
+		return fmt.Sprintf("the argument must be a JSON object, not %s", got)
+	}
+	return fmt.Sprintf("field %s of the argument must be %s, not %s", strings.TrimPrefix(where, "/"), want, got)
+}
+
+// jsonKindName names a JSON kind in words.
+func jsonKindName(k jsontext.Kind) string {
+	switch k {
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case 't', 'f':
+		return "boolean"
+	}
+	return k.String()
+}
+
+// goTypeName says in JSON terms what a Go type accepts.
+func goTypeName(t reflect.Type) string {
+	for t != nil && t.Kind() == reflect.Pointer {
 		t = t.Elem()
+	}
+	if t == nil {
+		return "a valid value"
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "an integer (in range)"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Slice, reflect.Array:
+		return "an array of " + strings.TrimPrefix(strings.TrimPrefix(goTypeName(t.Elem()), "a "), "an ") + "s"
+	case reflect.Struct, reflect.Map:
+		return "a JSON object"
+	}
+	return "a valid value"
+}
+
+// jsonFields lists the JSON names of a struct type's fields.
+func jsonFields(t reflect.Type) []string {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == nil || t.Kind() != reflect.Struct {
+		return nil
 	}
 	var names []string
 	for i := range t.NumField() {

@@ -102,7 +102,7 @@ func TestMalformedInputDoesNotStopTheServer(t *testing.T) {
 		{map[string]any{"command": "structls.nope", "arguments": []any{map[string]any{}}}, "unknown command"},
 		{map[string]any{"command": CommandSearch}, "exactly one argument"},
 		{map[string]any{"command": CommandSearch, "arguments": []any{"a string"}}, "JSON object"},
-		{map[string]any{"command": CommandSearch, "arguments": []any{map[string]any{"patern": "x"}}}, `unknown field "patern"; known fields: pattern`},
+		{map[string]any{"command": CommandSearch, "arguments": []any{map[string]any{"patern": "x"}}}, `unknown field "patern" (did you mean pattern?); known fields: pattern`},
 		{map[string]any{"command": CommandSearch, "arguments": []any{map[string]any{"pattern": 5}}}, "pattern"},
 		{map[string]any{"command": CommandSearch, "arguments": []any{map[string]any{"pattern": "("}}}, ""},
 		{map[string]any{"command": CommandSearch, "arguments": []any{map[string]any{"pattern": `a(?=b)`}}}, "invalid regex"},
