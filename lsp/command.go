@@ -37,8 +37,8 @@ var commands = map[string]command{
 // notifications sent before the request. The returned func does the work.
 func (s *Server) prepareCommand(raw []byte) (func(context.Context) (any, error), error) {
 	var p protocol.ExecuteCommandParams
-	if err := decodeParams("workspace/executeCommand", raw, &p); err != nil {
-		return nil, err
+	if err := decodeParams(raw, &p); err != nil {
+		return nil, invalidParams("workspace/executeCommand: %v", err)
 	}
 	cmd, ok := commands[p.Command]
 	if !ok {

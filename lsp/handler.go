@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -173,13 +174,15 @@ func invalidParams(format string, args ...any) error {
 }
 
 // decodeParams decodes the JSON params of a protocol method into v (a
-// go.lsp.dev/protocol type), reporting a usable error.
-func decodeParams(method string, params []byte, v any) error {
+// go.lsp.dev/protocol type). The error says what is wrong without naming
+// the method: the caller names it once (notification does, for every
+// notification; a request's error is the reply to that request).
+func decodeParams(params []byte, v any) error {
 	if len(params) == 0 || string(params) == "null" {
-		return invalidParams("%s: params are missing", method)
+		return errors.New("params are missing")
 	}
 	if err := protocol.Unmarshal(params, v); err != nil {
-		return invalidParams("%s: params do not have the expected shape: %v", method, err)
+		return fmt.Errorf("params do not have the expected shape: %w", err)
 	}
 	return nil
 }

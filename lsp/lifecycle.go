@@ -1,8 +1,11 @@
 package lsp
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"go.lsp.dev/protocol"
 
@@ -16,8 +19,8 @@ var Commands = []string{CommandAstGrep, CommandSearch}
 // position encoding and declares what the server does.
 func (s *Server) initialize(raw []byte) (any, error) {
 	var params protocol.InitializeParams
-	if err := decodeParams("initialize", raw, &params); err != nil {
-		return nil, err
+	if err := decodeParams(raw, &params); err != nil {
+		return nil, invalidParams("initialize: %v", err)
 	}
 	folders, problems := initialFolders(&params)
 	caps := params.Capabilities
@@ -138,36 +141,79 @@ func (s *Server) exit() {
 	}
 }
 
-// didChangeWorkspaceFolders adds and removes folders.
+// didChangeWorkspaceFolders adds and removes folders. Entries are taken
+// one by one: a malformed one (Neovim 0.7 sends "removed": [[]], an empty
+// Lua table) or a folder that cannot be opened is skipped, the others are
+// applied, and the skipped ones are reported in a single error.
 func (s *Server) didChangeWorkspaceFolders(raw []byte) error {
-	var p protocol.DidChangeWorkspaceFoldersParams
-	if err := decodeParams("workspace/didChangeWorkspaceFolders", raw, &p); err != nil {
-		return err
+	var p struct {
+		Event *struct {
+			Added   json.RawMessage `json:"added"`
+			Removed json.RawMessage `json:"removed"`
+		} `json:"event"`
 	}
-	var added []workspace.Folder
-	var problems []error
-	for _, f := range p.Event.Added {
-		folder, err := workspace.NewFolder(string(f.URI), f.Name)
+	if err := json.Unmarshal(raw, &p); err != nil || p.Event == nil {
+		return errors.New(`params must be an object {"event": {"added": [...], "removed": [...]}}; nothing changed`)
+	}
+	added, addProblems := folderEntries("added", p.Event.Added)
+	removed, removeProblems := folderEntries("removed", p.Event.Removed)
+	problems := append(addProblems, removeProblems...)
+	var toAdd []workspace.Folder
+	for _, f := range added {
+		folder, err := workspace.NewFolder(f.URI, f.Name)
 		if err != nil {
-			problems = append(problems, err)
+			problems = append(problems, fmt.Sprintf("%v; it is not searched", err))
 			continue
 		}
-		added = append(added, folder)
+		toAdd = append(toAdd, folder)
 	}
 	s.mu.Lock()
-	for _, r := range p.Event.Removed {
-		path, err := workspace.URIToPath(string(r.URI))
-		if err != nil {
-			continue
+	for _, r := range removed {
+		if path, err := workspace.URIToPath(r.URI); err == nil {
+			s.folders = slices.DeleteFunc(s.folders, func(f workspace.Folder) bool { return f.Path == path })
 		}
-		s.folders = slices.DeleteFunc(s.folders, func(f workspace.Folder) bool { return f.Path == path })
 	}
-	s.folders = append(s.folders, added...)
+	for _, f := range toAdd {
+		if !slices.ContainsFunc(s.folders, func(g workspace.Folder) bool { return g.Path == f.Path }) {
+			s.folders = append(s.folders, f)
+		}
+	}
 	s.mu.Unlock()
 	if len(problems) > 0 {
-		return fmt.Errorf("some folders were not added: %v", problems)
+		return fmt.Errorf("the other folder changes were applied, but %s", strings.Join(problems, "; "))
 	}
 	return nil
+}
+
+// folderEntry is one workspace folder of a didChangeWorkspaceFolders event.
+type folderEntry struct {
+	URI  string `json:"uri"`
+	Name string `json:"name"`
+}
+
+// folderEntries decodes the list "added" or "removed": null, absent or an
+// empty object (an empty Lua table) is no entry; entries without a string
+// uri are skipped and described.
+func folderEntries(list string, raw json.RawMessage) ([]folderEntry, []string) {
+	trimmed := strings.TrimSpace(string(raw))
+	if trimmed == "" || trimmed == "null" || trimmed == "{}" {
+		return nil, nil
+	}
+	var items []json.RawMessage
+	if err := json.Unmarshal(raw, &items); err != nil {
+		return nil, []string{fmt.Sprintf("%q is not an array of folders, so it was skipped", list)}
+	}
+	var entries []folderEntry
+	var problems []string
+	for i, item := range items {
+		var e folderEntry
+		if err := json.Unmarshal(item, &e); err != nil || e.URI == "" {
+			problems = append(problems, fmt.Sprintf("%s[%d] (%s) has no \"uri\", so it was skipped", list, i, truncateJSON(item)))
+			continue
+		}
+		entries = append(entries, e)
+	}
+	return entries, problems
 }
 
 func isTrue(b *bool) bool { return b != nil && *b }
