@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 	"sync"
 
 	"go.lsp.dev/jsonrpc2"
@@ -16,20 +15,22 @@ import (
 )
 
 // headerStream is the LSP base protocol (Content-Length header, blank line,
-// JSON body), written so that no input can end the session: jsonrpc2
-// v1.0.1's own header stream stops the connection on a body that is not JSON
-// or on a malformed header. Here a bad body gets a ParseError (or
-// InvalidRequest) reply with id null, as JSON-RPC asks, and reading goes on;
-// after a malformed header the reader skips to the next "Content-Length:"
-// line and carries on from there.
+// JSON body), written so that no input can end the session or leave it
+// broken: jsonrpc2 v1.0.1's own header stream stops the connection on a
+// body that is not JSON or on a malformed header. Here a bad message gets a
+// ParseError (or InvalidRequest) reply with id null, as JSON-RPC asks, and
+// reading resynchronises on the next "Content-Length:" header (header.go
+// says how), so one bad frame costs that frame only.
 //
 // jsonrpc2's connection reads through ReadFrame/WriteFrame when the stream
 // offers them, and falls back to Read/Write otherwise.
 type headerStream struct {
-	in     *bufio.Reader
-	out    io.Writer
-	closer io.Closer
-	log    *zap.Logger
+	raw     io.Reader     // the client's stream, read through in
+	pending *bytes.Reader // input pushed back by a resync, read before raw
+	in      *bufio.Reader // buffered input; replaced when bytes are pushed back
+	out     io.Writer
+	closer  io.Closer
+	log     *zap.Logger
 
 	writeMu sync.Mutex // one frame per write, writers serialised
 }
@@ -37,8 +38,11 @@ type headerStream struct {
 // maxFrameSize bounds one message body; larger bodies are skipped.
 const maxFrameSize = 1 << 30
 
+// readBufferSize is the input buffer; header lines are capped well below it.
+const readBufferSize = 64 << 10
+
 func newHeaderStream(rwc io.ReadWriteCloser, log *zap.Logger) *headerStream {
-	return &headerStream{in: bufio.NewReaderSize(rwc, 64<<10), out: rwc, closer: rwc, log: log}
+	return &headerStream{raw: rwc, in: bufio.NewReaderSize(rwc, readBufferSize), out: rwc, closer: rwc, log: log}
 }
 
 // ReadFrame returns the body of the next well-formed message.
@@ -47,12 +51,12 @@ func (s *headerStream) ReadFrame(ctx context.Context) ([]byte, int64, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, 0, err
 		}
-		length, headerBytes, err := s.readHeader()
+		length, headerBytes, problem, err := s.readHeader()
 		if err != nil {
 			return nil, 0, err
 		}
-		if length < 0 { // malformed header: readHeader resynchronised, reply and go on
-			if err := s.reject(ctx, jsonrpc2.ParseError, "malformed message header: each message needs a valid Content-Length"); err != nil {
+		if problem != "" { // readHeader resynchronised: reply and go on
+			if err := s.reject(ctx, jsonrpc2.ParseError, "malformed message header: "+problem); err != nil {
 				return nil, 0, err
 			}
 			continue
@@ -74,68 +78,17 @@ func (s *headerStream) ReadFrame(ctx context.Context) ([]byte, int64, error) {
 			return nil, 0, err
 		}
 		if code, msg := checkMessage(body); code != 0 {
+			if code == jsonrpc2.ParseError {
+				// A wrong Content-Length: the body may have swallowed the
+				// start of the next frame. Read on from that frame.
+				s.resyncInside(body)
+			}
 			if err := s.reject(ctx, code, msg); err != nil {
 				return nil, 0, err
 			}
 			continue
 		}
 		return body, int64(headerBytes + length), nil
-	}
-}
-
-// readHeader reads one header block. It returns length -1 for a malformed
-// block, having skipped to just before the next "Content-Length:" line.
-func (s *headerStream) readHeader() (length, consumed int, err error) {
-	length = -1
-	malformed := false
-	for {
-		line, err := s.in.ReadString('\n')
-		consumed += len(line)
-		if err != nil {
-			if err == io.EOF && consumed > 0 {
-				err = io.ErrUnexpectedEOF
-			}
-			return 0, consumed, err
-		}
-		line = strings.TrimRight(line, "\r\n")
-		if line == "" {
-			if malformed || length <= 0 {
-				return -1, consumed, nil
-			}
-			return length, consumed, nil
-		}
-		name, value, ok := strings.Cut(line, ":")
-		switch {
-		case !ok:
-			malformed = true
-		case strings.EqualFold(strings.TrimSpace(name), "Content-Length"):
-			n, err := strconv.Atoi(strings.TrimSpace(value))
-			if err != nil || n <= 0 {
-				malformed = true
-			}
-			length = n
-		}
-		if malformed {
-			return -1, consumed, s.skipToNextHeader()
-		}
-	}
-}
-
-// skipToNextHeader discards input up to the next line that starts with
-// "Content-Length:", which is left unread.
-func (s *headerStream) skipToNextHeader() error {
-	const marker = "Content-Length:"
-	for {
-		peek, err := s.in.Peek(len(marker))
-		if err != nil {
-			return err
-		}
-		if bytes.EqualFold(peek, []byte(marker)) {
-			return nil
-		}
-		if _, err := s.in.ReadString('\n'); err != nil {
-			return err
-		}
 	}
 }
 
