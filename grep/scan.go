@@ -164,6 +164,7 @@ func (s *scanner) match(f workspace.File, mapper *workspace.Mapper, content []by
 		m.Submatches = append(m.Submatches, Submatch{Text: string(content[sub[0]:sub[1]]),
 			ByteRange: workspace.ByteRange{Start: sub[0], End: sub[1]}, Range: rng})
 	}
+	m.Range = m.Submatches[0].Range
 	lastLine := mapper.Line(h.lineEnd) + 1
 	m.ContextBefore = s.contextLines(f, mapper, content, line-s.before, line-1, truncated)
 	m.ContextAfter = s.contextLines(f, mapper, content, lastLine+1, lastLine+s.after, truncated)
