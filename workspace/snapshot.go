@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"runtime"
-	"slices"
 	"sync"
 	"syscall"
 )
@@ -121,10 +121,14 @@ var ErrBinary = errors.New("binary file")
 // text when the file is open in the editor, otherwise the bytes on disk,
 // read into buf (reused across calls; the result aliases it). The file is
 // opened below its folder's root without following a symlink at any
-// component (see confined.go); files over the size limit give ErrTooLarge
-// and files holding a NUL byte ErrBinary.
+// component (see confined.go); files over the size limit (open documents
+// too) give ErrTooLarge, and files holding a NUL byte ErrBinary.
 func (s *Snapshot) ReadFile(f File, buf []byte) ([]byte, error) {
+	limit := s.Settings.EffectiveMaxFileSize()
 	if f.Doc != nil {
+		if size := int64(len(f.Doc.Content)); size > limit {
+			return nil, fmt.Errorf("%s (an unsaved buffer of %d bytes): %w", f.Rel, size, ErrTooLarge)
+		}
 		return f.Doc.Content, nil
 	}
 	root, err := s.root(f.Folder)
@@ -137,11 +141,18 @@ func (s *Snapshot) ReadFile(f File, buf []byte) ([]byte, error) {
 		return nil, &os.PathError{Op: "open", Path: f.Rel, Err: err}
 	}
 	defer syscall.Close(fd)
-	return readRegular(fd, f.Rel, s.Settings.EffectiveMaxFileSize(), buf)
+	return readRegular(fd, f.Rel, limit, buf)
 }
 
+// firstReadSize bounds the buffer allocated before a file's bytes arrive,
+// whatever size the file claims: a sparse file of 20 GB claims it all, and is
+// known to be binary after its first block of zeros.
+const firstReadSize = 16 << 20
+
 // readRegular reads the open file fd (named name in messages) into buf: it
-// must be a regular file of at most limit bytes without a NUL byte.
+// must be a regular file of at most limit bytes without a NUL byte. It never
+// reads more than limit+1 bytes (the one past the limit tells a file grown
+// while being read), and stops at the first block holding a NUL byte.
 func readRegular(fd int, name string, limit int64, buf []byte) ([]byte, error) {
 	var st syscall.Stat_t
 	if err := syscall.Fstat(fd, &st); err != nil {
@@ -153,27 +164,40 @@ func readRegular(fd int, name string, limit int64, buf []byte) ([]byte, error) {
 	if st.Size > limit {
 		return nil, fmt.Errorf("%s (%d bytes): %w", name, st.Size, ErrTooLarge)
 	}
-	content := slices.Grow(buf[:0], int(st.Size)+1)[:int(st.Size)+1]
-	n := 0
-	for n < len(content) {
-		m, err := syscall.Read(fd, content[n:])
+	maxRead := int(min(limit, math.MaxInt-1)) + 1
+	content := buf[:0]
+	if first := min(int(st.Size)+1, firstReadSize, maxRead); cap(content) < first {
+		content = make([]byte, 0, first)
+	}
+	for {
+		if len(content) == cap(content) { // more than the size stat reported: the file grew
+			grown := make([]byte, len(content), min(2*cap(content), maxRead))
+			copy(grown, content)
+			content = grown
+		}
+		if testHookBeforeRead != nil {
+			testHookBeforeRead()
+		}
+		n, err := syscall.Read(fd, content[len(content):min(cap(content), maxRead)])
 		if err == syscall.EINTR {
 			continue
 		}
 		if err != nil {
 			return nil, &os.PathError{Op: "read", Path: name, Err: err}
 		}
-		if m == 0 {
-			break
+		if n == 0 {
+			return content, nil
 		}
-		n += m
+		if bytes.IndexByte(content[len(content):len(content)+n], 0) >= 0 {
+			return nil, ErrBinary
+		}
+		content = content[:len(content)+n]
+		if len(content) == maxRead {
+			return nil, fmt.Errorf("%s (grew past %d bytes while being read): %w", name, limit, ErrTooLarge)
+		}
 	}
-	if n == len(content) { // the file grew while being read: ask again with more room
-		return nil, fmt.Errorf("%s grew while being read", name)
-	}
-	content = content[:n]
-	if bytes.IndexByte(content, 0) >= 0 {
-		return nil, ErrBinary
-	}
-	return content, nil
 }
+
+// testHookBeforeRead, when set by a test, runs before each read of a file's
+// bytes, after its size was checked: the window in which a file may grow.
+var testHookBeforeRead func()
