@@ -51,7 +51,7 @@ func (r *Result) sizeHint() int {
 	n := 256 + len(r.Text)
 	for i := range r.Matches {
 		m := &r.Matches[i]
-		n += 128 + len(m.Path) + len(m.URI) + len(m.LineText) + len(m.LineText)/8
+		n += 256 + len(m.Path) + len(m.URI) + len(m.LineText) + len(m.LineText)/8
 		for _, s := range m.Submatches {
 			n += 160 + len(s.Text)
 		}
@@ -73,32 +73,29 @@ func (m *Match) appendJSON(b []byte) []byte {
 	b = appendString(b, m.Path)
 	b = append(b, `,"uri":`...)
 	b = appendString(b, m.URI)
+	b = append(b, `,"range":`...)
+	b = appendRange(b, m.Range)
 	b = appendIntField(b, "lineNumber", m.LineNumber)
 	b = append(b, `,"lineText":`...)
 	b = appendString(b, m.LineText)
 	if m.Truncated {
 		b = append(b, `,"truncated":true`...)
 	}
-	b = append(b, `,"submatches":`...)
-	if m.Submatches == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i, s := range m.Submatches {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, `{"text":`...)
-			b = appendString(b, s.Text)
-			b = append(b, `,"byteRange":{"start":`...)
-			b = strconv.AppendInt(b, int64(s.ByteRange.Start), 10)
-			b = appendIntField(b, "end", s.ByteRange.End)
-			b = append(b, `},"range":`...)
-			b = appendRange(b, s.Range)
-			b = append(b, '}')
+	b = append(b, `,"submatches":[`...)
+	for i, s := range m.Submatches {
+		if i > 0 {
+			b = append(b, ',')
 		}
-		b = append(b, ']')
+		b = append(b, `{"text":`...)
+		b = appendString(b, s.Text)
+		b = append(b, `,"byteRange":{"start":`...)
+		b = strconv.AppendInt(b, int64(s.ByteRange.Start), 10)
+		b = appendIntField(b, "end", s.ByteRange.End)
+		b = append(b, `},"range":`...)
+		b = appendRange(b, s.Range)
+		b = append(b, '}')
 	}
+	b = append(b, ']')
 	b = appendContext(b, "contextBefore", m.ContextBefore)
 	b = appendContext(b, "contextAfter", m.ContextAfter)
 	return append(b, '}')
@@ -115,9 +112,6 @@ func appendRange(b []byte, r workspace.Range) []byte {
 }
 
 func appendContext(b []byte, name string, lines []ContextLine) []byte {
-	if len(lines) == 0 {
-		return b // omitempty
-	}
 	b = append(b, ',', '"')
 	b = append(b, name...)
 	b = append(b, `":[`...)
@@ -142,9 +136,6 @@ func appendIntField(b []byte, name string, v int) []byte {
 }
 
 func appendStringsField(b []byte, name string, values []string) []byte {
-	if len(values) == 0 {
-		return b // omitempty
-	}
 	b = append(b, ',', '"')
 	b = append(b, name...)
 	b = append(b, `":[`...)

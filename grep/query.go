@@ -54,21 +54,23 @@ type Result struct {
 	PerFileLimitReached bool     `json:"perFileLimitReached"`
 	LinesTruncated      bool     `json:"linesTruncated,omitempty"`
 	NextSkip            *int     `json:"nextSkip,omitempty"`
-	MissingPaths        []string `json:"missingPaths,omitempty"`
-	Warnings            []string `json:"warnings,omitempty"`
+	MissingPaths        []string `json:"missingPaths"` // always an array, as every list field
+	Warnings            []string `json:"warnings"`
 	Text                string   `json:"text,omitempty"`
 }
 
-// Match is one matching line.
+// Match is one matching line. Range is its first submatch's range, so a
+// client can take a match as a location (a quickfix entry) as it is.
 type Match struct {
-	Path          string        `json:"path"` // relative to its workspace folder
-	URI           string        `json:"uri"`
-	LineNumber    int           `json:"lineNumber"` // 1-based
-	LineText      string        `json:"lineText"`   // trailing whitespace trimmed, at most 512 columns; a multiline match's lines joined by "\n"
-	Truncated     bool          `json:"truncated,omitempty"`
-	Submatches    []Submatch    `json:"submatches"`
-	ContextBefore []ContextLine `json:"contextBefore,omitempty"`
-	ContextAfter  []ContextLine `json:"contextAfter,omitempty"`
+	Path          string          `json:"path"` // relative to its workspace folder
+	URI           string          `json:"uri"`
+	Range         workspace.Range `json:"range"`
+	LineNumber    int             `json:"lineNumber"` // 1-based
+	LineText      string          `json:"lineText"`   // trailing whitespace trimmed, at most 512 columns; a multiline match's lines joined by "\n"
+	Truncated     bool            `json:"truncated,omitempty"`
+	Submatches    []Submatch      `json:"submatches"`
+	ContextBefore []ContextLine   `json:"contextBefore"`
+	ContextAfter  []ContextLine   `json:"contextAfter"`
 }
 
 // Submatch is one regex match within a matching line (it may run past the

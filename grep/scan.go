@@ -27,6 +27,11 @@ type scanner struct {
 	enc           workspace.Encoding
 }
 
+// cancelCheckEvery is how many lines, literal hits or submatches the long
+// loops of a scan handle between two looks at the request's cancellation:
+// one line of a minified file can hold tens of thousands of matches.
+const cancelCheckEvery = 1024
+
 // hit is one matching line: its start, end and the regex matches on it
 // (absolute byte offsets).
 type hit struct {
@@ -56,12 +61,12 @@ func (s *scanner) scan(ctx context.Context, f workspace.File, content []byte, lo
 			out.capped = true
 			return false
 		}
-		out.matches = append(out.matches, s.match(f, mapper, content, line, h, &out.truncated))
-		return true
+		out.matches = append(out.matches, s.match(ctx, f, mapper, content, line, h, &out.truncated))
+		return ctx.Err() == nil
 	}
 	switch {
 	case s.m.multiline:
-		s.multilineHits(content, emit)
+		s.multilineHits(ctx, content, emit)
 	case len(s.m.filter.clauses) > 0:
 		s.candidateLineHits(ctx, content, text, emit)
 	default:
@@ -75,7 +80,7 @@ func (s *scanner) scan(ctx context.Context, f workspace.File, content []byte, lo
 // ripgrep's line-oriented search says it does.
 func (s *scanner) lineHits(ctx context.Context, content []byte, emit func(hit) bool) {
 	for pos, n := 0, 0; pos < len(content); n++ {
-		if n%1024 == 1023 && ctx.Err() != nil {
+		if n%cancelCheckEvery == cancelCheckEvery-1 && ctx.Err() != nil {
 			return
 		}
 		loc := s.m.engine.FindIndex(content[pos:])
@@ -97,7 +102,10 @@ func (s *scanner) lineHits(ctx context.Context, content []byte, emit func(hit) b
 func (s *scanner) candidateLineHits(ctx context.Context, content, text []byte, emit func(hit) bool) {
 	var starts []int
 	for _, lit := range bestClause(s.m.filter.clauses) {
-		for pos := 0; pos < len(text); {
+		for pos, n := 0, 0; pos < len(text); n++ {
+			if n%cancelCheckEvery == cancelCheckEvery-1 && ctx.Err() != nil {
+				return
+			}
 			i := bytes.Index(text[pos:], []byte(lit))
 			if i < 0 {
 				break
@@ -110,7 +118,7 @@ func (s *scanner) candidateLineHits(ctx context.Context, content, text []byte, e
 	slices.Sort(starts)
 	starts = slices.Compact(starts)
 	for n, ls := range starts {
-		if n%1024 == 1023 && ctx.Err() != nil {
+		if n%cancelCheckEvery == cancelCheckEvery-1 && ctx.Err() != nil {
 			return
 		}
 		le := lineEnd(content, ls)
@@ -122,9 +130,12 @@ func (s *scanner) candidateLineHits(ctx context.Context, content, text []byte, e
 
 // multilineHits runs the regex over the whole text; matches are grouped by
 // the line they start on.
-func (s *scanner) multilineHits(content []byte, emit func(hit) bool) {
+func (s *scanner) multilineHits(ctx context.Context, content []byte, emit func(hit) bool) {
 	var cur *hit
-	for _, loc := range s.m.engine.FindAllIndex(content, -1) {
+	for n, loc := range s.m.engine.FindAllIndex(content, -1) {
+		if n%cancelCheckEvery == cancelCheckEvery-1 && ctx.Err() != nil {
+			return
+		}
 		if loc[0] == len(content) && len(content) > 0 && content[len(content)-1] == '\n' {
 			break // the empty "line" after the final newline is no line
 		}
@@ -143,8 +154,10 @@ func (s *scanner) multilineHits(content []byte, emit func(hit) bool) {
 	}
 }
 
-// match builds the Match of a hit on 1-based line number line.
-func (s *scanner) match(f workspace.File, mapper *workspace.Mapper, content []byte, line int, h hit, truncated *bool) Match {
+// match builds the Match of a hit on 1-based line number line. When ctx
+// ends, it stops converting submatch positions and returns what it has: the
+// caller discards the scan.
+func (s *scanner) match(ctx context.Context, f workspace.File, mapper *workspace.Mapper, content []byte, line int, h hit, truncated *bool) Match {
 	// A multiline match shows every line it spans, joined by "\n".
 	var texts []string
 	cut := false
@@ -159,11 +172,15 @@ func (s *scanner) match(f workspace.File, mapper *workspace.Mapper, content []by
 	}
 	*truncated = *truncated || cut
 	m := Match{Path: f.Rel, URI: f.URI(), LineNumber: line, LineText: strings.Join(texts, "\n"), Truncated: cut}
-	for _, sub := range h.subs {
+	for i, sub := range h.subs {
+		if i%cancelCheckEvery == cancelCheckEvery-1 && ctx.Err() != nil {
+			break
+		}
 		rng, _ := mapper.OffsetRange(sub[0], sub[1], s.enc)
 		m.Submatches = append(m.Submatches, Submatch{Text: string(content[sub[0]:sub[1]]),
 			ByteRange: workspace.ByteRange{Start: sub[0], End: sub[1]}, Range: rng})
 	}
+	m.Range = m.Submatches[0].Range
 	lastLine := mapper.Line(h.lineEnd) + 1
 	m.ContextBefore = s.contextLines(f, mapper, content, line-s.before, line-1, truncated)
 	m.ContextAfter = s.contextLines(f, mapper, content, lastLine+1, lastLine+s.after, truncated)

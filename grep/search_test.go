@@ -198,3 +198,21 @@ func TestSearchSeesOpenDocuments(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
+
+// TestSearchMatchRange checks that a match's range is its first submatch's,
+// so that a client can use a match as a location as it is.
+func TestSearchMatchRange(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- a.txt --\nfirst\né x 😀 x\n")
+	res, err := Search(context.Background(), snapshotOf(t, dir), Query{Pattern: "x"}, workspace.UTF16, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Matches) != 1 || len(res.Matches[0].Submatches) != 2 {
+		t.Fatalf("got %+v; want one match with two submatches", res.Matches)
+	}
+	m := res.Matches[0]
+	want := workspace.Range{Start: workspace.Position{Line: 1, Character: 2}, End: workspace.Position{Line: 1, Character: 3}}
+	if m.Range != want || m.Range != m.Submatches[0].Range {
+		t.Errorf("match range %+v; want %+v, the first submatch's", m.Range, want)
+	}
+}

@@ -65,11 +65,17 @@ type ByteRange struct {
 // break (as in ripgrep and gopls). Each byte of invalid UTF-8 counts as one
 // unit in every encoding, the way decoders substitute U+FFFD for it.
 //
-// The line table is built lazily, once; a Mapper is safe for concurrent use.
+// The line table is built lazily, once. Columns are counted from the start
+// of their line, except on long lines (minified code, one-line data files),
+// which get column checkpoints on first use so that a position costs a
+// bounded count however long its line is. A Mapper is safe for concurrent use.
 type Mapper struct {
 	content    []byte
 	once       sync.Once
 	lineStarts []int
+
+	checkpointsMu sync.Mutex
+	checkpoints   map[int][]columnCheckpoint // by zero-based line, for long lines only
 }
 
 // NewMapper returns a Mapper over content, which must not be modified afterwards.
@@ -125,8 +131,7 @@ func (m *Mapper) OffsetPosition(off int, enc Encoding) (Position, error) {
 		return Position{}, fmt.Errorf("offset %d is outside the text (length %d)", off, len(m.content))
 	}
 	line := m.Line(off)
-	start := m.lineStarts[line]
-	return Position{Line: line, Character: columnUnits(m.content[start:off], enc)}, nil
+	return Position{Line: line, Character: m.column(line, off, enc)}, nil
 }
 
 // OffsetRange returns the Range of the byte span [start, end).

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"os"
-	"slices"
+	"runtime"
+	"sync"
 	"syscall"
 )
 
@@ -54,6 +56,9 @@ type Snapshot struct {
 	Settings Settings
 	// docs maps the clean absolute path of every open file:// document to it.
 	docs map[string]*Document
+	// roots holds the open handles on the folders' roots, through which
+	// every file is read (see confined.go).
+	roots *folderRoots
 }
 
 // NewSnapshot builds a snapshot from folders, settings and the open documents.
@@ -64,7 +69,43 @@ func NewSnapshot(folders []Folder, settings Settings, docs map[string]*Document)
 			byPath[d.Path] = d
 		}
 	}
-	return &Snapshot{Folders: folders, Settings: settings, docs: byPath}
+	s := &Snapshot{Folders: folders, Settings: settings, docs: byPath, roots: &folderRoots{open: map[int]*folderRoot{}}}
+	runtime.AddCleanup(s, (*folderRoots).closeAll, s.roots)
+	return s
+}
+
+// folderRoots are the root handles of a snapshot's folders, each opened on
+// first use and kept for the snapshot's life: opening a root costs as much as
+// opening the file below it. They are closed when the snapshot is garbage
+// collected (a snapshot has no end of life of its own).
+type folderRoots struct {
+	mu   sync.Mutex
+	open map[int]*folderRoot
+}
+
+// root returns the open handle on the root of folder i.
+func (s *Snapshot) root(i int) (*folderRoot, error) {
+	s.roots.mu.Lock()
+	defer s.roots.mu.Unlock()
+	if r := s.roots.open[i]; r != nil {
+		return r, nil
+	}
+	r, err := openFolderRoot(s.Folders[i].Real)
+	if err != nil {
+		return nil, err
+	}
+	s.roots.open[i] = r
+	return r, nil
+}
+
+// closeAll closes every handle.
+func (rs *folderRoots) closeAll() {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	for i, r := range rs.open {
+		r.close()
+		delete(rs.open, i)
+	}
 }
 
 // Document returns the open document for the absolute path, or nil.
@@ -78,50 +119,85 @@ var ErrBinary = errors.New("binary file")
 
 // ReadFile returns the text of a file found by Walk: the open document's
 // text when the file is open in the editor, otherwise the bytes on disk,
-// read into buf (reused across calls; the result aliases it). Symlinks are
-// never followed (the walk confined every path already), files over the size
-// limit give ErrTooLarge and files holding a NUL byte ErrBinary.
+// read into buf (reused across calls; the result aliases it). The file is
+// opened below its folder's root without following a symlink at any
+// component (see confined.go); files over the size limit (open documents
+// too) give ErrTooLarge, and files holding a NUL byte ErrBinary.
 func (s *Snapshot) ReadFile(f File, buf []byte) ([]byte, error) {
+	limit := s.Settings.EffectiveMaxFileSize()
 	if f.Doc != nil {
+		if size := int64(len(f.Doc.Content)); size > limit {
+			return nil, fmt.Errorf("%s (an unsaved buffer of %d bytes): %w", f.Rel, size, ErrTooLarge)
+		}
 		return f.Doc.Content, nil
 	}
+	root, err := s.root(f.Folder)
+	if err != nil {
+		return nil, err
+	}
 	// Raw system calls: os.File would register every file with the poller.
-	fd, err := syscall.Open(f.Abs, syscall.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+	fd, err := root.open(f.Rel, syscall.O_RDONLY|syscall.O_NONBLOCK)
 	if err != nil {
 		return nil, &os.PathError{Op: "open", Path: f.Rel, Err: err}
 	}
 	defer syscall.Close(fd)
+	return readRegular(fd, f.Rel, limit, buf)
+}
+
+// firstReadSize bounds the buffer allocated before a file's bytes arrive,
+// whatever size the file claims: a sparse file of 20 GB claims it all, and is
+// known to be binary after its first block of zeros.
+const firstReadSize = 16 << 20
+
+// readRegular reads the open file fd (named name in messages) into buf: it
+// must be a regular file of at most limit bytes without a NUL byte. It never
+// reads more than limit+1 bytes (the one past the limit tells a file grown
+// while being read), and stops at the first block holding a NUL byte.
+func readRegular(fd int, name string, limit int64, buf []byte) ([]byte, error) {
 	var st syscall.Stat_t
 	if err := syscall.Fstat(fd, &st); err != nil {
-		return nil, &os.PathError{Op: "stat", Path: f.Rel, Err: err}
+		return nil, &os.PathError{Op: "stat", Path: name, Err: err}
 	}
 	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
-		return nil, fmt.Errorf("%s is not a regular file", f.Rel)
+		return nil, fmt.Errorf("%s is not a regular file", name)
 	}
-	if st.Size > s.Settings.EffectiveMaxFileSize() {
-		return nil, fmt.Errorf("%s (%d bytes): %w", f.Rel, st.Size, ErrTooLarge)
+	if st.Size > limit {
+		return nil, fmt.Errorf("%s (%d bytes): %w", name, st.Size, ErrTooLarge)
 	}
-	content := slices.Grow(buf[:0], int(st.Size)+1)[:int(st.Size)+1]
-	n := 0
-	for n < len(content) {
-		m, err := syscall.Read(fd, content[n:])
+	maxRead := int(min(limit, math.MaxInt-1)) + 1
+	content := buf[:0]
+	if first := min(int(st.Size)+1, firstReadSize, maxRead); cap(content) < first {
+		content = make([]byte, 0, first)
+	}
+	for {
+		if len(content) == cap(content) { // more than the size stat reported: the file grew
+			grown := make([]byte, len(content), min(2*cap(content), maxRead))
+			copy(grown, content)
+			content = grown
+		}
+		if testHookBeforeRead != nil {
+			testHookBeforeRead()
+		}
+		n, err := syscall.Read(fd, content[len(content):min(cap(content), maxRead)])
 		if err == syscall.EINTR {
 			continue
 		}
 		if err != nil {
-			return nil, &os.PathError{Op: "read", Path: f.Rel, Err: err}
+			return nil, &os.PathError{Op: "read", Path: name, Err: err}
 		}
-		if m == 0 {
-			break
+		if n == 0 {
+			return content, nil
 		}
-		n += m
+		if bytes.IndexByte(content[len(content):len(content)+n], 0) >= 0 {
+			return nil, ErrBinary
+		}
+		content = content[:len(content)+n]
+		if len(content) == maxRead {
+			return nil, fmt.Errorf("%s (grew past %d bytes while being read): %w", name, limit, ErrTooLarge)
+		}
 	}
-	if n == len(content) { // the file grew while being read: ask again with more room
-		return s.ReadFile(f, slices.Grow(content, len(content)))
-	}
-	content = content[:n]
-	if bytes.IndexByte(content, 0) >= 0 {
-		return nil, ErrBinary
-	}
-	return content, nil
 }
+
+// testHookBeforeRead, when set by a test, runs before each read of a file's
+// bytes, after its size was checked: the window in which a file may grow.
+var testHookBeforeRead func()

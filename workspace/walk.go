@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/bmatcuk/doublestar/v4"
 	gitignore "github.com/boyter/gocodewalker/go-gitignore"
@@ -89,10 +90,9 @@ func (s *Snapshot) WalkFunc(ctx context.Context, targets []Target, opts WalkOpti
 			add(t, t.Base)
 			continue
 		}
-		w := walker{snap: s, ctx: ctx, target: t, opts: opts, filter: filter, allowNodeModules: allowNodeModules,
-			maxDepth: globDepth(t.Glob)}
-		w.loadParentIgnores()
-		if err := w.dir(t.Base, 0, func(abs string) { add(t, abs) }); err != nil {
+		w := walker{snap: s, ctx: ctx, target: t, folder: s.Folders[t.Folder], opts: opts, filter: filter,
+			allowNodeModules: allowNodeModules, maxDepth: globDepth(t.Glob)}
+		if err := w.walk(func(abs string) { add(t, abs) }); err != nil {
 			return err
 		}
 		for path := range s.docs { // unsaved new files, not on disk yet
@@ -110,16 +110,32 @@ func (s *Snapshot) WalkFunc(ctx context.Context, targets []Target, opts WalkOpti
 	return nil
 }
 
-// walker walks one directory target.
+// walker walks one directory target. Every directory and ignore file is
+// opened through root, never following a symlink (see confined.go).
 type walker struct {
 	snap             *Snapshot
 	ctx              context.Context
 	target           Target
+	folder           Folder
+	root             *folderRoot
 	opts             WalkOptions
 	filter           globFilter
 	allowNodeModules bool
 	maxDepth         int // -1: unlimited
 	ignores          []gitignore.GitIgnore
+}
+
+// walk walks the target's directory; emit is called for every file kept. A
+// folder whose root cannot be opened any more is skipped, as any unreadable
+// directory is.
+func (w *walker) walk(emit func(string)) error {
+	root, err := w.snap.root(w.target.Folder)
+	if err != nil {
+		return nil
+	}
+	w.root = root
+	w.loadParentIgnores()
+	return w.dir(w.target.Base, 0, emit)
 }
 
 // loadParentIgnores reads the ignore files of the folder root and of every
@@ -128,7 +144,7 @@ func (w *walker) loadParentIgnores() {
 	if !w.opts.Gitignore {
 		return
 	}
-	root := w.snap.Folders[w.target.Folder].Real
+	root := w.folder.Real
 	w.loadIgnore(filepath.Join(root, ".git", "info", "exclude"), root)
 	for dir := root; dir != w.target.Base && within(root, dir); {
 		w.loadDirIgnores(dir)
@@ -142,8 +158,19 @@ func (w *walker) loadDirIgnores(dir string) {
 	w.loadIgnore(filepath.Join(dir, ".ignore"), dir) // .ignore takes precedence: it comes later
 }
 
+// maxIgnoreFileSize bounds the ignore files read (maxFileSize is for the
+// files searched, and may be set lower than a large .gitignore).
+const maxIgnoreFileSize = 64 << 20
+
+// loadIgnore reads the ignore file at the absolute path, whose patterns are
+// relative to the directory base; a missing or unreadable one is no rule.
 func (w *walker) loadIgnore(path, base string) {
-	data, err := os.ReadFile(path)
+	fd, err := w.root.open(w.folder.Rel(path), syscall.O_RDONLY|syscall.O_NONBLOCK)
+	if err != nil {
+		return
+	}
+	data, err := readRegular(fd, w.folder.Rel(path), maxIgnoreFileSize, nil)
+	syscall.Close(fd)
 	if err != nil {
 		return
 	}
@@ -166,9 +193,12 @@ func (w *walker) dir(dir string, depth int, emit func(string)) error {
 	if err := w.ctx.Err(); err != nil {
 		return err
 	}
-	entries, err := os.ReadDir(dir)
+	entries, err := w.list(dir)
 	if err != nil {
 		return nil // unreadable directories are skipped, as ripgrep does
+	}
+	if testHookAfterList != nil {
+		testHookAfterList(dir)
 	}
 	saved := len(w.ignores)
 	if w.opts.Gitignore {
@@ -182,7 +212,7 @@ func (w *walker) dir(dir string, depth int, emit func(string)) error {
 		}
 	}
 	defer func() { w.ignores = w.ignores[:saved] }()
-	root := w.snap.Folders[w.target.Folder]
+	root := w.folder
 	for _, e := range entries {
 		name := e.Name()
 		abs := filepath.Join(dir, name)
@@ -207,6 +237,24 @@ func (w *walker) dir(dir string, depth int, emit func(string)) error {
 		// Symlinks, devices, sockets and pipes are never searched.
 	}
 	return nil
+}
+
+// testHookAfterList, when set by a test, runs after each directory is listed
+// and before anything below it is opened: the window of a symlink swap.
+var testHookAfterList func(dir string)
+
+// list returns the entries of the directory at the absolute path dir, sorted
+// by name, reading them from a handle opened through the folder root.
+func (w *walker) list(dir string) ([]os.DirEntry, error) {
+	fd, err := w.root.open(w.folder.Rel(dir), syscall.O_RDONLY|syscall.O_DIRECTORY)
+	if err != nil {
+		return nil, err
+	}
+	f := os.NewFile(uintptr(fd), dir)
+	defer f.Close()
+	entries, err := f.ReadDir(-1)
+	slices.SortFunc(entries, func(a, b os.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return entries, err
 }
 
 // keepFile applies the target glob, the ignore files and the glob filters to a file.

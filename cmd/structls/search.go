@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/structls/structls/grep"
 	"github.com/structls/structls/lsp"
@@ -45,6 +46,9 @@ func search(args []string, stdout, stderr io.Writer) (int, error) {
 	if len(positional) == 0 {
 		fs.Usage()
 		return exitError, fmt.Errorf("search needs a PATTERN")
+	}
+	if err := nonNegative(fs, "A", "B", "C"); err != nil {
+		return exitError, err
 	}
 	q := grep.Query{Pattern: positional[0], IgnoreCase: *ignoreCase, Literal: *literal, Paths: positional[1:],
 		Globs: globs, Skip: *skip, Limit: limit, PerFileLimit: perFile}
@@ -100,6 +104,18 @@ func search(args []string, stdout, stderr io.Writer) (int, error) {
 		return exitNotFound, nil
 	}
 	return exitFound, nil
+}
+
+// nonNegative returns an error for the first of the named flags given a
+// negative value (-A -7 would otherwise read as "not given").
+func nonNegative(fs *flag.FlagSet, names ...string) error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		if v, ok := f.Value.(flag.Getter).Get().(int); err == nil && ok && v < 0 && slices.Contains(names, f.Name) {
+			err = fmt.Errorf("-%s %d: the number of context lines must be 0 or more", f.Name, v)
+		}
+	})
+	return err
 }
 
 // printMatches prints ripgrep's format: path:line:text for matches,

@@ -1,0 +1,23 @@
+//go:build !linux
+
+package workspace
+
+import "syscall"
+
+// Confined opening (confined.go) is implemented for Linux only: elsewhere
+// every open below a workspace folder fails with ENOSYS rather than risk
+// following a swapped symlink.
+
+const (
+	resolveNoSymlinks = 0
+	resolveBeneath    = 0
+	oPath             = syscall.O_RDONLY
+)
+
+func openat2(dirfd int, path string, flags int, resolve uint64) (int, error) {
+	return -1, syscall.ENOSYS
+}
+
+func openat(dirfd int, name string, flags int) (int, error) {
+	return -1, syscall.ENOSYS
+}
