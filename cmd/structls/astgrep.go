@@ -39,12 +39,14 @@ func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
 	if err != nil {
 		return exitError, err
 	}
-	if *pattern == "" && len(positional) > 0 {
+	patternGiven := false
+	fs.Visit(func(f *flag.Flag) { patternGiven = patternGiven || f.Name == "p" })
+	if !patternGiven && len(positional) > 0 {
 		*pattern, positional = positional[0], positional[1:]
 	}
-	if *pattern == "" {
+	if strings.TrimSpace(*pattern) == "" {
 		fs.Usage()
-		return exitError, fmt.Errorf("astgrep needs a pattern (-p)")
+		return exitError, fmt.Errorf("astgrep needs a non-empty pattern: -p 'CODE', e.g. -p 'foo($A)'")
 	}
 	format := "text"
 	if *asJSON {

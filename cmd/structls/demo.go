@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	_ "embed"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -10,24 +11,45 @@ import (
 	"path/filepath"
 	"strings"
 
+	"golang.org/x/tools/txtar"
+
 	"github.com/structls/structls/grep"
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/workspace"
 )
 
+// demoWorkspace is the demo's workspace, one txtar file: an installed
+// binary carries it, so the demo runs from any directory.
+//
+//go:embed demo.txtar
+var demoWorkspace []byte
+
 // demo runs a scripted, real LSP session on the demo workspace and prints
 // each step: initialize, a search, an unsaved edit in an open buffer, the
-// same search seeing the unsaved text, and a clean shutdown.
+// same search seeing the unsaved text, and a clean shutdown. The workspace
+// is written to a temporary directory, removed afterwards (the current
+// directory is never touched), unless --root names one.
 func demo(args []string, stdout, stderr io.Writer) (int, error) {
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	root := fs.String("root", filepath.Join("testdata", "demo"), "the demo workspace")
+	root := fs.String("root", "", "run on this directory instead of the embedded demo workspace (it needs main.go)")
 	if err := fs.Parse(args); err != nil {
 		return exitError, err
 	}
+	if *root == "" {
+		dir, err := os.MkdirTemp("", "structls-demo-")
+		if err != nil {
+			return exitError, fmt.Errorf("creating the demo workspace (set TMPDIR to a writable directory, or pass --root): %w", err)
+		}
+		defer os.RemoveAll(dir)
+		if err := writeDemoWorkspace(dir); err != nil {
+			return exitError, err
+		}
+		*root = dir
+	}
 	if _, err := os.Stat(filepath.Join(*root, "main.go")); err != nil {
-		return exitError, fmt.Errorf("demo workspace not found at %s: run from the repository root or pass --root", *root)
+		return exitError, fmt.Errorf("%s has no main.go: pass --root a copy of the demo workspace, or omit --root to use the built-in one", *root)
 	}
 	ctx := context.Background()
 	step := func(format string, a ...any) { fmt.Fprintf(stdout, "\n== "+format+"\n", a...) }
@@ -132,4 +154,21 @@ func metaText(v any) string {
 		}
 	}
 	return "[" + strings.Join(parts, " ") + "]"
+}
+
+// writeDemoWorkspace writes the embedded demo workspace into dir.
+func writeDemoWorkspace(dir string) error {
+	for _, f := range txtar.Parse(demoWorkspace).Files {
+		if !filepath.IsLocal(f.Name) {
+			return fmt.Errorf("the embedded demo workspace names %q, outside its directory: rebuild structls", f.Name)
+		}
+		path := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return fmt.Errorf("writing the demo workspace (check that %s is writable): %w", dir, err)
+		}
+		if err := os.WriteFile(path, f.Data, 0o644); err != nil {
+			return fmt.Errorf("writing the demo workspace (check that %s is writable): %w", dir, err)
+		}
+	}
+	return nil
 }

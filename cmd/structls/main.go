@@ -4,7 +4,7 @@
 //	structls search [flags] PATTERN [PATH...]                  regex search, ripgrep-like output
 //	structls astgrep -p PATTERN [flags] [PATH...]              structural search, ast-grep patterns
 //	structls languages                                         the language catalogue
-//	structls demo [--root DIR]                                 a scripted LSP session on testdata/demo
+//	structls demo [--root DIR]                                 a scripted LSP session on the embedded demo workspace
 //	structls version
 //
 // Every subcommand but serve starts the same server in-process over a pipe

@@ -23,12 +23,19 @@ import (
 // run it as a process: the stdio smoke test and the ripgrep differential.
 var binary string
 
+// demoRoot is a copy of the embedded demo workspace, the tests' small corpus.
+var demoRoot string
+
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "structls-bin")
 	if err != nil {
 		panic(err)
 	}
 	binary = filepath.Join(dir, "structls")
+	demoRoot = filepath.Join(dir, "demo")
+	if err := writeDemoWorkspace(demoRoot); err != nil {
+		panic(err)
+	}
 	build := exec.Command("go", "build", "-o", binary, ".")
 	build.Stderr = os.Stderr
 	if err := build.Run(); err != nil {
@@ -43,8 +50,7 @@ func TestMain(m *testing.M) {
 // TestStdioSmoke runs the binary as an editor would and checks that stdout
 // carries nothing but well-formed JSON-RPC frames.
 func TestStdioSmoke(t *testing.T) {
-	root, _ := filepath.Abs("../../testdata/demo")
-	uri := "file://" + root
+	uri := "file://" + demoRoot
 	msgs := []string{
 		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":"` + uri + `","capabilities":{"general":{"positionEncodings":["utf-8","utf-16"]}}}}`,
 		`{"jsonrpc":"2.0","method":"initialized","params":{}}`,
@@ -126,20 +132,14 @@ func TestSearchExitCodes(t *testing.T) {
 		code int
 		out  string
 	}{
-		{[]string{"search", "--root", "../../testdata/demo", "Shout"}, 0, "util/strings.go:18:// Shout upper-cases a greeting.\nutil/strings.go:19:func Shout(s string) string {\n"},
-		{[]string{"search", "--root", "../../testdata/demo", "-g", "*.py", "-C", "1", "TODO"}, 0, "scripts/tool.py-4-def greet(name):\nscripts/tool.py:5:    # TODO: validate the name\nscripts/tool.py-6-    return f\"Hello, {name}!\"\n"},
-		{[]string{"search", "--root", "../../testdata/demo", "no such text anywhere"}, 1, ""},
-		{[]string{"search", "--root", "../../testdata/demo", "a(?=b)"}, 2, ""},
-		{[]string{"search", "--root", "../../testdata/demo", "x", "../.."}, 2, ""},
+		{[]string{"search", "--root", demoRoot, "Shout"}, 0, "util/strings.go:18:// Shout upper-cases a greeting.\nutil/strings.go:19:func Shout(s string) string {\n"},
+		{[]string{"search", "--root", demoRoot, "-g", "*.py", "-C", "1", "TODO"}, 0, "scripts/tool.py-4-def greet(name):\nscripts/tool.py:5:    # TODO: validate the name\nscripts/tool.py-6-    return f\"Hello, {name}!\"\n"},
+		{[]string{"search", "--root", demoRoot, "no such text anywhere"}, 1, ""},
+		{[]string{"search", "--root", demoRoot, "a(?=b)"}, 2, ""},
+		{[]string{"search", "--root", demoRoot, "x", "../.."}, 2, ""},
 		{[]string{"search"}, 2, ""},
 		{[]string{"frobnicate"}, 2, ""},
 		{[]string{"version"}, 0, "structls " + version + "\n"},
-		{[]string{"astgrep", "--root", "../../testdata/demo", "-p", "strings.ToUpper($S)", "-l", "go"}, 0,
-			"# util/\n## strings.go\n*20|\treturn strings.ToUpper(s)\n  meta: S=s\n\nNote: in go the pattern parses as a type_conversion_expression, which matches nothing in code; it was searched as a call_expression (the pattern placed inside a function body); pass a selector or a strictness to opt out\n"},
-		{[]string{"astgrep", "--root", "../../testdata/demo", "-p", "nosuchcall($$$)", "-l", "go"}, 1, ""},
-		{[]string{"astgrep", "--root", "../../testdata/demo", "--json", "-p", "strings.ToUpper($S)", "-l", "go"}, 0, ""},
-		{[]string{"astgrep", "--root", "../../testdata/demo", "-p", "x", "-l", "klingon"}, 2, ""},
-		{[]string{"astgrep", "--root", "../../testdata/demo"}, 2, ""},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
@@ -158,20 +158,92 @@ func TestSearchExitCodes(t *testing.T) {
 	}
 }
 
-// TestDemo runs the demo and checks its structural step: the match typed
-// into the unsaved buffer is found, on the line it was typed at.
-func TestDemo(t *testing.T) {
-	var stdout, stderr bytes.Buffer
-	if code := run([]string{"demo", "--root", "../../testdata/demo"}, nil, &stdout, &stderr); code != 0 {
-		t.Fatalf("demo exit code %d\nstderr: %s", code, stderr.String())
+// TestAstgrepExitCodes: 0 found, 1 nothing found, 2 an error whose reason
+// (what to fix) is on stderr.
+func TestAstgrepExitCodes(t *testing.T) {
+	tests := []struct {
+		args   []string
+		code   int
+		out    string
+		stderr string // a substring stderr must hold
+	}{
+		{[]string{"astgrep", "--root", demoRoot, "-p", "strings.ToUpper($S)", "-l", "go"}, 0,
+			"# util/\n## strings.go\n*20|\treturn strings.ToUpper(s)\n  meta: S=s\n\nNote: in go the pattern parses as a type_conversion_expression, which matches nothing in code; it was searched as a call_expression (the pattern placed inside a function body); pass a selector or a strictness to opt out\n", ""},
+		{[]string{"astgrep", "--root", demoRoot, "-p", "nosuchcall($$$)", "-l", "go"}, 1, "", ""},
+		{[]string{"astgrep", "--root", demoRoot, "--json", "-p", "strings.ToUpper($S)", "-l", "go"}, 0, "", ""},
+		{[]string{"astgrep", "--root", demoRoot, "-p", "x", "-l", "klingon"}, 2, "", "structls languages"},
+		{[]string{"astgrep", "--root", demoRoot, "-p", "x", "-l", "goo"}, 2, "", "did you mean go?"},
+		{[]string{"astgrep", "--root", demoRoot}, 2, "", "non-empty pattern"},
+		// An empty -p is an error, not a cue to take the first path as the pattern.
+		{[]string{"astgrep", "--root", demoRoot, "-p", "", "main.go"}, 2, "", "non-empty pattern"},
+		{[]string{"astgrep", "--root", demoRoot, "-p", " ", "-l", "go"}, 2, "", "non-empty pattern"},
 	}
-	for _, want := range []string{
-		"main.go:11:4-8  (unsaved buffer) \t// TODO(demo): this comment exists only in the unsaved buffer",
-		`main.go:12  (unsaved buffer) fmt.Println("unsaved", name)   ARGS=["unsaved" , name]`,
-	} {
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args[3:], " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := run(tt.args, nil, &stdout, &stderr)
+			if code != tt.code {
+				t.Fatalf("exit code %d; want %d\nstdout: %s\nstderr: %s", code, tt.code, stdout.String(), stderr.String())
+			}
+			if tt.out != "" && stdout.String() != tt.out {
+				t.Errorf("stdout:\n%s\nwant:\n%s", stdout.String(), tt.out)
+			}
+			if code == 2 && stderr.Len() == 0 {
+				t.Error("an error exit must say why on stderr")
+			}
+			if !strings.Contains(stderr.String(), tt.stderr) {
+				t.Errorf("stderr %q; want it to hold %q", stderr.String(), tt.stderr)
+			}
+		})
+	}
+}
+
+// demoShows is what the demo's structural step must show: the matches typed
+// into the unsaved buffer, found on the lines they were typed at.
+var demoShows = []string{
+	"main.go:11:4-8  (unsaved buffer) \t// TODO(demo): this comment exists only in the unsaved buffer",
+	`main.go:12  (unsaved buffer) fmt.Println("unsaved", name)   ARGS=["unsaved" , name]`,
+}
+
+// TestDemo runs the installed-binary way: from a directory that is not the
+// repository, with no --root. The embedded workspace is written to a
+// temporary directory and removed afterwards; the current directory stays
+// untouched.
+func TestDemo(t *testing.T) {
+	cwd, tmp := t.TempDir(), t.TempDir()
+	cmd := exec.Command(binary, "demo")
+	cmd.Dir = cwd
+	cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("structls demo in %s: %v\nstderr: %s", cwd, err, stderr.String())
+	}
+	for _, want := range demoShows {
 		if !strings.Contains(stdout.String(), want) {
 			t.Errorf("the demo does not show %q:\n%s", want, stdout.String())
 		}
+	}
+	for _, dir := range []string{cwd, tmp} {
+		if entries, _ := os.ReadDir(dir); len(entries) > 0 {
+			t.Errorf("the demo left %d entries in %s (first: %s); want none", len(entries), dir, entries[0].Name())
+		}
+	}
+}
+
+// TestDemoRoot runs the demo in-process on a workspace named by --root.
+func TestDemoRoot(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"demo", "--root", demoRoot}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("demo exit code %d\nstderr: %s", code, stderr.String())
+	}
+	for _, want := range demoShows {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("the demo does not show %q:\n%s", want, stdout.String())
+		}
+	}
+	if code := run([]string{"demo", "--root", t.TempDir()}, nil, &stdout, &stderr); code != exitError {
+		t.Errorf("demo on a directory without main.go: exit code %d; want %d", code, exitError)
 	}
 }
 

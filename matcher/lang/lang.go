@@ -6,7 +6,6 @@
 package lang
 
 import (
-	"fmt"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -81,7 +80,7 @@ func Lookup(name string) (*Language, error) {
 	if l, ok := byName[strings.ToLower(strings.TrimSpace(name))]; ok {
 		return l, nil
 	}
-	return nil, fmt.Errorf("unsupported language %q; supported: %s", name, strings.Join(Names(), ", "))
+	return nil, unknownLanguageError(name)
 }
 
 // ForPath infers the language of a file from its name, then its extension;

@@ -1,1 +1,0 @@
-package build // TODO: generated output, ignored by .gitignore

@@ -1,3 +1,0 @@
-module example.com/demo
-
-go 1.22
