@@ -11,8 +11,11 @@ import (
 	"github.com/structls/structls/matcher/lang"
 )
 
-// patternSet compiles one pattern for each language met, once.
-type patternSet struct {
+// PatternSet is one pattern source compiled lazily for each language met,
+// once per language: the astGrep search and the rewrite engine share it, so
+// a pattern means the same thing to both (including the ambiguity retries
+// and their warnings).
+type PatternSet struct {
 	source string
 	opts   Options
 
@@ -27,12 +30,15 @@ type compiled struct {
 	warning string
 }
 
-func newPatternSet(source string, opts Options) *patternSet {
-	return &patternSet{source: source, opts: opts, compiled: map[*lang.Language]*compiled{}}
+// NewPatternSet returns the set for a pattern source and its options;
+// nothing is compiled until Get asks for a language.
+func NewPatternSet(source string, opts Options) *PatternSet {
+	return &PatternSet{source: source, opts: opts, compiled: map[*lang.Language]*compiled{}}
 }
 
-// get returns the pattern compiled for l (compiling it on first use).
-func (s *patternSet) get(ctx context.Context, l *lang.Language) (*Pattern, error) {
+// Get returns the pattern compiled for l, compiling it on first use; the
+// error says why the pattern does not compile in l. Safe for concurrent use.
+func (s *PatternSet) Get(ctx context.Context, l *lang.Language) (*Pattern, error) {
 	s.mu.Lock()
 	c, ok := s.compiled[l]
 	if !ok {
@@ -44,7 +50,7 @@ func (s *patternSet) get(ctx context.Context, l *lang.Language) (*Pattern, error
 	return c.pattern, c.err
 }
 
-func (s *patternSet) each(fn func(l *lang.Language, c *compiled)) {
+func (s *PatternSet) each(fn func(l *lang.Language, c *compiled)) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	langs := make([]*lang.Language, 0, len(s.compiled))
@@ -57,7 +63,9 @@ func (s *patternSet) each(fn func(l *lang.Language, c *compiled)) {
 	}
 }
 
-func (s *patternSet) compiledAny() int {
+// CompiledAny counts the languages, among those asked for so far, that the
+// pattern compiled in.
+func (s *PatternSet) CompiledAny() int {
 	n := 0
 	s.each(func(_ *lang.Language, c *compiled) {
 		if c.err == nil {
@@ -67,9 +75,10 @@ func (s *patternSet) compiledAny() int {
 	return n
 }
 
-// failures lists the languages the pattern does not compile in.
-func (s *patternSet) failures() []ParseIssue {
-	var out []ParseIssue
+// Failures lists the languages, among those asked for so far, that the
+// pattern does not compile in, sorted by language name; never nil.
+func (s *PatternSet) Failures() []ParseIssue {
+	out := []ParseIssue{}
 	s.each(func(l *lang.Language, c *compiled) {
 		if c.err != nil {
 			out = append(out, ParseIssue{Message: fmt.Sprintf("the pattern does not parse as %s: %v", l.Name, c.err)})
@@ -78,8 +87,11 @@ func (s *patternSet) failures() []ParseIssue {
 	return out
 }
 
-func (s *patternSet) warnings() []string {
-	var out []string
+// Warnings lists what the user should know about how the pattern was
+// compiled in the languages asked for so far (e.g. searched as the intended
+// node rather than what it parses into), sorted by language name; never nil.
+func (s *PatternSet) Warnings() []string {
+	out := []string{}
 	s.each(func(_ *lang.Language, c *compiled) {
 		if c.warning != "" {
 			out = append(out, c.warning)

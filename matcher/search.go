@@ -72,9 +72,9 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 		return nil, err
 	}
 	targets := resolved.Targets
-	patterns := newPatternSet(q.Pattern, set.opts)
+	patterns := NewPatternSet(q.Pattern, set.opts)
 	if set.only != nil { // fail fast when the one language asked for cannot take the pattern
-		if _, err := patterns.get(ctx, set.only); err != nil {
+		if _, err := patterns.Get(ctx, set.only); err != nil {
 			return nil, invalidf("%v", err)
 		}
 	}
@@ -85,13 +85,13 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 	if err != nil {
 		return nil, err
 	}
-	if patterns.compiledAny() == 0 && len(patterns.failures()) > 0 {
-		return nil, invalidf("the pattern does not compile in any language searched: %s", joinIssues(patterns.failures()))
+	if patterns.CompiledAny() == 0 && len(patterns.Failures()) > 0 {
+		return nil, invalidf("the pattern does not compile in any language searched: %s", joinIssues(patterns.Failures()))
 	}
 	res := page(files, q.Skip, set.limit)
 	res.FilesSearched = searched
-	res.ParseErrors = append(patterns.failures(), issues...)
-	res.Warnings = patterns.warnings()
+	res.ParseErrors = append(patterns.Failures(), issues...)
+	res.Warnings = patterns.Warnings()
 	if set.text {
 		res.Text = renderText(res)
 	}
@@ -107,7 +107,7 @@ type fileMatches struct {
 
 // searcher holds what the workers share.
 type searcher struct {
-	patterns     *patternSet
+	patterns     *PatternSet
 	only         *lang.Language
 	enc          workspace.Encoding
 	contextLines int
@@ -176,7 +176,7 @@ func (s *searcher) file(ctx context.Context, snap *workspace.Snapshot, f workspa
 	if l == nil {
 		l = lang.ForPath(f.Rel)
 	}
-	p, err := s.patterns.get(ctx, l)
+	p, err := s.patterns.Get(ctx, l)
 	if err != nil {
 		return fm, nil, nil
 	}
