@@ -15,6 +15,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 
+	"github.com/structls/structls/rewrite"
 	"github.com/structls/structls/workspace"
 )
 
@@ -28,8 +29,11 @@ type command struct {
 
 // commands maps command names to their implementations (one file each).
 var commands = map[string]command{
-	CommandSearch:  {title: "Searching", run: (*Server).runSearch},
-	CommandAstGrep: {title: "Structural search", run: (*Server).runAstGrep},
+	CommandSearch:      {title: "Searching", run: (*Server).runSearch},
+	CommandAstGrep:     {title: "Structural search", run: (*Server).runAstGrep},
+	CommandAstEdit:     {title: "Structural rewrite preview", run: (*Server).runAstEdit},
+	CommandApplyEdit:   {title: "Applying rewrite", run: (*Server).runApplyEdit},
+	CommandDiscardEdit: {title: "Discarding rewrite", run: (*Server).runDiscardEdit},
 }
 
 // prepareCommand decodes an executeCommand request and captures its
@@ -79,9 +83,15 @@ func (s *Server) commandError(ctx context.Context, name string, err error) error
 	var pathErr *workspace.PathError
 	var inputErr *workspace.InputError
 	var argErr *argumentError
+	var staleErr *rewrite.StaleError
+	var writeErr *writeFailedError
 	switch {
 	case ctx.Err() != nil || errors.Is(err, context.Canceled):
 		return cancelledError()
+	case errors.As(err, &staleErr):
+		return staleError(name, staleErr)
+	case errors.As(err, &writeErr):
+		return jsonrpc2.NewError(RequestFailed, fmt.Sprintf("%s: %v", name, err))
 	case errors.As(err, &pathErr), errors.As(err, &argErr), errors.As(err, &inputErr):
 		return invalidParams("%s: %v", name, err)
 	}

@@ -33,6 +33,31 @@ type Editor struct {
 	progress      []ProgressEvent
 	logs          []string
 	registrations []string
+	editRequests  []EditRequest
+}
+
+// ApplyEditMode is how an Editor answers workspace/applyEdit.
+type ApplyEditMode int
+
+const (
+	// ApplyEditsAccept applies every edit whose versions match (the default).
+	ApplyEditsAccept ApplyEditMode = iota
+	// ApplyEditsDecline answers applied: false, as VS Code does when the
+	// person cancels the Refactor Preview.
+	ApplyEditsDecline
+	// ApplyEditsFail answers with an error, as eglot does ("User cancelled").
+	ApplyEditsFail
+	// ApplyEditsUnsupported does not declare workspace.applyEdit at all (the
+	// CLI, bare agents): the server writes the files itself.
+	ApplyEditsUnsupported
+)
+
+// EditRequest is one workspace/applyEdit the editor received.
+type EditRequest struct {
+	Label   string
+	Applied bool
+	Reason  string          // why it was not applied
+	Params  json.RawMessage // the request's params as sent
 }
 
 // EditorOptions are the capabilities and settings the editor presents.
@@ -42,6 +67,9 @@ type EditorOptions struct {
 	Settings          json.RawMessage // answers workspace/configuration for "structls"; nil: capability off
 	InitOptions       json.RawMessage // initializationOptions
 	DynamicWatch      bool            // workspace.didChangeWatchedFiles.dynamicRegistration
+	ApplyEdits        ApplyEditMode   // how workspace/applyEdit is answered
+	PlainEdits        bool            // no workspace.workspaceEdit.documentChanges: WorkspaceEdits come as plain changes
+	ResolveActions    bool            // textDocument.codeAction.resolveSupport for "edit"
 	// OnNotify, when set, sees every notification from the server.
 	OnNotify func(method string, params json.RawMessage)
 }
@@ -82,8 +110,14 @@ func (e *Editor) Initialize(ctx context.Context, folders ...string) (json.RawMes
 		wsFolders = append(wsFolders, map[string]string{"uri": workspace.PathToURI(f), "name": f})
 	}
 	caps := map[string]any{
-		"window":    map[string]any{"workDoneProgress": e.opts.WorkDoneProgress},
-		"workspace": map[string]any{"configuration": e.opts.Settings != nil, "workspaceFolders": true, "applyEdit": true, "didChangeWatchedFiles": map[string]any{"dynamicRegistration": e.opts.DynamicWatch, "relativePatternSupport": true}, "workspaceEdit": map[string]any{"documentChanges": true}},
+		"window": map[string]any{"workDoneProgress": e.opts.WorkDoneProgress},
+		"workspace": map[string]any{"configuration": e.opts.Settings != nil, "workspaceFolders": true,
+			"applyEdit":             e.opts.ApplyEdits != ApplyEditsUnsupported,
+			"didChangeWatchedFiles": map[string]any{"dynamicRegistration": e.opts.DynamicWatch, "relativePatternSupport": true},
+			"workspaceEdit":         map[string]any{"documentChanges": !e.opts.PlainEdits, "changeAnnotationSupport": map[string]any{"groupsOnLabel": true}}},
+	}
+	if e.opts.ResolveActions {
+		caps["textDocument"] = map[string]any{"codeAction": map[string]any{"resolveSupport": map[string]any{"properties": []string{"edit"}}}}
 	}
 	if len(e.opts.PositionEncodings) > 0 {
 		caps["general"] = map[string]any{"positionEncodings": e.opts.PositionEncodings}
@@ -272,7 +306,7 @@ func (e *Editor) handle(ctx context.Context, req *jsonrpc2.Request) (any, error)
 		}
 		return out, nil
 	case "workspace/applyEdit":
-		return e.applyEdit(ctx, params), nil
+		return e.applyEdit(ctx, params)
 	default:
 		if req.IsCall() {
 			return nil, jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "editor: %s not supported", req.Method())
@@ -307,44 +341,105 @@ type applyEditResult struct {
 	FailureReason string `json:"failureReason,omitempty"`
 }
 
-// applyEdit applies a WorkspaceEdit's documentChanges to the buffers, all or
-// nothing: every versioned document must match its buffer's version.
-func (e *Editor) applyEdit(ctx context.Context, params json.RawMessage) applyEditResult {
+// textEdit is a TextEdit or an AnnotatedTextEdit (whose annotation this
+// editor confirms without asking).
+type textEdit struct {
+	Range   workspace.Range `json:"range"`
+	NewText string          `json:"newText"`
+}
+
+// documentEdit is the edits of one document; Version is nil for "the file
+// on disk" (or for plain changes, which carry no version).
+type documentEdit struct {
+	URI     string
+	Version *int32
+	Edits   []textEdit
+}
+
+// applyEdit answers workspace/applyEdit as the options say, and records it.
+func (e *Editor) applyEdit(ctx context.Context, params json.RawMessage) (any, error) {
 	var p struct {
-		Edit struct {
+		Label string `json:"label"`
+		Edit  struct {
 			DocumentChanges []struct {
 				TextDocument struct {
 					URI     string `json:"uri"`
 					Version *int32 `json:"version"`
 				} `json:"textDocument"`
-				Edits []struct {
-					Range   workspace.Range `json:"range"`
-					NewText string          `json:"newText"`
-				} `json:"edits"`
+				Edits []textEdit `json:"edits"`
 			} `json:"documentChanges"`
+			Changes map[string][]textEdit `json:"changes"`
 		} `json:"edit"`
 	}
+	req := EditRequest{Params: params}
+	defer func() {
+		e.mu.Lock()
+		e.editRequests = append(e.editRequests, req)
+		e.mu.Unlock()
+	}()
 	if err := json.Unmarshal(params, &p); err != nil {
-		return applyEditResult{FailureReason: "malformed WorkspaceEdit: " + err.Error()}
+		req.Reason = "malformed WorkspaceEdit: " + err.Error()
+		return applyEditResult{FailureReason: req.Reason}, nil
 	}
+	req.Label = p.Label
+	switch e.opts.ApplyEdits {
+	case ApplyEditsDecline:
+		req.Reason = "declined by the user"
+		return applyEditResult{FailureReason: req.Reason}, nil
+	case ApplyEditsFail:
+		req.Reason = "User cancelled"
+		return nil, jsonrpc2.Errorf(jsonrpc2.InternalError, "User cancelled")
+	}
+	var docs []documentEdit
 	for _, dc := range p.Edit.DocumentChanges {
-		doc := e.buffers.Get(dc.TextDocument.URI)
-		if doc == nil {
-			return applyEditResult{FailureReason: dc.TextDocument.URI + " is not open in the editor"}
+		docs = append(docs, documentEdit{URI: dc.TextDocument.URI, Version: dc.TextDocument.Version, Edits: dc.Edits})
+	}
+	for uri, edits := range p.Edit.Changes {
+		docs = append(docs, documentEdit{URI: uri, Edits: edits})
+	}
+	if reason := e.applyDocumentEdits(ctx, docs); reason != "" {
+		req.Reason = reason
+		return applyEditResult{FailureReason: reason}, nil
+	}
+	req.Applied = true
+	return applyEditResult{Applied: true}, nil
+}
+
+// applyDocumentEdits applies edits all or nothing, as VS Code does: every
+// versioned document must match its buffer's version; a file that is not
+// open is opened from disk first (and stays open, unsaved, like an editor's
+// background buffer). It returns why the edit was refused, or "".
+func (e *Editor) applyDocumentEdits(ctx context.Context, docs []documentEdit) string {
+	for _, d := range docs {
+		doc := e.buffers.Get(d.URI)
+		if doc == nil && d.Version != nil {
+			return fmt.Sprintf("%s is not open in the editor, but the edit names version %d of it", d.URI, *d.Version)
 		}
-		if v := dc.TextDocument.Version; v != nil && *v != doc.Version {
-			return applyEditResult{FailureReason: fmt.Sprintf("buffer versions for %s do not match: edit has %d, buffer has %d",
-				dc.TextDocument.URI, *v, doc.Version)}
+		if doc != nil && d.Version != nil && *d.Version != doc.Version {
+			return fmt.Sprintf("buffer versions for %s do not match: edit has %d, buffer has %d", d.URI, *d.Version, doc.Version)
 		}
 	}
-	for _, dc := range p.Edit.DocumentChanges {
-		doc := e.buffers.Get(dc.TextDocument.URI)
-		edits := slices.Clone(dc.Edits)
+	for _, d := range docs {
+		if e.buffers.Get(d.URI) != nil {
+			continue
+		}
+		path, err := workspace.URIToPath(d.URI)
+		if err != nil {
+			return err.Error()
+		}
+		text, err := os.ReadFile(path)
+		if err != nil {
+			return fmt.Sprintf("%s cannot be opened: %v", d.URI, err)
+		}
+		if _, err := e.OpenFile(ctx, path, "", string(text)); err != nil {
+			return err.Error()
+		}
+	}
+	for _, d := range docs {
+		doc := e.buffers.Get(d.URI)
+		edits := slices.Clone(d.Edits)
 		// All ranges refer to the original text: apply from the end backwards.
-		slices.SortStableFunc(edits, func(a, b struct {
-			Range   workspace.Range `json:"range"`
-			NewText string          `json:"newText"`
-		}) int {
+		slices.SortStableFunc(edits, func(a, b textEdit) int {
 			if a.Range.Start.Line != b.Range.Start.Line {
 				return b.Range.Start.Line - a.Range.Start.Line
 			}
@@ -354,16 +449,16 @@ func (e *Editor) applyEdit(ctx context.Context, params json.RawMessage) applyEdi
 		for i := range edits {
 			changes[i] = workspace.TextChange{Range: &edits[i].Range, Text: edits[i].NewText}
 		}
-		if err := e.buffers.Change(dc.TextDocument.URI, doc.Version+1, changes, e.Encoding()); err != nil {
-			return applyEditResult{FailureReason: err.Error()}
+		if err := e.buffers.Change(d.URI, doc.Version+1, changes, e.Encoding()); err != nil {
+			return err.Error()
 		}
 		// Like an editor, tell the server about the buffer's new text.
-		changed := e.buffers.Get(dc.TextDocument.URI)
+		changed := e.buffers.Get(d.URI)
 		_ = e.Notify(ctx, "textDocument/didChange", map[string]any{
 			"textDocument":   map[string]any{"uri": changed.URI, "version": changed.Version},
 			"contentChanges": []map[string]any{{"text": string(changed.Content)}}})
 	}
-	return applyEditResult{Applied: true}
+	return ""
 }
 
 // ErrorCode returns the JSON-RPC error code of an error from Call, or 0.
@@ -373,4 +468,11 @@ func ErrorCode(err error) int {
 		return int(rpcErr.Code)
 	}
 	return 0
+}
+
+// EditRequests returns the workspace/applyEdit requests received so far.
+func (e *Editor) EditRequests() []EditRequest {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return slices.Clone(e.editRequests)
 }

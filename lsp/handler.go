@@ -160,6 +160,8 @@ func (s *Server) call(request, work context.Context, method string, params []byt
 			return nil, cancelledError()
 		}
 		return run(work)
+	case "textDocument/codeAction", "codeAction/resolve":
+		return s.codeActionsAsync(request, method, params)
 	}
 	return nil, jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "method %s is not supported by structls", method)
 }

@@ -13,7 +13,7 @@ import (
 )
 
 // Commands lists the workspace/executeCommand commands the server answers.
-var Commands = []string{CommandAstGrep, CommandSearch}
+var Commands = []string{CommandAstGrep, CommandSearch, CommandAstEdit, CommandApplyEdit, CommandDiscardEdit}
 
 // initialize records the client's folders and capabilities, negotiates the
 // position encoding and declares what the server does.
@@ -45,6 +45,16 @@ func (s *Server) initialize(raw []byte) (any, error) {
 		s.caps.dynamicWatchedFiles = isTrue(w.DidChangeWatchedFiles.DynamicRegistration)
 		s.caps.relativePatterns = isTrue(w.DidChangeWatchedFiles.RelativePatternSupport)
 	}
+	if w := caps.Workspace; w != nil {
+		s.caps.applyEdit = isTrue(w.ApplyEdit)
+		if we := w.WorkspaceEdit; we != nil {
+			s.caps.documentChanges = isTrue(we.DocumentChanges)
+			s.caps.changeAnnotations = we.ChangeAnnotationSupport != nil
+		}
+	}
+	if td := caps.TextDocument; td != nil && td.CodeAction != nil {
+		s.caps.codeActionResolve = slices.Contains(td.CodeAction.ResolveSupport.Properties, "edit")
+	}
 	s.mu.Unlock()
 	s.applyLogLevel(initSettings.LogLevel)
 	s.setState(stateInitialized)
@@ -62,6 +72,10 @@ func (s *Server) initialize(raw []byte) (any, error) {
 				Save: &protocol.SaveOptions{IncludeText: &yes},
 			},
 			ExecuteCommandProvider: protocol.ExecuteCommandOptions{Commands: Commands},
+			CodeActionProvider: &protocol.CodeActionOptions{
+				CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindRefactorRewrite},
+				ResolveProvider: &yes,
+			},
 			Workspace: &protocol.WorkspaceOptions{
 				WorkspaceFolders: &protocol.WorkspaceFoldersServerCapabilities{
 					Supported: &yes, ChangeNotifications: protocol.Boolean(true),

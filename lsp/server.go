@@ -21,6 +21,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/rewrite"
 	"github.com/structls/structls/workspace"
 )
 
@@ -59,7 +60,8 @@ type Server struct {
 
 	overlay    *workspace.Overlay
 	progress   *progressTracker
-	parseCache *syntax.Cache // flat trees kept between queries
+	parseCache *syntax.Cache  // flat trees kept between queries
+	edits      *rewrite.Store // rewrite previews waiting to be applied
 
 	stateMu sync.Mutex
 	state   serverState
@@ -84,6 +86,10 @@ type clientCaps struct {
 	dynamicWatchedFiles   bool
 	relativePatterns      bool
 	workspaceFolderEvents bool
+	applyEdit             bool // workspace.applyEdit: the client applies WorkspaceEdits itself
+	documentChanges       bool // workspace.workspaceEdit.documentChanges: versioned edits
+	changeAnnotations     bool // workspace.workspaceEdit.changeAnnotationSupport
+	codeActionResolve     bool // textDocument.codeAction.resolveSupport lists "edit"
 }
 
 // Serve runs one session over rwc until the client sends exit or closes the
@@ -104,6 +110,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) int {
 		exitCh:      make(chan struct{}),
 		configReady: make(chan struct{}),
 	}
+	s.edits = rewrite.NewStore(rewrite.DefaultStoreLimits, s.logDroppedEdit)
 	s.ctx, s.cancel = context.WithCancel(ctx)
 	defer s.cancel()
 	s.conn = jsonrpc2.NewConn(newHeaderStream(rwc, s.log), jsonrpc2.WithPreempter(s))

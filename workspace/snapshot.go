@@ -23,6 +23,10 @@ type Settings struct {
 	// ParseCacheMB is the memory, in MiB, the server may keep parsed trees
 	// in for later queries; nil means the default, 0 turns the cache off.
 	ParseCacheMB *int `json:"parseCacheMB,omitempty"`
+	// ConfirmEdits says when an applied rewrite asks the editor to confirm
+	// it (a change annotation with needsConfirmation): "always", "never",
+	// or "" (the default) for edits that span several files.
+	ConfirmEdits string `json:"confirmEdits,omitempty"`
 }
 
 // DefaultParseCacheMB is the parse cache budget when none is configured.

@@ -3,6 +3,7 @@
 //	structls [serve] [--stdio] [--log-file F] [--log-level L]   LSP over stdin/stdout (the default)
 //	structls search [flags] PATTERN [PATH...]                  regex search, ripgrep-like output
 //	structls astgrep -p PATTERN [flags] [PATH...]              structural search, ast-grep patterns
+//	structls edit -p PATTERN -r REWRITE [--apply] [PATH...]      structural rewrite: diff, or write with --apply
 //	structls languages                                         the language catalogue
 //	structls demo [--root DIR]                                 a scripted LSP session on the embedded demo workspace
 //	structls version
@@ -57,6 +58,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		code, err = search(args, stdout, stderr)
 	case "astgrep":
 		code, err = astgrep(args, stdout, stderr)
+	case "edit":
+		code, err = edit(args, stdout, stderr)
 	case "languages":
 		code, err = languages(stdout)
 	case "demo":
@@ -82,6 +85,7 @@ const usage = `usage:
   structls [serve] [--stdio] [--log-file FILE] [--log-level LEVEL]
   structls search [flags] PATTERN [PATH...]   (structls search -h for flags)
   structls astgrep -p PATTERN [flags] [PATH...] (structls astgrep -h for flags)
+  structls edit -p PATTERN -r REWRITE [flags] [PATH...] [--apply] (structls edit -h for flags)
   structls languages
   structls demo [--root DIR]
   structls version

@@ -1,0 +1,122 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/structls/structls/lsp"
+	"github.com/structls/structls/rewrite"
+)
+
+// optionalString is a string flag that knows whether it was given, so that
+// `-r ”` (delete every match) differs from no -r at all.
+type optionalString struct {
+	value string
+	set   bool
+}
+
+func (o *optionalString) String() string     { return o.value }
+func (o *optionalString) Set(v string) error { o.value, o.set = v, true; return nil }
+
+// edit is `structls edit`: a structural rewrite. It prints the preview (the
+// replacements and a unified diff), or with --json the structls.astEdit
+// result exactly; with --apply the server then writes the files, each
+// atomically, after checking that none changed since the preview. Exit 0
+// when something changed (or would), 1 when nothing matched, 2 on error.
+func edit(args []string, stdout, stderr io.Writer) (int, error) {
+	fs := flag.NewFlagSet("edit", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: structls edit -p PATTERN -r REWRITE [flags] [PATH...]\n       structls edit --ops OPS.json [flags] [PATH...]")
+		fs.PrintDefaults()
+	}
+	var globs multiFlag
+	var rewriteText optionalString
+	pattern := fs.String("p", "", "the pattern: code with metavariables ($A, $$$ARGS, $_)")
+	fs.Var(&rewriteText, "r", "the rewrite template ($A expands to what A matched; '' deletes each match)")
+	opsFile := fs.String("ops", "", `a JSON file of operations: [{"pattern": "...", "rewrite": "..."}, ...]`)
+	language := fs.String("l", "", "rewrite files of this language only (and parse the patterns in it)")
+	strictness := fs.String("strictness", "", "cst, smart (default), ast, relaxed, signature or template")
+	selector := fs.String("selector", "", "the kind of the node, inside the pattern, to match")
+	fs.Var(&globs, "g", "include glob, or !glob to exclude (repeatable)")
+	applyEdit := fs.Bool("apply", false, "write the files (atomically, refused if any changed since the preview)")
+	asJSON := fs.Bool("json", false, "print the structls.astEdit result JSON exactly")
+	root := fs.String("root", ".", "workspace folder")
+	positional, err := parseInterspersed(fs, args)
+	if err != nil {
+		return exitError, err
+	}
+	ops, err := editOps(*pattern, rewriteText, *opsFile)
+	if err != nil {
+		fs.Usage()
+		return exitError, err
+	}
+	format := "text"
+	if *asJSON {
+		format = "json"
+	}
+	q := rewrite.Query{Ops: ops, Lang: *language, Strictness: *strictness, Selector: *selector,
+		Globs: globs, Paths: positional, Format: format}
+	ctx := context.Background()
+	// The CLI declares no workspace.applyEdit: the server writes the files.
+	s, err := startSession(ctx, *root, lsp.EditorOptions{ApplyEdits: lsp.ApplyEditsUnsupported})
+	if err != nil {
+		return exitError, err
+	}
+	defer s.close(ctx)
+	var preview struct {
+		ID                string `json:"id"`
+		Text              string `json:"text"`
+		TotalReplacements int    `json:"totalReplacements"`
+		FilesTouched      int    `json:"filesTouched"`
+	}
+	raw, err := s.execute(ctx, lsp.CommandAstEdit, q, &preview)
+	if err != nil {
+		return exitError, err
+	}
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	defer out.Flush()
+	if *asJSON {
+		fmt.Fprintf(out, "%s\n", raw)
+	} else {
+		fmt.Fprint(out, preview.Text)
+	}
+	if preview.TotalReplacements == 0 {
+		return exitNotFound, nil
+	}
+	if *applyEdit {
+		if _, err := s.execute(ctx, lsp.CommandApplyEdit, map[string]string{"id": preview.ID}, nil); err != nil {
+			return exitError, err
+		}
+		fmt.Fprintf(stderr, "structls: wrote %d replacements in %d files\n", preview.TotalReplacements, preview.FilesTouched)
+	}
+	return exitFound, nil
+}
+
+// editOps builds the operations from -p/-r or from an --ops file.
+func editOps(pattern string, rewriteText optionalString, opsFile string) ([]rewrite.Op, error) {
+	switch {
+	case opsFile != "" && (pattern != "" || rewriteText.set):
+		return nil, fmt.Errorf("give either --ops or -p with -r, not both")
+	case opsFile != "":
+		data, err := os.ReadFile(opsFile)
+		if err != nil {
+			return nil, fmt.Errorf("reading --ops: %w", err)
+		}
+		var ops []rewrite.Op
+		if err := json.Unmarshal(data, &ops); err != nil {
+			return nil, fmt.Errorf(`--ops %s must hold a JSON array of {"pattern": ..., "rewrite": ...}: %w`, opsFile, err)
+		}
+		return ops, nil
+	case pattern == "":
+		return nil, fmt.Errorf("edit needs a pattern (-p) and a rewrite (-r), or --ops FILE")
+	case !rewriteText.set:
+		return nil, fmt.Errorf("edit needs a rewrite (-r): the replacement text, or -r '' to delete each match")
+	}
+	return []rewrite.Op{{Pattern: pattern, Rewrite: &rewriteText.value}}, nil
+}

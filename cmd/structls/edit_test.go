@@ -1,0 +1,156 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/structls/structls/internal/testutil"
+)
+
+const editCLITree = `-- a.go --
+package a
+
+func f() {
+	println("a")
+	println("b")
+}
+-- b.go --
+package a
+
+func g() {}
+`
+
+func TestEditExitCodes(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+		out  string // a line the output must hold
+	}{
+		{[]string{"-p", "println($A)", "-r", "log($A)"}, 0, `+	log("a")`},
+		{[]string{"-p", "println($A)", "-r", ""}, 0, `-	println("b")`},
+		{[]string{"-p", "nosuch($A)", "-r", "x"}, 1, "No replacements"},
+		{[]string{"-p", "println($A)"}, 2, ""},
+		{[]string{"-r", "x"}, 2, ""},
+		{[]string{"-p", "", "-r", "x"}, 2, ""},
+		{[]string{"-p", "println($A)", "-r", "x", "-l", "klingon"}, 2, ""},
+		{[]string{"-p", "println($A)", "-r", "x", "missing.go"}, 2, ""},
+		{[]string{"--json", "-p", "println($A)", "-r", "log($A)"}, 0, `"totalReplacements":2`},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			dir := testutil.WriteTree(t, editCLITree)
+			var stdout, stderr bytes.Buffer
+			code := run(append([]string{"edit", "--root", dir}, tt.args...), nil, &stdout, &stderr)
+			if code != tt.code {
+				t.Fatalf("exit code %d; want %d\nstdout: %s\nstderr: %s", code, tt.code, stdout.String(), stderr.String())
+			}
+			if !strings.Contains(stdout.String(), tt.out) {
+				t.Errorf("stdout:\n%s\nwant a line %q", stdout.String(), tt.out)
+			}
+			if code == 2 && stderr.Len() == 0 {
+				t.Error("an error exit must say why on stderr")
+			}
+			if got, _ := os.ReadFile(filepath.Join(dir, "a.go")); !strings.Contains(string(got), `println("a")`) {
+				t.Error("a preview wrote a.go")
+			}
+		})
+	}
+}
+
+func TestEditApplyWritesFiles(t *testing.T) {
+	dir := testutil.WriteTree(t, editCLITree)
+	if err := os.Chmod(filepath.Join(dir, "a.go"), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"edit", "--root", dir, "-p", "println($A)", "-r", "", "--apply"}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "a.go"))
+	if want := "package a\n\nfunc f() {\n\t\n\t\n}\n"; string(got) != want {
+		t.Errorf("a.go after deleting every println:\n%q\nwant\n%q", got, want)
+	}
+	if info, _ := os.Stat(filepath.Join(dir, "a.go")); info.Mode().Perm() != 0o640 {
+		t.Errorf("mode %v after apply; want 0640 kept", info.Mode().Perm())
+	}
+	// Nothing left to do: exit 1, nothing written.
+	if code := run([]string{"edit", "--root", dir, "-p", "println($A)", "-r", "", "--apply"}, nil, &stdout, &stderr); code != 1 {
+		t.Errorf("second run: exit %d; want 1", code)
+	}
+}
+
+// TestEditApplySurvivesKill kills `structls edit --apply` at random moments
+// and checks that every file is, each time, either wholly the old text or
+// wholly the new one: never half-written, never missing.
+func TestEditApplySurvivesKill(t *testing.T) {
+	const files = 300
+	var tree strings.Builder
+	old := map[string]string{}
+	for i := range files {
+		name := fmt.Sprintf("p%03d.go", i)
+		text := fmt.Sprintf("package p\n\nfunc f%d() {\n%s}\n", i, strings.Repeat("\tprintln(\"x\")\n", 200))
+		fmt.Fprintf(&tree, "-- %s --\n%s", name, text)
+		old[name] = text
+	}
+	// One run to time: the kills below land in its second half, where the
+	// preview is done and the files are being written.
+	start := time.Now()
+	calibrate := testutil.WriteTree(t, tree.String())
+	if out, err := exec.Command(binary, "edit", "--root", calibrate, "-p", "println($A)", "-r", "print($A)", "--apply").CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	full := time.Since(start)
+	rng := rand.New(rand.NewPCG(1, 2))
+	killed, partial, leftovers := 0, 0, 0
+	for round := range 12 {
+		dir := testutil.WriteTree(t, tree.String())
+		cmd := exec.Command(binary, "edit", "--root", dir, "-p", "println($A)", "-r", "print($A)", "--apply")
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		delay := full/2 + time.Duration(rng.Int64N(int64(full/2)))
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(delay):
+			_ = cmd.Process.Signal(syscall.SIGKILL)
+			<-done
+			killed++
+		}
+		newCount := 0
+		for name, text := range old {
+			got, err := os.ReadFile(filepath.Join(dir, name))
+			if err != nil {
+				t.Fatalf("round %d (killed after %v): %s: %v", round, delay, name, err)
+			}
+			want := strings.ReplaceAll(text, "println(", "print(")
+			switch string(got) {
+			case text:
+			case want:
+				newCount++
+			default:
+				t.Fatalf("round %d (killed after %v): %s is neither the old nor the new text:\n%.200s", round, delay, name, got)
+			}
+		}
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if !strings.HasSuffix(e.Name(), ".go") {
+				leftovers++ // a temp file of the interrupted write: the files themselves are whole
+			}
+		}
+		if newCount > 0 && newCount < files {
+			partial++
+		}
+	}
+	t.Logf("a full run takes %v; %d of 12 runs killed, %d of them in the middle of renaming; %d temp files left behind",
+		full, killed, partial, leftovers)
+}

@@ -1,0 +1,186 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+
+	"github.com/structls/structls/rewrite"
+	"github.com/structls/structls/workspace"
+)
+
+// Code actions: every pending rewrite preview that touches a document is
+// offered there as a refactor.rewrite action, and when the cursor is inside
+// one of its replacements, that replacement alone too. The actions carry
+// only data; codeAction/resolve re-checks the files (the same stale check as
+// applyEdit) and fills in the edit. A client that cannot resolve edits gets
+// the whole preview as a command (structls.applyEdit, which checks and
+// applies) and a single replacement as an inline, versioned edit.
+
+// actionData is what an action carries between codeAction and resolve.
+type actionData struct {
+	ID    string `json:"id"`
+	URI   string `json:"uri,omitempty"`   // with Index: one replacement of this file only
+	Index *int   `json:"index,omitempty"` // the replacement's index in the file's list
+}
+
+// codeActions answers textDocument/codeAction.
+func (s *Server) codeActions(raw []byte) (any, error) {
+	var p protocol.CodeActionParams
+	if err := decodeParams("textDocument/codeAction", raw, &p); err != nil {
+		return nil, err
+	}
+	if !wantsKind(p.Context.Only, protocol.CodeActionKindRefactorRewrite) {
+		return []protocol.CodeAction{}, nil
+	}
+	docURI := string(p.TextDocument.URI)
+	doc := s.overlay.Get(docURI)
+	s.mu.Lock()
+	resolvable := s.caps.codeActionResolve
+	s.mu.Unlock()
+	kind := protocol.CodeActionKindRefactorRewrite
+	actions := []protocol.CodeAction{}
+	for _, plan := range s.edits.Plans() {
+		res := plan.Result()
+		file := fileOf(res, docURI)
+		if file == nil || (doc != nil && file.Version != nil && *file.Version != doc.Version) {
+			continue // not in this document, or previewed on an older version of it
+		}
+		whole := protocol.CodeAction{Title: fmt.Sprintf("Apply structls rewrite: %d replacements in %d files", res.TotalReplacements, res.FilesTouched), Kind: &kind}
+		if resolvable {
+			whole.Data = mustJSON(actionData{ID: plan.ID()})
+		} else {
+			whole.Command = protocol.Command{Title: whole.Title, Command: CommandApplyEdit, Arguments: []protocol.LSPAny{mustJSON(editIDArg{ID: plan.ID()})}}
+		}
+		actions = append(actions, whole)
+		i := replacementAt(file, p.Range)
+		if i < 0 {
+			continue
+		}
+		one := protocol.CodeAction{Title: "Apply this replacement only", Kind: &kind}
+		data := actionData{ID: plan.ID(), URI: docURI, Index: &i}
+		if resolvable {
+			one.Data = mustJSON(data)
+		} else {
+			edit, err := s.resolveEdit(data)
+			if err != nil {
+				continue
+			}
+			one.Edit = edit
+		}
+		actions = append(actions, one)
+	}
+	return actions, nil
+}
+
+// resolveCodeAction answers codeAction/resolve: it fills in the edit of an
+// action made by codeActions, after the stale check.
+func (s *Server) resolveCodeAction(raw []byte) (any, error) {
+	var action protocol.CodeAction
+	if err := decodeParams("codeAction/resolve", raw, &action); err != nil {
+		return nil, err
+	}
+	var data actionData
+	if err := json.Unmarshal(action.Data, &data); err != nil || data.ID == "" {
+		return nil, invalidParams("codeAction/resolve: the action's data is not a structls rewrite: resolve only actions structls offered")
+	}
+	edit, err := s.resolveEdit(data)
+	if err != nil {
+		return nil, err
+	}
+	action.Edit = edit
+	return &action, nil
+}
+
+// resolveEdit builds the edit of an action on a fresh snapshot, refusing it
+// when any file it touches changed since the preview.
+func (s *Server) resolveEdit(data actionData) (*protocol.WorkspaceEdit, error) {
+	plan := s.edits.Get(data.ID)
+	if plan == nil {
+		return nil, jsonrpc2.NewError(ContentModified, fmt.Sprintf("the rewrite %s is no longer pending (applied, discarded or dropped): preview it again", data.ID))
+	}
+	folders, docs, _ := s.snapshotParts()
+	snap := workspace.NewSnapshot(folders, s.currentSettings(), docs)
+	files := plan.Result().Files
+	check := plan.Check
+	if data.Index != nil {
+		file := fileOf(plan.Result(), data.URI)
+		if file == nil || *data.Index < 0 || *data.Index >= len(file.Replacements) {
+			return nil, invalidParams("codeAction/resolve: the action names no replacement of the preview: request code actions again")
+		}
+		one := *file
+		one.Replacements = file.Replacements[*data.Index : *data.Index+1]
+		files = []rewrite.FileEdit{one}
+		check = func(snap *workspace.Snapshot) []rewrite.StaleFile {
+			return slices.DeleteFunc(plan.Check(snap), func(f rewrite.StaleFile) bool { return f.Path != one.Path })
+		}
+	}
+	if stale := check(snap); len(stale) > 0 {
+		return nil, staleError("codeAction/resolve", &rewrite.StaleError{Files: stale})
+	}
+	return s.workspaceEdit(files, snap.Settings), nil
+}
+
+// fileOf returns the preview's edits of the document with the URI, or nil.
+func fileOf(res *rewrite.Result, docURI string) *rewrite.FileEdit {
+	for i := range res.Files {
+		if res.Files[i].URI == docURI {
+			return &res.Files[i]
+		}
+	}
+	return nil
+}
+
+// replacementAt returns the index of the replacement holding the start of
+// r (the cursor), or -1.
+func replacementAt(f *rewrite.FileEdit, r protocol.Range) int {
+	at := workspace.Position{Line: int(r.Start.Line), Character: int(r.Start.Character)}
+	for i, rep := range f.Replacements {
+		if !before(at, rep.Range.Start) && before(at, rep.Range.End) {
+			return i
+		}
+	}
+	return -1
+}
+
+// before reports whether position a comes before b.
+func before(a, b workspace.Position) bool {
+	return a.Line < b.Line || a.Line == b.Line && a.Character < b.Character
+}
+
+// wantsKind reports whether a codeAction request's `only` filter admits kind
+// (no filter admits every kind; "refactor" admits "refactor.rewrite").
+func wantsKind(only []protocol.CodeActionKind, kind protocol.CodeActionKind) bool {
+	if len(only) == 0 {
+		return true
+	}
+	for _, k := range only {
+		if k == kind || len(k) < len(kind) && string(kind[:len(k)+1]) == string(k)+"." {
+			return true
+		}
+	}
+	return false
+}
+
+// mustJSON encodes a value the server built itself (it cannot fail).
+func mustJSON(v any) protocol.LSPAny {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		panic(fmt.Sprintf("lsp: encoding %T: %v", v, err))
+	}
+	return raw
+}
+
+// codeActionsAsync runs a code action method off the read loop: resolving
+// reads files for the stale check.
+func (s *Server) codeActionsAsync(request context.Context, method string, params []byte) (any, error) {
+	jsonrpc2.Async(request)
+	if method == "codeAction/resolve" {
+		return s.resolveCodeAction(params)
+	}
+	return s.codeActions(params)
+}

@@ -1,0 +1,237 @@
+package lsp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+	"go.uber.org/zap"
+
+	"github.com/structls/structls/rewrite"
+	"github.com/structls/structls/workspace"
+)
+
+// Structural rewrite (DESIGN.md §6, structls.astEdit): a preview computes
+// the edit and writes nothing; the plan waits in s.edits until applyEdit
+// (or a code action) applies it, or discardEdit forgets it.
+//
+// Invariant: an edit is never applied onto text that changed since its
+// preview. applyEdit re-checks every file of the plan (open documents by
+// version, closed files by a hash of their content) before anything is sent
+// or written; the WorkspaceEdit carries the document versions too, so a
+// client applying it later refuses a buffer that moved on.
+
+// The rewrite commands.
+const (
+	CommandAstEdit     = "structls.astEdit"
+	CommandApplyEdit   = "structls.applyEdit"
+	CommandDiscardEdit = "structls.discardEdit"
+)
+
+// ContentModified is the LSP error code of a request whose result is no
+// longer valid because the content changed (here: a stale preview).
+const ContentModified jsonrpc2.Code = -32801
+
+// RequestFailed is the LSP error code of a well-formed request that failed
+// (here: a file could not be written).
+const RequestFailed jsonrpc2.Code = -32803
+
+// annotationID names the change annotation that asks the client to confirm
+// a rewrite before applying it.
+const annotationID = "structls.rewrite"
+
+// previewReply is the astEdit result: the preview and its WorkspaceEdit.
+type previewReply struct {
+	*rewrite.Result
+	Edit *protocol.WorkspaceEdit `json:"edit"`
+}
+
+// editIDArg is the argument of applyEdit and discardEdit.
+type editIDArg struct {
+	ID string `json:"id"`
+}
+
+// applyReply is the applyEdit result.
+type applyReply struct {
+	Applied           bool   `json:"applied"`
+	FailureReason     string `json:"failureReason,omitempty"`
+	FilesChanged      int    `json:"filesChanged"`
+	TotalReplacements int    `json:"totalReplacements"`
+}
+
+func (s *Server) runAstEdit(ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, arg []byte, progress func(done, total int)) (any, string, error) {
+	var q rewrite.Query
+	if err := decodeArgument(arg, &q); err != nil {
+		return nil, "", err
+	}
+	s.parseCache.SetBudget(snap.Settings.EffectiveParseCacheBytes())
+	plan, err := rewrite.Preview(ctx, snap, q, enc, progress, s.parseCache)
+	if err != nil {
+		return nil, "", err
+	}
+	res := plan.Result()
+	if res.TotalReplacements > 0 {
+		s.edits.Add(plan)
+	}
+	return &previewReply{Result: res, Edit: s.workspaceEdit(res.Files, snap.Settings)},
+		fmt.Sprintf("%d replacements in %d files (%d searched)", res.TotalReplacements, res.FilesTouched, res.FilesSearched), nil
+}
+
+func (s *Server) runApplyEdit(ctx context.Context, snap *workspace.Snapshot, _ workspace.Encoding, arg []byte, _ func(done, total int)) (any, string, error) {
+	var a editIDArg
+	if err := decodeArgument(arg, &a); err != nil {
+		return nil, "", err
+	}
+	plan, err := s.edits.Take(a.ID)
+	if err != nil {
+		return nil, "", &argumentError{msg: err.Error()}
+	}
+	res := plan.Result()
+	if stale := plan.Check(snap); len(stale) > 0 {
+		return nil, "", &rewrite.StaleError{Files: stale}
+	}
+	reply := &applyReply{FilesChanged: res.FilesTouched, TotalReplacements: res.TotalReplacements}
+	if !s.clientAppliesEdits() {
+		if err := plan.WriteFiles(ctx, snap); err != nil {
+			if errors.As(err, new(*rewrite.StaleError)) {
+				return nil, "", err
+			}
+			s.edits.Add(plan) // nothing was written: the preview may be applied once the cause is fixed
+			return nil, "", &writeFailedError{err: err}
+		}
+		reply.Applied = true
+		return reply, fmt.Sprintf("wrote %d files", res.FilesTouched), nil
+	}
+	label := editLabel(res)
+	applied, err := s.client.ApplyEdit(ctx, &protocol.ApplyWorkspaceEditParams{Label: &label, Edit: *s.workspaceEdit(res.Files, snap.Settings)})
+	switch {
+	case err != nil: // eglot answers a declined edit with an error ("User cancelled")
+		reply.FailureReason = fmt.Sprintf("the editor did not apply the edit: %v", err)
+	case !applied.Applied:
+		reply.FailureReason = "the editor declined the edit"
+		if applied.FailureReason != nil && *applied.FailureReason != "" {
+			reply.FailureReason += ": " + *applied.FailureReason
+		}
+	default:
+		reply.Applied = true
+		return reply, label, nil
+	}
+	s.edits.Add(plan) // declined: keep the preview for another try
+	reply.FilesChanged, reply.TotalReplacements = 0, 0
+	return reply, "not applied", nil
+}
+
+func (s *Server) runDiscardEdit(_ context.Context, _ *workspace.Snapshot, _ workspace.Encoding, arg []byte, _ func(done, total int)) (any, string, error) {
+	var a editIDArg
+	if err := decodeArgument(arg, &a); err != nil {
+		return nil, "", err
+	}
+	if err := s.edits.Discard(a.ID); err != nil {
+		return nil, "", &argumentError{msg: err.Error()}
+	}
+	return map[string]bool{"discarded": true}, "discarded", nil
+}
+
+// writeFailedError is an apply the server could not write (a read-only
+// file, a full disk); the files were left as they were.
+type writeFailedError struct{ err error }
+
+func (e *writeFailedError) Error() string { return e.err.Error() }
+func (e *writeFailedError) Unwrap() error { return e.err }
+
+// editLabel is the label an editor shows for a rewrite (undo stack, preview).
+func editLabel(res *rewrite.Result) string {
+	return fmt.Sprintf("structls: %d replacements in %d files", res.TotalReplacements, res.FilesTouched)
+}
+
+// clientAppliesEdits reports whether the client declared workspace.applyEdit.
+func (s *Server) clientAppliesEdits() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.caps.applyEdit
+}
+
+// workspaceEdit turns the files of a preview into a WorkspaceEdit in the
+// shape the client supports: versioned documentChanges (an open document
+// carries the version the preview saw, a closed file null: "the disk is the
+// truth"), else plain changes. The edits carry a change annotation that asks
+// for confirmation when the edit spans several files or the confirmEdits
+// setting says "always" (never with "never"), so VS Code opens its Refactor
+// Preview.
+func (s *Server) workspaceEdit(files []rewrite.FileEdit, settings workspace.Settings) *protocol.WorkspaceEdit {
+	s.mu.Lock()
+	caps := s.caps
+	s.mu.Unlock()
+	edit := &protocol.WorkspaceEdit{}
+	confirm := caps.changeAnnotations && needsConfirmation(settings.ConfirmEdits, len(files))
+	if confirm {
+		yes := true
+		total := 0
+		for _, f := range files {
+			total += len(f.Replacements)
+		}
+		edit.ChangeAnnotations = map[protocol.ChangeAnnotationIdentifier]protocol.ChangeAnnotation{
+			annotationID: {Label: fmt.Sprintf("structls: %d replacements in %d files", total, len(files)), NeedsConfirmation: &yes},
+		}
+	}
+	if !caps.documentChanges {
+		edit.Changes = map[uri.URI][]protocol.TextEdit{}
+		for _, f := range files {
+			edits := make([]protocol.TextEdit, len(f.Replacements))
+			for i, r := range f.Replacements {
+				edits[i] = protocol.TextEdit{Range: protocolRange(r.Range), NewText: r.After}
+			}
+			edit.Changes[uri.URI(f.URI)] = edits
+		}
+		return edit
+	}
+	for _, f := range files {
+		elems := make([]protocol.TextDocumentEditElement, len(f.Replacements))
+		for i, r := range f.Replacements {
+			te := protocol.TextEdit{Range: protocolRange(r.Range), NewText: r.After}
+			if confirm {
+				elems[i] = &protocol.AnnotatedTextEdit{TextEdit: te, AnnotationID: annotationID}
+			} else {
+				elems[i] = &te
+			}
+		}
+		edit.DocumentChanges = append(edit.DocumentChanges, &protocol.TextDocumentEdit{
+			TextDocument: protocol.OptionalVersionedTextDocumentIdentifier{
+				TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: uri.URI(f.URI)}, Version: f.Version},
+			Edits: elems,
+		})
+	}
+	return edit
+}
+
+// needsConfirmation applies the confirmEdits setting: "always", "never", or
+// (the default) only for edits that span several files.
+func needsConfirmation(setting string, files int) bool {
+	switch setting {
+	case "always":
+		return true
+	case "never":
+		return false
+	}
+	return files > 1
+}
+
+func protocolRange(r workspace.Range) protocol.Range {
+	return protocol.Range{
+		Start: protocol.Position{Line: uint32(r.Start.Line), Character: uint32(r.Start.Character)},
+		End:   protocol.Position{Line: uint32(r.End.Line), Character: uint32(r.End.Character)},
+	}
+}
+
+// staleError maps a refused apply to ContentModified, naming the files.
+func staleError(name string, err *rewrite.StaleError) error {
+	return jsonrpc2.NewError(ContentModified, fmt.Sprintf("%s: %v", name, err))
+}
+
+// logDroppedEdit notes a pending preview the store's bounds dropped.
+func (s *Server) logDroppedEdit(id, reason string) {
+	s.log.Info("pending edit dropped", zap.String("id", id), zap.String("reason", reason))
+}
