@@ -31,8 +31,8 @@ type actionData struct {
 // codeActions answers textDocument/codeAction.
 func (s *Server) codeActions(raw []byte) (any, error) {
 	var p protocol.CodeActionParams
-	if err := decodeParams("textDocument/codeAction", raw, &p); err != nil {
-		return nil, err
+	if err := decodeParams(raw, &p); err != nil {
+		return nil, invalidParams("textDocument/codeAction: %v", err)
 	}
 	if !wantsKind(p.Context.Only, protocol.CodeActionKindRefactorRewrite) {
 		return []protocol.CodeAction{}, nil
@@ -81,8 +81,8 @@ func (s *Server) codeActions(raw []byte) (any, error) {
 // action made by codeActions, after the stale check.
 func (s *Server) resolveCodeAction(raw []byte) (any, error) {
 	var action protocol.CodeAction
-	if err := decodeParams("codeAction/resolve", raw, &action); err != nil {
-		return nil, err
+	if err := decodeParams(raw, &action); err != nil {
+		return nil, invalidParams("codeAction/resolve: %v", err)
 	}
 	var data actionData
 	if err := json.Unmarshal(action.Data, &data); err != nil || data.ID == "" {
