@@ -31,6 +31,7 @@ type Editor struct {
 	mu            sync.Mutex
 	encoding      workspace.Encoding
 	progress      []ProgressEvent
+	created       []string // tokens of window/workDoneProgress/create
 	logs          []string
 	registrations []string
 }
@@ -54,6 +55,7 @@ type ProgressEvent struct {
 	// Message is the report or end message.
 	Message     string
 	Cancellable bool
+	Percentage  *int // of a report, when the server knows the total
 }
 
 // NewEditor connects an editor to a server over rwc.
@@ -226,6 +228,13 @@ func (e *Editor) Progress() []ProgressEvent {
 	return slices.Clone(e.progress)
 }
 
+// CreatedTokens returns the progress tokens the server asked to create.
+func (e *Editor) CreatedTokens() []string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return slices.Clone(e.created)
+}
+
 // Logs returns the window/logMessage and showMessage texts received so far.
 func (e *Editor) Logs() []string {
 	e.mu.Lock()
@@ -252,7 +261,14 @@ func (e *Editor) handle(ctx context.Context, req *jsonrpc2.Request) (any, error)
 		e.mu.Lock()
 		e.logs = append(e.logs, p.Message)
 		e.mu.Unlock()
-	case "window/workDoneProgress/create", "client/unregisterCapability":
+	case "window/workDoneProgress/create":
+		var p struct{ Token json.RawMessage }
+		_ = json.Unmarshal(params, &p)
+		e.mu.Lock()
+		e.created = append(e.created, string(p.Token))
+		e.mu.Unlock()
+		return nil, nil
+	case "client/unregisterCapability":
 		return nil, nil
 	case "client/registerCapability":
 		var p struct{ Registrations []struct{ Method string } }
@@ -290,6 +306,7 @@ func (e *Editor) recordProgress(params json.RawMessage) {
 		Value struct {
 			Kind, Title, Message string
 			Cancellable          bool
+			Percentage           *int
 		}
 	}
 	if json.Unmarshal(params, &p) != nil {
@@ -298,7 +315,7 @@ func (e *Editor) recordProgress(params json.RawMessage) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.progress = append(e.progress, ProgressEvent{Token: string(p.Token), Kind: p.Value.Kind, Title: p.Value.Title,
-		Message: p.Value.Message, Cancellable: p.Value.Cancellable})
+		Message: p.Value.Message, Cancellable: p.Value.Cancellable, Percentage: p.Value.Percentage})
 }
 
 // applyEditResult is the reply to workspace/applyEdit.
