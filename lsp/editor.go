@@ -33,7 +33,13 @@ type Editor struct {
 	progress      []ProgressEvent
 	created       []string // tokens of window/workDoneProgress/create
 	logs          []string
-	registrations []string
+	registrations []Registration
+}
+
+// Registration is one capability the server registered dynamically.
+type Registration struct {
+	ID, Method      string
+	RegisterOptions json.RawMessage
 }
 
 // EditorOptions are the capabilities and settings the editor presents.
@@ -242,8 +248,9 @@ func (e *Editor) Logs() []string {
 	return slices.Clone(e.logs)
 }
 
-// Registrations returns the methods the server registered dynamically.
-func (e *Editor) Registrations() []string {
+// Registrations returns the capabilities the server has registered
+// dynamically and not unregistered.
+func (e *Editor) Registrations() []Registration {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return slices.Clone(e.registrations)
@@ -269,14 +276,19 @@ func (e *Editor) handle(ctx context.Context, req *jsonrpc2.Request) (any, error)
 		e.mu.Unlock()
 		return nil, nil
 	case "client/unregisterCapability":
-		return nil, nil
-	case "client/registerCapability":
-		var p struct{ Registrations []struct{ Method string } }
+		var p struct{ Unregisterations []struct{ ID string } } // sic: the LSP spelling
 		_ = json.Unmarshal(params, &p)
 		e.mu.Lock()
-		for _, r := range p.Registrations {
-			e.registrations = append(e.registrations, r.Method)
+		for _, u := range p.Unregisterations {
+			e.registrations = slices.DeleteFunc(e.registrations, func(r Registration) bool { return r.ID == u.ID })
 		}
+		e.mu.Unlock()
+		return nil, nil
+	case "client/registerCapability":
+		var p struct{ Registrations []Registration }
+		_ = json.Unmarshal(params, &p)
+		e.mu.Lock()
+		e.registrations = append(e.registrations, p.Registrations...)
 		e.mu.Unlock()
 		return nil, nil
 	case "workspace/configuration":
