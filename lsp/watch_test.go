@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"slices"
 	"testing"
@@ -91,5 +92,54 @@ func TestWatchersCoverWhatMatters(t *testing.T) {
 	both := watchers(t, ed, 2)
 	if diff := cmp.Diff(globs, both[workspace.PathToURI(second)]); diff != "" {
 		t.Errorf("the added folder's globs differ (-first +second):\n%s", diff)
+	}
+}
+
+// nullPaths lists the JSON pointers of the null values in a document.
+func nullPaths(t *testing.T, raw json.RawMessage) []string {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	var walk func(path string, v any)
+	walk = func(path string, v any) {
+		switch v := v.(type) {
+		case nil:
+			out = append(out, path)
+		case map[string]any:
+			for k, e := range v {
+				walk(path+"/"+k, e)
+			}
+		case []any:
+			for i, e := range v {
+				walk(fmt.Sprintf("%s/%d", path, i), e)
+			}
+		}
+	}
+	walk("", v)
+	return out
+}
+
+// TestServerBuiltResultsHaveNoNulls checks what the lsp package builds
+// itself — the initialize result and the watcher registration — for null
+// values: clients iterate lists without checks.
+func TestServerBuiltResultsHaveNoNulls(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- a.txt --\nx\n")
+	ed, wait := StartInProcess(context.Background(), Options{Version: "test"}, EditorOptions{DynamicWatch: true, WorkDoneProgress: true})
+	defer func() { _ = ed.Shutdown(context.Background()); wait(); _ = ed.Close() }()
+	init, err := ed.Initialize(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if nulls := nullPaths(t, init); len(nulls) != 0 {
+		t.Errorf("initialize result %s has nulls at %q", init, nulls)
+	}
+	watchers(t, ed, 1)
+	for _, r := range ed.Registrations() {
+		if nulls := nullPaths(t, r.RegisterOptions); len(nulls) != 0 {
+			t.Errorf("registration %s has nulls at %q", r.RegisterOptions, nulls)
+		}
 	}
 }
