@@ -58,7 +58,7 @@ func (s *Server) prepareCommand(raw []byte) (func(context.Context) (any, error),
 		snap := workspace.NewSnapshot(folders, s.currentSettings(), docs)
 		work, cancel := context.WithCancel(ctx)
 		defer cancel()
-		wd := s.startProgress(work, cmd.title, token, cancel)
+		wd := s.startProgress(cmd.title, token, cancel)
 		result, summary, err := cmd.run(s, work, snap, enc, arg, wd.report)
 		if err != nil {
 			summary = "failed"

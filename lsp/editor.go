@@ -31,8 +31,9 @@ type Editor struct {
 	mu            sync.Mutex
 	encoding      workspace.Encoding
 	progress      []ProgressEvent
+	created       []string // tokens of window/workDoneProgress/create
 	logs          []string
-	registrations []string
+	registrations []Registration
 	editRequests  []EditRequest
 }
 
@@ -60,6 +61,12 @@ type EditRequest struct {
 	Params  json.RawMessage // the request's params as sent
 }
 
+// Registration is one capability the server registered dynamically.
+type Registration struct {
+	ID, Method      string
+	RegisterOptions json.RawMessage
+}
+
 // EditorOptions are the capabilities and settings the editor presents.
 type EditorOptions struct {
 	PositionEncodings []string        // offered in general.positionEncodings; none means utf-16
@@ -82,6 +89,7 @@ type ProgressEvent struct {
 	// Message is the report or end message.
 	Message     string
 	Cancellable bool
+	Percentage  *int // of a report, when the server knows the total
 }
 
 // NewEditor connects an editor to a server over rwc.
@@ -260,6 +268,13 @@ func (e *Editor) Progress() []ProgressEvent {
 	return slices.Clone(e.progress)
 }
 
+// CreatedTokens returns the progress tokens the server asked to create.
+func (e *Editor) CreatedTokens() []string {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return slices.Clone(e.created)
+}
+
 // Logs returns the window/logMessage and showMessage texts received so far.
 func (e *Editor) Logs() []string {
 	e.mu.Lock()
@@ -267,8 +282,9 @@ func (e *Editor) Logs() []string {
 	return slices.Clone(e.logs)
 }
 
-// Registrations returns the methods the server registered dynamically.
-func (e *Editor) Registrations() []string {
+// Registrations returns the capabilities the server has registered
+// dynamically and not unregistered.
+func (e *Editor) Registrations() []Registration {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return slices.Clone(e.registrations)
@@ -286,15 +302,27 @@ func (e *Editor) handle(ctx context.Context, req *jsonrpc2.Request) (any, error)
 		e.mu.Lock()
 		e.logs = append(e.logs, p.Message)
 		e.mu.Unlock()
-	case "window/workDoneProgress/create", "client/unregisterCapability":
-		return nil, nil
-	case "client/registerCapability":
-		var p struct{ Registrations []struct{ Method string } }
+	case "window/workDoneProgress/create":
+		var p struct{ Token json.RawMessage }
 		_ = json.Unmarshal(params, &p)
 		e.mu.Lock()
-		for _, r := range p.Registrations {
-			e.registrations = append(e.registrations, r.Method)
+		e.created = append(e.created, string(p.Token))
+		e.mu.Unlock()
+		return nil, nil
+	case "client/unregisterCapability":
+		var p struct{ Unregisterations []struct{ ID string } } // sic: the LSP spelling
+		_ = json.Unmarshal(params, &p)
+		e.mu.Lock()
+		for _, u := range p.Unregisterations {
+			e.registrations = slices.DeleteFunc(e.registrations, func(r Registration) bool { return r.ID == u.ID })
 		}
+		e.mu.Unlock()
+		return nil, nil
+	case "client/registerCapability":
+		var p struct{ Registrations []Registration }
+		_ = json.Unmarshal(params, &p)
+		e.mu.Lock()
+		e.registrations = append(e.registrations, p.Registrations...)
 		e.mu.Unlock()
 		return nil, nil
 	case "workspace/configuration":
@@ -324,6 +352,7 @@ func (e *Editor) recordProgress(params json.RawMessage) {
 		Value struct {
 			Kind, Title, Message string
 			Cancellable          bool
+			Percentage           *int
 		}
 	}
 	if json.Unmarshal(params, &p) != nil {
@@ -332,7 +361,7 @@ func (e *Editor) recordProgress(params json.RawMessage) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.progress = append(e.progress, ProgressEvent{Token: string(p.Token), Kind: p.Value.Kind, Title: p.Value.Title,
-		Message: p.Value.Message, Cancellable: p.Value.Cancellable})
+		Message: p.Value.Message, Cancellable: p.Value.Cancellable, Percentage: p.Value.Percentage})
 }
 
 // applyEditResult is the reply to workspace/applyEdit.

@@ -1,7 +1,10 @@
 package lsp
 
 import (
+	"fmt"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/structls/structls/internal/testutil"
 )
@@ -46,6 +49,44 @@ func FuzzDecodeCancelID(f *testing.F) {
 		id, err := decodeCancelID([]byte(params))
 		if err == nil && !id.IsValid() {
 			t.Fatalf("%s decoded to an invalid id without an error", params)
+		}
+	})
+}
+
+// FuzzFraming writes arbitrary bytes (framing junk) ahead of a well-formed
+// request. Whatever the junk, the server must not crash or hang; and junk
+// that holds no "Content-Length" cannot hold a frame that swallows the
+// request, so the request must be answered.
+func FuzzFraming(f *testing.F) {
+	for _, seed := range []string{
+		"", "garbage", "Content-Length: 5", "Content-Length: 2\r\nContent-Length: 2\r\n\r\n{}",
+		"X-Junk: abc", "{\"a\":1}", "\r\n", "Content-Length: nope\r\n\r\n", "content-length: 3\r\n\r\n[1]",
+		strings.Repeat("x", 9000), "Content-Type: x\r\n",
+	} {
+		f.Add(seed)
+	}
+	dir := testutil.WriteTree(f, "-- a.txt --\nneedle\n")
+	f.Fuzz(func(t *testing.T, junk string) {
+		if len(junk) > 1<<16 {
+			return
+		}
+		c := newRawClient(t)
+		c.initialize(dir)
+		request := `{"jsonrpc":"2.0","id":99,"method":"shutdown"}`
+		if _, err := fmt.Fprintf(c.w, "%s\r\n\r\nContent-Length: %d\r\n\r\n%s", junk, len(request), request); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(strings.ToLower(junk), "content-length") {
+			_ = c.w.Close() // the junk may declare a body that swallows the request: end the input
+			select {
+			case <-c.code:
+			case <-time.After(60 * time.Second):
+				t.Fatalf("after %q the session did not end at the end of its input", junk)
+			}
+			return
+		}
+		if m := c.reply("99"); m.Error != nil {
+			t.Fatalf("after %q the server answers %+v", junk, m.Error)
 		}
 	})
 }

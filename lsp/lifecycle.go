@@ -193,6 +193,15 @@ func (s *Server) didChangeWorkspaceFolders(raw []byte) error {
 		}
 	}
 	s.mu.Unlock()
+	if len(toAdd) > 0 || len(removed) > 0 {
+		go func() {
+			select { // the first registration follows the first configuration pull
+			case <-s.configReady:
+				s.registerWatchers()
+			case <-s.ctx.Done():
+			}
+		}()
+	}
 	if len(problems) > 0 {
 		return fmt.Errorf("the other folder changes were applied, but %s", strings.Join(problems, "; "))
 	}

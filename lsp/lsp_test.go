@@ -238,7 +238,7 @@ func TestConfigurationAndWatchers(t *testing.T) {
 	for deadline := time.Now().Add(10 * time.Second); len(ed.Registrations()) == 0 && time.Now().Before(deadline); {
 		time.Sleep(5 * time.Millisecond)
 	}
-	if regs := ed.Registrations(); len(regs) != 1 || regs[0] != "workspace/didChangeWatchedFiles" {
+	if regs := ed.Registrations(); len(regs) != 1 || regs[0].Method != "workspace/didChangeWatchedFiles" {
 		t.Errorf("registrations %q; want the file watcher", regs)
 	}
 	if err := ed.Notify(context.Background(), "workspace/didChangeWatchedFiles",

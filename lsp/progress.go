@@ -11,11 +11,13 @@ import (
 	"go.lsp.dev/protocol"
 )
 
-// Work-done progress for long commands. VS Code sends no workDoneToken with
-// executeCommand, so the server creates one (window/workDoneProgress/create)
-// when the client supports it, reports Begin {cancellable} → Report (at most
-// every reportInterval) → End, and maps window/workDoneProgress/cancel back
-// to the work's cancel function.
+// Work-done progress for long commands. Once a command has run
+// progressDelay, the server shows its progress: VS Code sends no
+// workDoneToken with executeCommand, so the server creates one
+// (window/workDoneProgress/create) when the client supports it, reports
+// Begin {cancellable} → Report (at most every reportInterval; a percentage
+// only once the total is known) → End, and maps
+// window/workDoneProgress/cancel back to the work's cancel function.
 
 // reportInterval throttles progress reports.
 const reportInterval = 150 * time.Millisecond
@@ -60,20 +62,41 @@ func (p *progressTracker) cancel(key string) {
 	}
 }
 
-// workDone is one piece of reported work. A nil *workDone reports nothing.
+// workDone is one piece of reported work. Progress starts only once the
+// work has run progressDelay (as gopls does): a fast query shows no bar at
+// all. A nil *workDone reports nothing.
 type workDone struct {
-	s     *Server
-	token protocol.ProgressToken
-	key   string
+	s      *Server
+	title  string
+	token  protocol.ProgressToken // the client's, or nil until created
+	cancel context.CancelFunc
+	timer  *time.Timer
 
-	mu   sync.Mutex
-	last time.Time
+	mu      sync.Mutex // orders begin, reports and end
+	state   progressState
+	key     string
+	last    time.Time
+	lastPct uint32
+	maxDone int
 }
 
-// startProgress begins progress for work that cancel stops. It uses the
-// client's token when the request carried one, otherwise creates one if the
-// client supports progress; it returns nil when progress cannot be shown.
-func (s *Server) startProgress(ctx context.Context, title string, token protocol.ProgressToken, cancel context.CancelFunc) *workDone {
+// progressState is where a workDone stands.
+type progressState int
+
+const (
+	progressPending progressState = iota // waiting for progressDelay
+	progressBegun                        // Begin sent: reports and End follow
+	progressEnded                        // the work is over
+)
+
+// progressDelay is how long work runs before its progress is shown.
+const progressDelay = 200 * time.Millisecond
+
+// startProgress prepares progress for work that cancel stops, to begin
+// after progressDelay. It uses the client's token when the request carried
+// one, otherwise creates one then, if the client supports progress; it
+// returns nil when progress cannot be shown.
+func (s *Server) startProgress(title string, token protocol.ProgressToken, cancel context.CancelFunc) *workDone {
 	if token == nil {
 		s.mu.Lock()
 		supported := s.caps.workDoneProgress
@@ -81,47 +104,78 @@ func (s *Server) startProgress(ctx context.Context, title string, token protocol
 		if !supported {
 			return nil
 		}
+	}
+	wd := &workDone{s: s, title: title, token: token, cancel: cancel}
+	wd.timer = time.AfterFunc(progressDelay, wd.begin)
+	return wd
+}
+
+// begin creates the token if needed and sends Begin, unless the work has
+// ended meanwhile.
+func (wd *workDone) begin() {
+	token := wd.token
+	if token == nil {
+		s := wd.s
 		s.progress.mu.Lock()
 		s.progress.next++
 		token = protocol.String(fmt.Sprintf("structls-%d", s.progress.next))
 		s.progress.mu.Unlock()
-		if err := s.client.WorkDoneProgressCreate(ctx, &protocol.WorkDoneProgressCreateParams{Token: token}); err != nil {
-			return nil
+		if err := s.client.WorkDoneProgressCreate(s.ctx, &protocol.WorkDoneProgressCreateParams{Token: token}); err != nil {
+			return
 		}
 	}
-	wd := &workDone{s: s, token: token, key: tokenKeyOf(token)}
-	s.progress.mu.Lock()
-	s.progress.cancels[wd.key] = cancel
-	s.progress.mu.Unlock()
+	wd.mu.Lock()
+	defer wd.mu.Unlock()
+	if wd.state != progressPending {
+		return
+	}
+	wd.token, wd.key, wd.state = token, tokenKeyOf(token), progressBegun
+	wd.s.progress.mu.Lock()
+	wd.s.progress.cancels[wd.key] = wd.cancel
+	wd.s.progress.mu.Unlock()
 	yes := true
-	wd.send(protocol.WorkDoneProgressBegin{Kind: "begin", Title: title, Cancellable: &yes})
-	return wd
+	wd.send(protocol.WorkDoneProgressBegin{Kind: "begin", Title: wd.title, Cancellable: &yes})
 }
 
-// report sends "done/total files", throttled; safe from many goroutines.
+// report sends the files done, throttled; safe from many goroutines. A
+// percentage goes with it only when total is known (not 0), and never goes
+// backwards.
 func (wd *workDone) report(done, total int) {
 	if wd == nil {
 		return
 	}
 	wd.mu.Lock()
+	defer wd.mu.Unlock()
 	now := time.Now()
-	if now.Sub(wd.last) < reportInterval && done != total {
-		wd.mu.Unlock()
+	if wd.state != progressBegun || now.Sub(wd.last) < reportInterval && done != total {
 		return
 	}
 	wd.last = now
-	wd.mu.Unlock()
-	msg := fmt.Sprintf("%d/%d files", done, total)
-	pct := uint32(0)
+	wd.maxDone = max(wd.maxDone, done) // reports from several workers may cross
+	report := protocol.WorkDoneProgressReport{Kind: "report"}
+	msg := fmt.Sprintf("%d files", wd.maxDone)
 	if total > 0 {
-		pct = uint32(done * 100 / total)
+		msg = fmt.Sprintf("%d/%d files", wd.maxDone, total)
+		wd.lastPct = max(wd.lastPct, uint32(min(wd.maxDone, total)*100/total))
+		pct := wd.lastPct
+		report.Percentage = &pct
 	}
-	wd.send(protocol.WorkDoneProgressReport{Kind: "report", Message: &msg, Percentage: &pct})
+	report.Message = &msg
+	wd.send(report)
 }
 
-// end closes the progress with a summary and forgets its token.
+// end closes the progress with a summary, if it has begun, and forgets its
+// token; progress that has not begun never will.
 func (wd *workDone) end(message string) {
 	if wd == nil {
+		return
+	}
+	wd.timer.Stop()
+	wd.mu.Lock()
+	defer wd.mu.Unlock()
+	begun := wd.state == progressBegun
+	wd.state = progressEnded
+	if !begun {
 		return
 	}
 	wd.s.progress.mu.Lock()

@@ -69,6 +69,9 @@ type Server struct {
 	initializedOnce sync.Once     // the initialized notification is acted on once
 	exitCh          chan struct{} // closed by the exit notification
 
+	watchMu  sync.Mutex // serialises file watcher (re)registrations
+	watching bool       // the watchers are registered
+
 	mu           sync.Mutex
 	folders      []workspace.Folder
 	initSettings workspace.Settings // from initializationOptions.structls

@@ -2,34 +2,97 @@ package lsp
 
 import (
 	"encoding/json"
+	"errors"
+	"slices"
+	"strings"
 
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
+
+	"github.com/structls/structls/matcher/lang"
 )
 
 // File watching: when the client can register watchers dynamically, the
-// server asks to hear of every file change in the workspace folders, so that
-// its disk view (and the caches built on it) stays fresh.
+// server asks to hear of changes to the files that shape its answers — the
+// catalogue's languages, the ignore files and the configuration files — so
+// that its disk view (and the caches built on it) stays fresh. It does not
+// register "**/*": some clients (eglot) then watch every directory of the
+// workspace.
 
 // watcherRegistrationID names the registration, so it can be replaced.
 const watcherRegistrationID = "structls-watched-files"
 
-// registerWatchers registers one watcher per workspace folder (a relative
-// pattern when the client supports them, an absolute glob otherwise).
+// watchedFileNames are the files watched by name besides the catalogue's:
+// the ignore files the walk honours and the ast-grep project file.
+var watchedFileNames = []string{".gitignore", ".ignore", "sgconfig.yml", "sgconfig.yaml"}
+
+// watchedExtensions are watched besides the catalogue's: rule files.
+var watchedExtensions = []string{"yml", "yaml"}
+
+// watchedGlobs returns the glob patterns registered for each folder: one for
+// the extensions, one for whole file names, one for file-name prefixes
+// (Dockerfile.dev). They are three, not one nested group, because eglot's
+// glob syntax allows no "*" or nested braces inside braces.
+func watchedGlobs() []string {
+	exts := slices.Clone(watchedExtensions)
+	names := slices.Clone(watchedFileNames)
+	var prefixes []string
+	for _, l := range lang.All() {
+		exts = append(exts, l.Extensions...)
+		for _, name := range l.FileNames {
+			if prefix, ok := strings.CutSuffix(name, "."); ok {
+				prefixes = append(prefixes, prefix)
+			} else {
+				names = append(names, name)
+			}
+		}
+	}
+	globs := []string{"**/*." + braceGroup(exts), "**/" + braceGroup(names)}
+	if len(prefixes) > 0 {
+		globs = append(globs, "**/"+braceGroup(prefixes)+".*")
+	}
+	return globs
+}
+
+// braceGroup is "{a,b,…}" over the sorted, distinct items.
+func braceGroup(items []string) string {
+	slices.Sort(items)
+	return "{" + strings.Join(slices.Compact(items), ",") + "}"
+}
+
+// registerWatchers registers the watched globs for every workspace folder
+// (relative patterns when the client supports them, absolute globs
+// otherwise), replacing an earlier registration: it runs after initialized
+// and again when the folders change, off the read loop.
 func (s *Server) registerWatchers() {
+	s.watchMu.Lock()
+	defer s.watchMu.Unlock()
 	s.mu.Lock()
-	dynamic, relative, folders := s.caps.dynamicWatchedFiles, s.caps.relativePatterns, s.folders
+	dynamic, relative, folders := s.caps.dynamicWatchedFiles, s.caps.relativePatterns, slices.Clone(s.folders)
 	s.mu.Unlock()
-	if !dynamic || len(folders) == 0 {
+	if !dynamic {
 		return
 	}
-	var watchers []protocol.FileSystemWatcher
-	for _, f := range folders {
-		var glob protocol.GlobPattern = protocol.Pattern(f.Path + "/**/*")
-		if relative {
-			glob = &protocol.RelativePattern{BaseURI: protocol.URI(f.URI), Pattern: "**/*"}
+	if s.watching {
+		err := s.client.UnregisterCapability(s.ctx, &protocol.UnregistrationParams{Unregisterations: []protocol.Unregistration{{
+			ID: watcherRegistrationID, Method: "workspace/didChangeWatchedFiles"}}})
+		if err != nil {
+			s.log.Debug("unregistering file watchers failed", zap.Error(err))
 		}
-		watchers = append(watchers, protocol.FileSystemWatcher{GlobPattern: glob})
+		s.watching = false
+	}
+	if len(folders) == 0 {
+		return
+	}
+	watchers := []protocol.FileSystemWatcher{}
+	for _, f := range folders {
+		for _, pattern := range watchedGlobs() {
+			var glob protocol.GlobPattern = protocol.Pattern(f.Path + "/" + pattern)
+			if relative {
+				glob = &protocol.RelativePattern{BaseURI: protocol.URI(f.URI), Pattern: protocol.Pattern(pattern)}
+			}
+			watchers = append(watchers, protocol.FileSystemWatcher{GlobPattern: glob})
+		}
 	}
 	opts, err := protocol.Marshal(protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: watchers})
 	if err != nil {
@@ -41,6 +104,7 @@ func (s *Server) registerWatchers() {
 	if err != nil && s.ctx.Err() == nil {
 		s.log.Warn("registering file watchers failed: changes on disk are seen only by the next query", zap.Error(err))
 	}
+	s.watching = err == nil
 }
 
 // didChangeWatchedFiles records disk changes. The server reads files afresh
@@ -53,7 +117,7 @@ func (s *Server) didChangeWatchedFiles(raw []byte) error {
 		} `json:"changes"`
 	}
 	if err := json.Unmarshal(raw, &p); err != nil {
-		return err
+		return errors.New(`params must be {"changes": [{"uri", "type"}]}`)
 	}
 	for _, c := range p.Changes {
 		s.log.Debug("watched file changed", zap.String("uri", c.URI), zap.Int("type", c.Type))
