@@ -3,6 +3,7 @@ package workspace
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -79,10 +80,12 @@ func openStepwise(dirfd int, rel string, flags int) (int, error) {
 }
 
 // folderRoot is an open handle on a workspace folder's root directory, from
-// which paths below the folder are opened.
+// which paths below the folder are opened. It is closed by close, or else
+// when it is garbage collected (so a snapshot can share it with every read it
+// serves without an end of life of its own).
 type folderRoot struct {
-	fd   int
-	path string // the folder's real path, for messages
+	fd      int
+	cleanup runtime.Cleanup
 }
 
 // openFolderRoot opens the directory at the symlink-free absolute path
@@ -101,13 +104,22 @@ func openFolderRoot(real string) (*folderRoot, error) {
 	if err != nil {
 		return nil, &os.PathError{Op: "open", Path: real, Err: err}
 	}
-	return &folderRoot{fd: fd, path: real}, nil
+	r := &folderRoot{fd: fd}
+	r.cleanup = runtime.AddCleanup(r, closeFD, fd)
+	return r, nil
 }
 
 // open opens the slash path rel below the root (see openBeneath).
 func (r *folderRoot) open(rel string, flags int) (int, error) {
-	return openBeneath(r.fd, rel, flags)
+	fd, err := openBeneath(r.fd, rel, flags)
+	runtime.KeepAlive(r) // r.fd must not be closed, and its number reused, during the call
+	return fd, err
 }
 
-// close releases the handle.
-func (r *folderRoot) close() { syscall.Close(r.fd) }
+// close releases the handle now.
+func (r *folderRoot) close() {
+	r.cleanup.Stop()
+	syscall.Close(r.fd)
+}
+
+func closeFD(fd int) { syscall.Close(fd) }
