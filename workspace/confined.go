@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 )
@@ -19,8 +20,26 @@ import (
 // itself is opened by the folder's real (symlink-free) path, again refusing
 // symlinks on the way.
 
-// openat2Missing is set once the kernel has answered ENOSYS to openat2.
+// openat2Missing is set when openat2 cannot be used: the kernel predates it
+// (ENOSYS), or a seccomp filter that does not know it refuses it (EPERM, as
+// older container runtimes do). Tests set it to exercise the fallback.
 var openat2Missing atomic.Bool
+
+// openat2Probe tries openat2 once, on "/", before its first real use.
+var openat2Probe sync.Once
+
+// useOpenat2 reports whether openBeneath may use openat2.
+func useOpenat2() bool {
+	openat2Probe.Do(func() {
+		fd, err := openat2(atFDCWD, "/", oPath|syscall.O_DIRECTORY|syscall.O_CLOEXEC, resolveNoSymlinks)
+		if err != nil {
+			openat2Missing.Store(true)
+			return
+		}
+		syscall.Close(fd)
+	})
+	return !openat2Missing.Load()
+}
 
 // openBeneath opens the relative path rel below the directory dirfd without
 // following a symlink at any component and without leaving dirfd (an
@@ -31,7 +50,7 @@ func openBeneath(dirfd int, rel string, flags int) (int, error) {
 	if filepath.IsAbs(rel) {
 		return -1, syscall.EXDEV
 	}
-	if !openat2Missing.Load() {
+	if useOpenat2() {
 		fd, err := openat2(dirfd, rel, flags, resolveBeneath|resolveNoSymlinks)
 		if err != syscall.ENOSYS {
 			return fd, err
