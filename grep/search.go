@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -56,13 +57,14 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 }
 
 // scanAll walks the targets and scans the files as the walk finds them. It
-// returns the scans of the files with a match, sorted by path, and the
-// number of files searched.
+// returns the scans of the files with a match, sorted by path, the number of
+// files searched, and the warnings about files skipped (too large; named in
+// `paths` but unreadable).
 func scanAll(ctx context.Context, snap *workspace.Snapshot, sc *scanner, targets []workspace.Target,
 	walk workspace.WalkOptions, progress ProgressFunc) ([]fileScan, int, []string) {
 	var mu sync.Mutex
 	var hits []fileScan
-	var tooLarge []string
+	var tooLarge, unreadable []string
 	found, _ := snap.Scan(ctx, targets, walk, nil, func() func(workspace.File) {
 		var lowerBuf, readBuf []byte
 		return func(f workspace.File) {
@@ -82,8 +84,13 @@ func scanAll(ctx context.Context, snap *workspace.Snapshot, sc *scanner, targets
 					hits = append(hits, scan)
 					mu.Unlock()
 				}
+			case f.Named && !errors.Is(err, workspace.ErrBinary):
+				mu.Lock()
+				unreadable = append(unreadable, fmt.Sprintf("skipped %s: %s (check that the file exists and is readable)",
+					f.Rel, readFailure(err)))
+				mu.Unlock()
 			}
-			// Binary and unreadable files are skipped silently, as ripgrep does.
+			// Binary files, and unreadable files found by walking, are skipped silently, as ripgrep does.
 		}
 	}, progress)
 	slices.SortFunc(hits, func(a, b fileScan) int {
@@ -92,7 +99,18 @@ func scanAll(ctx context.Context, snap *workspace.Snapshot, sc *scanner, targets
 		}
 		return strings.Compare(a.file.Rel, b.file.Rel)
 	})
-	return hits, found, sizeWarnings(tooLarge, snap.Settings.EffectiveMaxFileSize())
+	slices.Sort(tooLarge)
+	slices.Sort(unreadable)
+	return hits, found, append(sizeWarnings(tooLarge, snap.Settings.EffectiveMaxFileSize()), unreadable...)
+}
+
+// readFailure says why a file could not be read, without repeating its path.
+func readFailure(err error) string {
+	var pathErr *os.PathError
+	if errors.As(err, &pathErr) {
+		return fmt.Sprintf("cannot %s it: %v", pathErr.Op, pathErr.Err)
+	}
+	return err.Error()
 }
 
 func sizeWarnings(tooLarge []string, limit int64) []string {

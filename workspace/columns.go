@@ -36,20 +36,29 @@ func (c columnCheckpoint) units(enc Encoding) int {
 }
 
 // column returns the column of byte offset off on zero-based line in enc.
-// It equals columnUnits(content[lineStart:off], enc): checkpoints sit on
-// the character boundaries that counting from the line start passes through.
+// It equals the count from the line start: checkpoints sit on the character
+// boundaries that counting from the line start passes through.
 func (m *Mapper) column(line, off int, enc Encoding) int {
-	start := m.lines()[line]
+	start, end := m.lines()[line], m.lineLimit(line)
 	if enc == UTF8 {
 		return off - start
 	}
 	if off-start >= checkpointFrom {
 		cps := m.lineCheckpoints(line)
 		if i := sort.Search(len(cps), func(i int) bool { return cps[i].off > off }) - 1; i >= 0 {
-			return cps[i].units(enc) + columnUnits(m.content[cps[i].off:off], enc)
+			return cps[i].units(enc) + columnUnits(m.content[cps[i].off:end], off-cps[i].off, enc)
 		}
 	}
-	return columnUnits(m.content[start:off], enc)
+	return columnUnits(m.content[start:end], off-start, enc)
+}
+
+// lineLimit returns the offset of the "\n" ending line, or the text's end:
+// no character runs across it.
+func (m *Mapper) lineLimit(line int) int {
+	if starts := m.lines(); line+1 < len(starts) {
+		return starts[line+1] - 1
+	}
+	return len(m.content)
 }
 
 // lineCheckpoints returns the checkpoints of a line, built on first use in
@@ -63,11 +72,7 @@ func (m *Mapper) lineCheckpoints(line int) []columnCheckpoint {
 	if m.checkpoints == nil {
 		m.checkpoints = map[int][]columnCheckpoint{}
 	}
-	start := m.lines()[line]
-	end := len(m.content)
-	if line+1 < len(m.lineStarts) {
-		end = m.lineStarts[line+1] - 1 // the "\n": no character runs across it
-	}
+	start, end := m.lines()[line], m.lineLimit(line)
 	var cps []columnCheckpoint
 	utf16, utf32 := 0, 0
 	next := start + checkpointSpacing

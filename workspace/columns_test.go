@@ -5,13 +5,37 @@ import (
 	"math/rand/v2"
 	"sync"
 	"testing"
+	"unicode/utf8"
 )
 
 // naivePosition is the definition column checkpoints must agree with: the
-// line found by scanning for "\n", the column counted from the line start.
+// line found by scanning for "\n", the column counted from the line start
+// over the characters (decoding the whole line) that end at or before off.
 func naivePosition(content []byte, off int, enc Encoding) Position {
 	lineStart := bytes.LastIndexByte(content[:off], '\n') + 1
-	return Position{Line: bytes.Count(content[:off], []byte("\n")), Character: columnUnits(content[lineStart:off], enc)}
+	lineEnd := len(content)
+	if i := bytes.IndexByte(content[off:], '\n'); i >= 0 {
+		lineEnd = off + i
+	}
+	column := off - lineStart
+	if enc != UTF8 {
+		column = 0
+		line := string(content[lineStart:lineEnd])
+		for i, r := range line { // invalid bytes decode one at a time, as U+FFFD
+			size := len(string(r))
+			if r == utf8.RuneError {
+				_, size = utf8.DecodeRuneInString(line[i:])
+			}
+			if lineStart+i+size > off {
+				break
+			}
+			column++
+			if enc == UTF16 && r >= 0x10000 {
+				column++
+			}
+		}
+	}
+	return Position{Line: bytes.Count(content[:off], []byte("\n")), Character: column}
 }
 
 // randomText builds lines of random length, some far longer than

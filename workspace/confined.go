@@ -3,7 +3,9 @@ package workspace
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 )
@@ -18,8 +20,26 @@ import (
 // itself is opened by the folder's real (symlink-free) path, again refusing
 // symlinks on the way.
 
-// openat2Missing is set once the kernel has answered ENOSYS to openat2.
+// openat2Missing is set when openat2 cannot be used: the kernel predates it
+// (ENOSYS), or a seccomp filter that does not know it refuses it (EPERM, as
+// older container runtimes do). Tests set it to exercise the fallback.
 var openat2Missing atomic.Bool
+
+// openat2Probe tries openat2 once, on "/", before its first real use.
+var openat2Probe sync.Once
+
+// useOpenat2 reports whether openBeneath may use openat2.
+func useOpenat2() bool {
+	openat2Probe.Do(func() {
+		fd, err := openat2(atFDCWD, "/", oPath|syscall.O_DIRECTORY|syscall.O_CLOEXEC, resolveNoSymlinks)
+		if err != nil {
+			openat2Missing.Store(true)
+			return
+		}
+		syscall.Close(fd)
+	})
+	return !openat2Missing.Load()
+}
 
 // openBeneath opens the relative path rel below the directory dirfd without
 // following a symlink at any component and without leaving dirfd (an
@@ -30,7 +50,7 @@ func openBeneath(dirfd int, rel string, flags int) (int, error) {
 	if filepath.IsAbs(rel) {
 		return -1, syscall.EXDEV
 	}
-	if !openat2Missing.Load() {
+	if useOpenat2() {
 		fd, err := openat2(dirfd, rel, flags, resolveBeneath|resolveNoSymlinks)
 		if err != syscall.ENOSYS {
 			return fd, err
@@ -79,10 +99,12 @@ func openStepwise(dirfd int, rel string, flags int) (int, error) {
 }
 
 // folderRoot is an open handle on a workspace folder's root directory, from
-// which paths below the folder are opened.
+// which paths below the folder are opened. It is closed by close, or else
+// when it is garbage collected (so a snapshot can share it with every read it
+// serves without an end of life of its own).
 type folderRoot struct {
-	fd   int
-	path string // the folder's real path, for messages
+	fd      int
+	cleanup runtime.Cleanup
 }
 
 // openFolderRoot opens the directory at the symlink-free absolute path
@@ -101,13 +123,22 @@ func openFolderRoot(real string) (*folderRoot, error) {
 	if err != nil {
 		return nil, &os.PathError{Op: "open", Path: real, Err: err}
 	}
-	return &folderRoot{fd: fd, path: real}, nil
+	r := &folderRoot{fd: fd}
+	r.cleanup = runtime.AddCleanup(r, closeFD, fd)
+	return r, nil
 }
 
 // open opens the slash path rel below the root (see openBeneath).
 func (r *folderRoot) open(rel string, flags int) (int, error) {
-	return openBeneath(r.fd, rel, flags)
+	fd, err := openBeneath(r.fd, rel, flags)
+	runtime.KeepAlive(r) // r.fd must not be closed, and its number reused, during the call
+	return fd, err
 }
 
-// close releases the handle.
-func (r *folderRoot) close() { syscall.Close(r.fd) }
+// close releases the handle now.
+func (r *folderRoot) close() {
+	r.cleanup.Stop()
+	syscall.Close(r.fd)
+}
+
+func closeFD(fd int) { syscall.Close(fd) }

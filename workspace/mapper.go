@@ -125,7 +125,8 @@ func (m *Mapper) LineEnd(line int) int {
 }
 
 // OffsetPosition returns the Position of byte offset off in the given encoding.
-// An offset inside a multi-byte character maps to that character's start.
+// In UTF-16 and UTF-32, an offset inside a multi-byte character maps to that
+// character's start.
 func (m *Mapper) OffsetPosition(off int, enc Encoding) (Position, error) {
 	if off < 0 || off > len(m.content) {
 		return Position{}, fmt.Errorf("offset %d is outside the text (length %d)", off, len(m.content))
@@ -172,18 +173,22 @@ func (m *Mapper) PositionOffset(p Position, enc Encoding) (int, error) {
 	return off, nil
 }
 
-// columnUnits counts the units of text in the encoding.
-func columnUnits(text []byte, enc Encoding) int {
+// columnUnits counts, in the encoding, the characters of line (decoded as a
+// whole) that end at or before byte n: a character that n cuts is not counted.
+func columnUnits(line []byte, n int, enc Encoding) int {
 	if enc == UTF8 {
-		return len(text)
+		return n
 	}
-	n := 0
-	for len(text) > 0 {
-		r, size := utf8.DecodeRune(text)
-		n += runeUnits(r, size, enc)
-		text = text[size:]
+	units := 0
+	for i := 0; i < n; {
+		r, size := utf8.DecodeRune(line[i:])
+		if i+size > n {
+			break
+		}
+		units += runeUnits(r, size, enc)
+		i += size
 	}
-	return n
+	return units
 }
 
 // runeUnits is the width of one decoded rune (size bytes) in the encoding.

@@ -42,6 +42,25 @@ func TestMapperPositions(t *testing.T) {
 	}
 }
 
+// TestOffsetInsideCharacter: in UTF-16 and UTF-32 an offset inside a
+// multi-byte character maps to the character's start (never past it).
+func TestOffsetInsideCharacter(t *testing.T) {
+	m := NewMapper([]byte("a😀b é"))
+	for _, tt := range []struct {
+		offset int
+		enc    Encoding
+		want   int
+	}{
+		{1, UTF16, 1}, {2, UTF16, 1}, {3, UTF16, 1}, {4, UTF16, 1}, {5, UTF16, 3},
+		{2, UTF32, 1}, {4, UTF32, 1}, {5, UTF32, 2}, {8, UTF16, 5}, {8, UTF32, 4},
+		{2, UTF8, 2},
+	} {
+		if got, err := m.OffsetPosition(tt.offset, tt.enc); err != nil || got.Character != tt.want {
+			t.Errorf("OffsetPosition(%d, %v) = %v, %v; want column %d", tt.offset, tt.enc, got, err, tt.want)
+		}
+	}
+}
+
 func TestPositionOffsetClamps(t *testing.T) {
 	m := NewMapper([]byte("ab\r\n😀c"))
 	tests := []struct {

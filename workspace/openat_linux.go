@@ -13,6 +13,7 @@ const (
 	sysOpenat2        = 437
 	resolveNoSymlinks = 0x04 // no symlink at any component, not even a magic link
 	resolveBeneath    = 0x08 // no component may leave the starting directory
+	atFDCWD           = -100 // AT_FDCWD: paths relative to the working directory
 )
 
 // openHow is struct open_how.

@@ -12,6 +12,7 @@ const (
 	resolveNoSymlinks = 0
 	resolveBeneath    = 0
 	oPath             = syscall.O_RDONLY
+	atFDCWD           = -100 // unused: openat2 is never called here
 )
 
 func openat2(dirfd int, path string, flags int, resolve uint64) (int, error) {

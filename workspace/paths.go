@@ -64,9 +64,12 @@ func (s *Snapshot) ResolvePaths(entries []string, allowLines bool) (Resolved, er
 	for _, raw := range entries {
 		t, err := s.resolveOne(raw, allowLines)
 		var notFound *notFoundError
+		var skipped *skippedError
 		switch {
 		case errors.As(err, &notFound):
 			r.Missing = append(r.Missing, notFound.input)
+		case errors.As(err, &skipped):
+			r.Warnings = append(r.Warnings, skipped.msg)
 		case err != nil:
 			return Resolved{}, err
 		default:
@@ -74,11 +77,15 @@ func (s *Snapshot) ResolvePaths(entries []string, allowLines bool) (Resolved, er
 		}
 	}
 	if len(r.Targets) == 0 {
-		hint := ""
-		if len(r.Missing) > 1 {
-			hint = " (each entry of `paths` must exist relative to the first workspace folder; pass each path as its own array element)"
+		var reasons []string
+		if len(r.Missing) > 0 {
+			hint := ""
+			if len(r.Missing) > 1 {
+				hint = " (each entry of `paths` must exist relative to the first workspace folder; pass each path as its own array element)"
+			}
+			reasons = append(reasons, fmt.Sprintf("path not found: %s%s", strings.Join(r.Missing, ", "), hint))
 		}
-		return Resolved{}, pathErrorf("path not found: %s%s", strings.Join(r.Missing, ", "), hint)
+		return Resolved{}, pathErrorf("%s", strings.Join(append(reasons, r.Warnings...), "; "))
 	}
 	return r, nil
 }
@@ -93,6 +100,27 @@ type Resolved struct {
 type notFoundError struct{ input string }
 
 func (e *notFoundError) Error() string { return "path not found: " + e.input }
+
+// skippedError is an entry that exists but is not searched (a named pipe, a
+// socket, a device): msg is the warning the user gets.
+type skippedError struct{ msg string }
+
+func (e *skippedError) Error() string { return e.msg }
+
+// fileKind names what a non-regular, non-directory file is.
+func fileKind(mode fs.FileMode) string {
+	switch {
+	case mode&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case mode&fs.ModeSocket != 0:
+		return "a socket"
+	case mode&fs.ModeCharDevice != 0:
+		return "a character device"
+	case mode&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "not a regular file"
+}
 
 func (s *Snapshot) resolveOne(raw string, allowLines bool) (Target, error) {
 	entry := strings.TrimSpace(raw)
@@ -154,6 +182,10 @@ func (s *Snapshot) resolveOne(raw string, allowLines bool) (Target, error) {
 	info, err := os.Stat(real)
 	if err != nil {
 		return Target{}, pathErrorf("%q cannot be read: %v", raw, err)
+	}
+	if !info.IsDir() && !info.Mode().IsRegular() {
+		return Target{}, &skippedError{msg: fmt.Sprintf("skipped %q: it is %s, which is never read; name regular files or directories",
+			raw, fileKind(info.Mode()))}
 	}
 	if lines != nil && info.IsDir() {
 		return Target{}, pathErrorf("line-range selector requires a single file: %s is a directory", raw)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"runtime"
 	"sync"
 	"syscall"
 )
@@ -73,15 +72,13 @@ func NewSnapshot(folders []Folder, settings Settings, docs map[string]*Document)
 			byPath[d.Path] = d
 		}
 	}
-	s := &Snapshot{Folders: folders, Settings: settings, docs: byPath, roots: &folderRoots{open: map[int]*folderRoot{}}}
-	runtime.AddCleanup(s, (*folderRoots).closeAll, s.roots)
-	return s
+	return &Snapshot{Folders: folders, Settings: settings, docs: byPath, roots: &folderRoots{open: map[int]*folderRoot{}}}
 }
 
 // folderRoots are the root handles of a snapshot's folders, each opened on
 // first use and kept for the snapshot's life: opening a root costs as much as
-// opening the file below it. They are closed when the snapshot is garbage
-// collected (a snapshot has no end of life of its own).
+// opening the file below it. A handle is closed when nothing refers to it
+// any more (a snapshot has no end of life of its own; see folderRoot).
 type folderRoots struct {
 	mu   sync.Mutex
 	open map[int]*folderRoot
@@ -100,16 +97,6 @@ func (s *Snapshot) root(i int) (*folderRoot, error) {
 	}
 	s.roots.open[i] = r
 	return r, nil
-}
-
-// closeAll closes every handle.
-func (rs *folderRoots) closeAll() {
-	rs.mu.Lock()
-	defer rs.mu.Unlock()
-	for i, r := range rs.open {
-		r.close()
-		delete(rs.open, i)
-	}
 }
 
 // Document returns the open document for the absolute path, or nil.

@@ -19,6 +19,7 @@ type File struct {
 	Rel    string    // slash path relative to the folder
 	Doc    *Document // the open document, when the editor has the file open
 	Lines  []LineSel // line selection of the target that named it
+	Named  bool      // named in `paths` itself, not found by walking a directory
 	root   string    // the folder's Path, for URI
 }
 
@@ -72,7 +73,7 @@ func (s *Snapshot) WalkFunc(ctx context.Context, targets []Target, opts WalkOpti
 	filter := newGlobFilter(opts.Globs, s.Settings.Exclude)
 	allowNodeModules := mentionsNodeModules(opts.Globs, targets)
 	seen := map[string]bool{}
-	add := func(t Target, abs string) {
+	add := func(t Target, abs string, named bool) {
 		if seen[abs] {
 			return
 		}
@@ -83,16 +84,16 @@ func (s *Snapshot) WalkFunc(ctx context.Context, targets []Target, opts WalkOpti
 		if len(s.docs) > 0 {
 			doc = s.docs[filepath.Join(f.Path, filepath.FromSlash(rel))]
 		}
-		emit(File{Folder: t.Folder, Abs: abs, Rel: rel, Doc: doc, Lines: t.Lines, root: f.Path})
+		emit(File{Folder: t.Folder, Abs: abs, Rel: rel, Doc: doc, Lines: t.Lines, Named: named, root: f.Path})
 	}
 	for _, t := range targets {
 		if !t.IsDir {
-			add(t, t.Base)
+			add(t, t.Base, true)
 			continue
 		}
 		w := walker{snap: s, ctx: ctx, target: t, folder: s.Folders[t.Folder], opts: opts, filter: filter,
 			allowNodeModules: allowNodeModules, maxDepth: globDepth(t.Glob)}
-		if err := w.walk(func(abs string) { add(t, abs) }); err != nil {
+		if err := w.walk(func(abs string) { add(t, abs, false) }); err != nil {
 			return err
 		}
 		for path := range s.docs { // unsaved new files, not on disk yet
@@ -103,7 +104,7 @@ func (s *Snapshot) WalkFunc(ctx context.Context, targets []Target, opts WalkOpti
 			rel, _ := filepath.Rel(f.Path, path)
 			abs := filepath.Join(f.Real, rel)
 			if within(t.Base, abs) && w.keepFile(abs, filepath.ToSlash(rel)) {
-				add(t, abs)
+				add(t, abs, false)
 			}
 		}
 	}

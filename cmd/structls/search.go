@@ -111,8 +111,13 @@ func search(args []string, stdout, stderr io.Writer) (int, error) {
 func nonNegative(fs *flag.FlagSet, names ...string) error {
 	var err error
 	fs.Visit(func(f *flag.Flag) {
-		if v, ok := f.Value.(flag.Getter).Get().(int); err == nil && ok && v < 0 && slices.Contains(names, f.Name) {
-			err = fmt.Errorf("-%s %d: the number of context lines must be 0 or more", f.Name, v)
+		if err != nil || !slices.Contains(names, f.Name) {
+			return
+		}
+		if getter, ok := f.Value.(flag.Getter); ok {
+			if v, ok := getter.Get().(int); ok && v < 0 {
+				err = fmt.Errorf("-%s %d: the number of context lines must be 0 or more", f.Name, v)
+			}
 		}
 	})
 	return err

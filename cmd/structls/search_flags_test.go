@@ -22,6 +22,8 @@ func TestSearchNegativeContextFlags(t *testing.T) {
 		{[]string{"-C", "-3"}, exitError, "-C -3"},
 		{[]string{"-A", "0", "-B", "0"}, exitFound, ""},
 		{[]string{"-C", "1"}, exitFound, ""},
+		{[]string{"-g", "*.txt", "-A", "1", "-i"}, exitFound, ""},
+		{[]string{"-g", "*.txt", "-A", "-2"}, exitError, "-A -2"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
