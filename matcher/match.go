@@ -333,20 +333,28 @@ func (m *matcher) namedOnly(nodes []int32) []int32 {
 
 // sameStructure is ast-grep's does_node_match_exactly: the same node, or equal
 // text when either is a named leaf, or equal kinds and pairwise-equal children.
+// It walks with its own stack, not recursion: code may nest 100,000 deep.
 func (m *matcher) sameStructure(a, b int32) bool {
-	if a == b {
-		return true
-	}
-	na, nb := &m.t.Nodes[a], &m.t.Nodes[b]
-	if m.namedChildCount(a) == 0 || m.namedChildCount(b) == 0 {
-		return bytes.Equal(m.t.Text(a), m.t.Text(b))
-	}
-	if na.Symbol != nb.Symbol || na.ChildCount != nb.ChildCount {
-		return false
-	}
-	for ca, cb := na.FirstChild, nb.FirstChild; ca >= 0; ca, cb = m.t.Nodes[ca].NextSibling, m.t.Nodes[cb].NextSibling {
-		if !m.sameStructure(ca, cb) {
+	type pair struct{ a, b int32 }
+	pending := []pair{{a, b}}
+	for len(pending) > 0 {
+		p := pending[len(pending)-1]
+		pending = pending[:len(pending)-1]
+		if p.a == p.b {
+			continue
+		}
+		na, nb := &m.t.Nodes[p.a], &m.t.Nodes[p.b]
+		if m.namedChildCount(p.a) == 0 || m.namedChildCount(p.b) == 0 {
+			if !bytes.Equal(m.t.Text(p.a), m.t.Text(p.b)) {
+				return false
+			}
+			continue
+		}
+		if na.Symbol != nb.Symbol || na.ChildCount != nb.ChildCount {
 			return false
+		}
+		for ca, cb := na.FirstChild, nb.FirstChild; ca >= 0; ca, cb = m.t.Nodes[ca].NextSibling, m.t.Nodes[cb].NextSibling {
+			pending = append(pending, pair{ca, cb})
 		}
 	}
 	return true

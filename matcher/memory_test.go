@@ -92,3 +92,30 @@ func TestFindEachStopsWhenCancelled(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchSeesDeepCode: code nested far deeper than the 4,095 levels the
+// flat tree used to stop at is searched like any other — the innermost
+// literal is found, and a repeated metavariable compares two deep subtrees.
+func TestSearchSeesDeepCode(t *testing.T) {
+	const depth = 20000
+	deep := strings.Repeat("[", depth) + "42" + strings.Repeat("]", depth)
+	dir := testutil.WriteTree(t, "")
+	if err := os.WriteFile(filepath.Join(dir, "deep.js"), []byte("x = "+deep+";\nf("+deep+", "+deep+");\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		pattern string
+		matches int
+	}{
+		{"42", 3},
+		{"f($A, $A)", 1},
+	} {
+		res, err := search(t, dir, Query{Pattern: tt.pattern, Lang: "javascript", Limit: intp(1)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.MatchCount != tt.matches {
+			t.Errorf("%s: %d matches; want %d", tt.pattern, res.MatchCount, tt.matches)
+		}
+	}
+}
