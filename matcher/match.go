@@ -2,6 +2,7 @@ package matcher
 
 import (
 	"bytes"
+	"context"
 	"maps"
 
 	"github.com/structls/structls/matcher/syntax"
@@ -332,20 +333,28 @@ func (m *matcher) namedOnly(nodes []int32) []int32 {
 
 // sameStructure is ast-grep's does_node_match_exactly: the same node, or equal
 // text when either is a named leaf, or equal kinds and pairwise-equal children.
+// It walks with its own stack, not recursion: code may nest 100,000 deep.
 func (m *matcher) sameStructure(a, b int32) bool {
-	if a == b {
-		return true
-	}
-	na, nb := &m.t.Nodes[a], &m.t.Nodes[b]
-	if m.namedChildCount(a) == 0 || m.namedChildCount(b) == 0 {
-		return bytes.Equal(m.t.Text(a), m.t.Text(b))
-	}
-	if na.Symbol != nb.Symbol || na.ChildCount != nb.ChildCount {
-		return false
-	}
-	for ca, cb := na.FirstChild, nb.FirstChild; ca >= 0; ca, cb = m.t.Nodes[ca].NextSibling, m.t.Nodes[cb].NextSibling {
-		if !m.sameStructure(ca, cb) {
+	type pair struct{ a, b int32 }
+	pending := []pair{{a, b}}
+	for len(pending) > 0 {
+		p := pending[len(pending)-1]
+		pending = pending[:len(pending)-1]
+		if p.a == p.b {
+			continue
+		}
+		na, nb := &m.t.Nodes[p.a], &m.t.Nodes[p.b]
+		if m.namedChildCount(p.a) == 0 || m.namedChildCount(p.b) == 0 {
+			if !bytes.Equal(m.t.Text(p.a), m.t.Text(p.b)) {
+				return false
+			}
+			continue
+		}
+		if na.Symbol != nb.Symbol || na.ChildCount != nb.ChildCount {
 			return false
+		}
+		for ca, cb := na.FirstChild, nb.FirstChild; ca >= 0; ca, cb = m.t.Nodes[ca].NextSibling, m.t.Nodes[cb].NextSibling {
+			pending = append(pending, pair{ca, cb})
 		}
 	}
 	return true
@@ -364,12 +373,47 @@ func (m *matcher) namedChildCount(i int32) int {
 // FindAll calls fn for every node of the tree the pattern matches, in
 // pre-order (outer matches before the matches nested in them).
 func (p *Pattern) FindAll(t *syntax.Tree, fn func(node int32, env *Env)) {
+	_ = p.findEach(context.Background(), t, func(node int32, env *Env) bool { fn(node, env); return true })
+}
+
+// cancelCheckEvery is how many nodes findEach visits between looks at its
+// context: often enough to stop within a millisecond on a huge tree, rarely
+// enough to cost nothing in the tight loop over nodes of the wrong kind.
+const cancelCheckEvery = 256
+
+// findEach calls fn for every match in pre-order until fn returns false,
+// and stops with ctx's error when ctx ends: a query over a huge file must
+// stop when it is cancelled, not when the walk of its tree is done. The
+// context is looked at every cancelCheckEvery nodes and after every match
+// (fn may be costly: it may build the match).
+func (p *Pattern) findEach(ctx context.Context, t *syntax.Tree, fn func(node int32, env *Env) bool) error {
+	done := ctx.Done()
 	for i := range t.Nodes {
+		if i%cancelCheckEvery == 0 && isDone(done) {
+			return ctx.Err()
+		}
 		if p.rootSymbol >= 0 && int(t.Nodes[i].Symbol) != p.rootSymbol {
 			continue
 		}
 		if env, ok := p.MatchAt(t, int32(i)); ok {
-			fn(int32(i), env)
+			if !fn(int32(i), env) {
+				return nil
+			}
+			if isDone(done) {
+				return ctx.Err()
+			}
 		}
+	}
+	return nil
+}
+
+// isDone reports whether done (a context's Done channel, nil for a context
+// that never ends) is closed, without blocking.
+func isDone(done <-chan struct{}) bool {
+	select {
+	case <-done:
+		return true
+	default:
+		return false
 	}
 }

@@ -74,6 +74,9 @@ type Pattern struct {
 	literals, keywords []string
 	// HasError reports that the pattern parsed into an ERROR node.
 	HasError bool
+	// syntaxProblem is the first ERROR or MISSING node in the part of the
+	// pattern's parse tree that is matched; nil when it parsed cleanly.
+	syntaxProblem *syntaxProblem
 }
 
 // Options of Compile.
@@ -99,7 +102,8 @@ func Compile(ctx context.Context, l *lang.Language, source string, opts Options)
 	if grammar == nil {
 		return nil, fmt.Errorf("the %s grammar is not built into this binary", l.Name)
 	}
-	tree, err := syntax.Parse(ctx, grammar, []byte(preprocess(source, l.Expando)))
+	parsed := preprocess(source, l.Expando)
+	tree, err := syntax.Parse(ctx, grammar, []byte(parsed))
 	if err != nil {
 		return nil, err
 	}
@@ -124,6 +128,7 @@ func Compile(ctx context.Context, l *lang.Language, source string, opts Options)
 		return nil, err
 	}
 	p.HasError = p.root.isError
+	p.syntaxProblem = findSyntaxProblem(tree, root, parsed, source, l.MetaChar())
 	p.keywords = p.keywordTokens()
 	switch {
 	case opts.Selector != "":

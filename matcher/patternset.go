@@ -128,19 +128,30 @@ var ambiguities = map[string][]ambiguity{
 // compileIntended compiles the pattern; when it parses into a known
 // ambiguous construct or an error, and the user did not pick a selector or a
 // strictness, it is compiled again inside a context that yields the intended
-// node, with a warning saying so.
+// node, with a warning saying so. A pattern that still holds a syntax error
+// is searched as parsed, as ast-grep does, with a warning saying where the
+// error is and how to write the pattern instead.
 func compileIntended(ctx context.Context, l *lang.Language, source string, opts Options) (*Pattern, string, error) {
 	p, err := Compile(ctx, l, source, opts)
-	if opts.Selector != "" || opts.Strictness != Smart || errors.Is(err, ErrEllipsisRoot) || errors.Is(err, ErrEmptyPattern) {
-		return p, "", err
+	if retry, warning := retryAmbiguous(ctx, l, source, opts, p, err); retry != nil {
+		return retry, warning, nil
 	}
-	kind := ""
-	switch {
-	case err != nil:
-		kind = "ERROR"
-	case p.HasError:
-		kind = "ERROR"
-	default:
+	if err == nil && p.syntaxProblem != nil {
+		return p, p.syntaxProblem.warning(l.Name), nil
+	}
+	return p, "", err
+}
+
+// retryAmbiguous compiles the pattern in the context that yields the
+// intended node, when the first compile gave a known ambiguous construct or
+// an error and neither a selector nor a strictness was picked; nil when it
+// does not apply or does not help.
+func retryAmbiguous(ctx context.Context, l *lang.Language, source string, opts Options, p *Pattern, err error) (*Pattern, string) {
+	if opts.Selector != "" || opts.Strictness != Smart || errors.Is(err, ErrEllipsisRoot) || errors.Is(err, ErrEmptyPattern) {
+		return nil, ""
+	}
+	kind := "ERROR"
+	if err == nil && !p.HasError {
 		kind = p.rootKind()
 	}
 	for _, a := range ambiguities[l.Name] {
@@ -152,9 +163,9 @@ func compileIntended(ctx context.Context, l *lang.Language, source string, opts 
 			continue
 		}
 		return retry, fmt.Sprintf("in %s the pattern parses as %s, which matches nothing in code; it was searched as a %s "+
-			"(the pattern placed inside a function body); pass a selector or a strictness to opt out", l.Name, describe(kind), retry.rootKind()), nil
+			"(the pattern placed inside a function body); pass a selector or a strictness to opt out", l.Name, describe(kind), retry.rootKind())
 	}
-	return p, "", err
+	return nil, ""
 }
 
 func describe(kind string) string {

@@ -34,8 +34,9 @@ type Result struct {
 	FilesSearched int          `json:"filesSearched"`
 	LimitReached  bool         `json:"limitReached"`
 	NextSkip      *int         `json:"nextSkip,omitempty"`
-	ParseErrors   []ParseIssue `json:"parseErrors"`
-	Warnings      []string     `json:"warnings,omitempty"`
+	ParseErrors   []ParseIssue `json:"parseErrors"`  // never null
+	Warnings      []string     `json:"warnings"`     // never null
+	MissingPaths  []string     `json:"missingPaths"` // entries of `paths` that do not exist; never null
 	Text          string       `json:"text,omitempty"`
 }
 

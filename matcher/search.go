@@ -62,6 +62,14 @@ func (q Query) validate() (settings, error) {
 // language of the catalogue is parsed (unless it lacks a literal of the
 // pattern) and every matching node reported, sorted by path and position.
 // cache, when not nil, keeps the parsed trees for the next query.
+//
+// Memory is bounded by the page, not by the matches: a first pass counts
+// each file's matches (no text, no positions), then only the page returned
+// is built, its files parsed again (from the cache, in the server). When
+// the page is everything (limit 0 and skip 0, the CLI's default) the first
+// pass builds the matches as it goes instead, as they are all returned.
+// matchCount is always exact: every file is matched to the end, which costs
+// time but no memory per match.
 func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc, cache *syntax.Cache) (*Result, error) {
 	set, err := q.validate()
 	if err != nil {
@@ -71,7 +79,6 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 	if err != nil {
 		return nil, err
 	}
-	targets := resolved.Targets
 	patterns := NewPatternSet(q.Pattern, set.opts)
 	if set.only != nil { // fail fast when the one language asked for cannot take the pattern
 		if _, err := patterns.Get(ctx, set.only); err != nil {
@@ -80,28 +87,42 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 	}
 	cache.StartQuery()
 	walk := workspace.WalkOptions{Globs: q.Globs, Gitignore: q.Gitignore == nil || *q.Gitignore, Hidden: q.Hidden == nil || *q.Hidden}
-	s := &searcher{patterns: patterns, only: set.only, enc: enc, contextLines: q.ContextLines, text: set.text, cache: cache}
-	files, searched, issues, err := s.run(ctx, snap, targets, walk, progress)
+	s := &searcher{patterns: patterns, only: set.only, enc: enc, contextLines: q.ContextLines, text: set.text, cache: cache,
+		buildAll: set.limit == 0 && q.Skip == 0}
+	found, err := s.run(ctx, snap, resolved.Targets, walk, progress)
 	if err != nil {
 		return nil, err
 	}
 	if patterns.CompiledAny() == 0 && len(patterns.Failures()) > 0 {
 		return nil, invalidf("the pattern does not compile in any language searched: %s", joinIssues(patterns.Failures()))
 	}
-	res := page(files, q.Skip, set.limit)
-	res.FilesSearched = searched
-	res.ParseErrors = append(patterns.Failures(), issues...)
-	res.Warnings = patterns.Warnings()
+	res := &Result{FilesSearched: found.searched, FileCount: len(found.files), MissingPaths: []string{}}
+	for _, f := range found.files {
+		res.MatchCount += f.count
+	}
+	start, end := pageBounds(res.MatchCount, q.Skip, set.limit)
+	if end < res.MatchCount {
+		res.LimitReached, res.NextSkip = true, &end
+	}
+	if res.Matches, err = s.page(ctx, snap, found.files, start, end); err != nil {
+		return nil, err
+	}
+	res.ParseErrors = append(patterns.Failures(), found.issues...)
+	res.Warnings = append(append(patterns.Warnings(), resolved.Warnings...), found.warnings...)
+	res.MissingPaths = append(res.MissingPaths, resolved.Missing...)
 	if set.text {
 		res.Text = renderText(res)
 	}
 	return res, nil
 }
 
-// fileMatches is the result for one file.
-type fileMatches struct {
-	rel     string
-	folder  int
+// fileHits is what the first pass keeps of a file with matches: the file,
+// its language, how many matches it has, and — only when every match is
+// returned — the matches themselves.
+type fileHits struct {
+	file    workspace.File
+	lang    *lang.Language
+	count   int
 	matches []Match
 }
 
@@ -113,13 +134,21 @@ type searcher struct {
 	contextLines int
 	text         bool // the text rendering is wanted: keep each match's source lines
 	cache        *syntax.Cache
+	buildAll     bool // every match is returned: build them in the first pass
+}
+
+// scanned is the outcome of the first pass.
+type scanned struct {
+	files    []fileHits // files with matches, sorted by folder and path
+	searched int
+	issues   []ParseIssue
+	warnings []string
 }
 
 func (s *searcher) run(ctx context.Context, snap *workspace.Snapshot, targets []workspace.Target, walk workspace.WalkOptions,
-	progress ProgressFunc) ([]fileMatches, int, []ParseIssue, error) {
+	progress ProgressFunc) (*scanned, error) {
 	var mu sync.Mutex
-	var hits []fileMatches
-	var issues []ParseIssue
+	out := &scanned{}
 	keep := func(f workspace.File) bool {
 		l := lang.ForPath(f.Rel)
 		return l != nil && (s.only == nil || l == s.only) || (s.only != nil && !isDirTarget(targets, f))
@@ -128,34 +157,39 @@ func (s *searcher) run(ctx context.Context, snap *workspace.Snapshot, targets []
 		var buf []byte
 		scratch := new(syntax.Scratch)
 		return func(f workspace.File) {
-			fm, issue, content := s.file(ctx, snap, f, buf, scratch)
+			hits, note, content := s.file(ctx, snap, f, !isDirTarget(targets, f), buf, scratch)
 			if f.Doc == nil && content != nil {
 				buf = content
 			}
 			mu.Lock()
 			defer mu.Unlock()
-			if len(fm.matches) > 0 {
-				hits = append(hits, fm)
+			if hits.count > 0 {
+				out.files = append(out.files, hits)
 			}
-			if issue != nil {
-				issues = append(issues, *issue)
+			switch {
+			case note.issue != nil:
+				out.issues = append(out.issues, *note.issue)
+			case note.warning != "":
+				out.warnings = append(out.warnings, note.warning)
 			}
 		}
 	}, progress)
 	if err := ctx.Err(); err != nil {
-		return nil, 0, nil, err
+		return nil, err
 	}
 	if walkErr != nil {
-		return nil, 0, nil, walkErr
+		return nil, walkErr
 	}
-	slices.SortFunc(hits, func(a, b fileMatches) int {
-		if a.folder != b.folder {
-			return a.folder - b.folder
+	slices.SortFunc(out.files, func(a, b fileHits) int {
+		if a.file.Folder != b.file.Folder {
+			return a.file.Folder - b.file.Folder
 		}
-		return strings.Compare(a.rel, b.rel)
+		return strings.Compare(a.file.Rel, b.file.Rel)
 	})
-	slices.SortFunc(issues, func(a, b ParseIssue) int { return strings.Compare(a.Path, b.Path) })
-	return hits, found, issues, nil
+	slices.SortFunc(out.issues, func(a, b ParseIssue) int { return strings.Compare(a.Path, b.Path) })
+	slices.Sort(out.warnings)
+	out.searched = found
+	return out, nil
 }
 
 // isDirTarget reports whether f was found by walking a directory (rather
@@ -169,43 +203,68 @@ func isDirTarget(targets []workspace.Target, f workspace.File) bool {
 	return true
 }
 
-// file searches one file; content is the buffer it was read into.
-func (s *searcher) file(ctx context.Context, snap *workspace.Snapshot, f workspace.File, buf []byte, scratch *syntax.Scratch) (fileMatches, *ParseIssue, []byte) {
-	fm := fileMatches{rel: f.Rel, folder: f.Folder}
-	l := s.only
-	if l == nil {
-		l = lang.ForPath(f.Rel)
+// fileNote is what the first pass has to say about a file besides its
+// matches: a parse issue (syntax errors, too large) or a warning (a file
+// named explicitly that could not be read).
+type fileNote struct {
+	issue   *ParseIssue
+	warning string
+}
+
+// file is the first pass over one file: it counts the matches (building
+// them only when every match is returned). named says the user named the
+// file in `paths`, so skipping it must be explained; content is the buffer
+// the file was read into.
+func (s *searcher) file(ctx context.Context, snap *workspace.Snapshot, f workspace.File, named bool, buf []byte,
+	scratch *syntax.Scratch) (fileHits, fileNote, []byte) {
+	hits := fileHits{file: f, lang: s.only}
+	if hits.lang == nil {
+		hits.lang = lang.ForPath(f.Rel)
 	}
-	p, err := s.patterns.Get(ctx, l)
+	var note fileNote
+	p, err := s.patterns.Get(ctx, hits.lang)
 	if err != nil {
-		return fm, nil, nil
+		return hits, note, nil
 	}
 	content, err := snap.ReadFile(f, buf)
 	switch {
 	case errors.Is(err, workspace.ErrTooLarge):
-		return fm, &ParseIssue{Path: f.Rel, Message: fmt.Sprintf("skipped: %v (raise the maxFileSize setting to search it)", err)}, nil
+		note.issue = &ParseIssue{Path: f.Rel, Message: fmt.Sprintf("skipped: %v (raise the maxFileSize setting to search it)", err)}
+		return hits, note, nil
+	case err != nil && named:
+		note.warning = fmt.Sprintf("%s was not searched: %v (check that it is a readable text file)", f.Rel, err)
+		return hits, note, nil
 	case err != nil:
-		return fm, nil, nil // binary or unreadable: skipped, as the walk would
+		return hits, note, nil // binary or unreadable, found by walking: skipped, as the walk would
 	}
 	if !p.mayMatch(content) {
-		return fm, nil, content
+		return hits, note, content
 	}
-	tree, err := s.parse(ctx, l, p, content, scratch)
+	tree, err := s.parse(ctx, hits.lang, p, content, scratch)
 	if err != nil {
-		return fm, nil, content
-	}
-	var issue *ParseIssue
-	if tree.HasError() {
-		issue = &ParseIssue{Path: f.Rel, Message: "parse error (syntax tree contains error nodes); searched anyway"}
-	}
-	var mapper *workspace.Mapper // built at the first match: most files have none
-	p.FindAll(tree, func(n int32, env *Env) {
-		if mapper == nil {
-			mapper = workspace.NewMapper(content)
+		if ctx.Err() == nil {
+			note.issue = &ParseIssue{Path: f.Rel, Message: fmt.Sprintf("not searched: %v", err)}
 		}
-		fm.matches = append(fm.matches, s.match(f, l, tree, mapper, n, env))
+		return hits, note, content
+	}
+	if tree.HasError() {
+		note.issue = &ParseIssue{Path: f.Rel, Message: "parse error (syntax tree contains error nodes); searched anyway"}
+	}
+	var build *matchBuilder // made at the first match: most files have none
+	err = p.findEach(ctx, tree, func(n int32, env *Env) bool {
+		hits.count++
+		if s.buildAll {
+			if build == nil {
+				build = s.newMatchBuilder(f, hits.lang, tree)
+			}
+			hits.matches = append(hits.matches, build.match(n, env))
+		}
+		return true
 	})
-	return fm, issue, content
+	if err != nil {
+		hits.count, hits.matches = 0, nil // cancelled: the query ends with ctx's error
+	}
+	return hits, note, content
 }
 
 // parse returns the tree of a file: whole, through the server's cache, which
@@ -273,66 +332,6 @@ func identifierEndsAt(text []byte, i int) bool {
 
 func isWordByte(b byte) bool {
 	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_'
-}
-
-func (s *searcher) match(f workspace.File, l *lang.Language, t *syntax.Tree, mapper *workspace.Mapper, n int32, env *Env) Match {
-	node := &t.Nodes[n]
-	m := Match{Path: f.Rel, URI: f.URI(), Language: l.Name, Text: string(t.Text(n)), MetaVariables: map[string]any{}}
-	m.ByteRange = workspace.ByteRange{Start: int(node.Start), End: int(node.End)}
-	m.Range, _ = mapper.OffsetRange(m.ByteRange.Start, m.ByteRange.End, s.enc)
-	first, last := m.Range.Start.Line, mapper.Line(int(node.End))
-	if s.text {
-		m.Lines = string(t.Source[mapper.LineStart(first):mapper.LineEnd(last)])
-	}
-	for name, c := range env.Single {
-		m.MetaVariables[name] = capture(t, mapper, c, s.enc)
-	}
-	for name, cs := range env.Multi {
-		list := make([]Capture, 0, len(cs))
-		for _, c := range cs {
-			list = append(list, capture(t, mapper, c, s.enc))
-		}
-		m.MetaVariables[name] = list
-	}
-	for i := max(0, first-s.contextLines); i < first; i++ {
-		m.ContextBefore = append(m.ContextBefore, string(t.Source[mapper.LineStart(i):mapper.LineEnd(i)]))
-	}
-	for i := last + 1; i <= last+s.contextLines && i < mapper.LineCount(); i++ {
-		m.ContextAfter = append(m.ContextAfter, string(t.Source[mapper.LineStart(i):mapper.LineEnd(i)]))
-	}
-	return m
-}
-
-func capture(t *syntax.Tree, mapper *workspace.Mapper, n int32, enc workspace.Encoding) Capture {
-	node := &t.Nodes[n]
-	c := Capture{Text: string(t.Text(n)), ByteRange: workspace.ByteRange{Start: int(node.Start), End: int(node.End)}}
-	c.Range, _ = mapper.OffsetRange(c.ByteRange.Start, c.ByteRange.End, enc)
-	return c
-}
-
-// page applies skip and limit to the matches of all files, in order.
-func page(files []fileMatches, skip, limit int) *Result {
-	res := &Result{Matches: []Match{}, ParseErrors: []ParseIssue{}}
-	for _, f := range files {
-		res.MatchCount += len(f.matches)
-		res.FileCount++
-	}
-	end := res.MatchCount
-	if limit > 0 && skip+limit < end {
-		end = skip + limit
-		res.LimitReached = true
-		res.NextSkip = &end
-	}
-	i := 0
-	for _, f := range files {
-		for _, m := range f.matches {
-			if i >= skip && i < end {
-				res.Matches = append(res.Matches, m)
-			}
-			i++
-		}
-	}
-	return res
 }
 
 func joinIssues(issues []ParseIssue) string {

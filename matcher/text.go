@@ -60,6 +60,9 @@ func renderText(res *Result) string {
 	for _, w := range res.Warnings {
 		fmt.Fprintf(&b, "\nNote: %s\n", w)
 	}
+	for _, m := range res.MissingPaths {
+		fmt.Fprintf(&b, "\nPath not found: %s\n", m)
+	}
 	return b.String()
 }
 

@@ -15,8 +15,9 @@ import (
 
 // astgrep is `structls astgrep`: structural search with ast-grep patterns.
 // It prints the grouped text rendering (matches with their bindings), or
-// with --json the structls.astGrep result exactly. Like `ast-grep run`, it
-// shows every match unless --limit says otherwise.
+// with --json the structls.astGrep result exactly; warnings and paths not
+// found go to stderr as well. Like `ast-grep run`, it shows every match
+// unless --limit says otherwise.
 func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
 	fs := flag.NewFlagSet("astgrep", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -61,8 +62,10 @@ func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	defer s.close(ctx)
 	var res struct { // all the CLI reads; --json prints the raw result
-		Text       string `json:"text"`
-		MatchCount int    `json:"matchCount"`
+		Text         string   `json:"text"`
+		MatchCount   int      `json:"matchCount"`
+		Warnings     []string `json:"warnings"`
+		MissingPaths []string `json:"missingPaths"`
 	}
 	raw, err := s.execute(ctx, lsp.CommandAstGrep, q, &res)
 	if err != nil {
@@ -74,6 +77,14 @@ func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
 		fmt.Fprintf(out, "%s\n", raw)
 	} else {
 		fmt.Fprint(out, res.Text)
+	}
+	// On stderr too, as ast-grep warns: whoever reads only the matches on
+	// stdout still hears of a broken pattern or a mistyped path.
+	for _, w := range res.Warnings {
+		fmt.Fprintf(stderr, "structls: warning: %s\n", w)
+	}
+	for _, m := range res.MissingPaths {
+		fmt.Fprintf(stderr, "structls: %s: no such file or directory\n", m)
 	}
 	if res.MatchCount == 0 {
 		return exitNotFound, nil

@@ -179,7 +179,7 @@ func TestFocusedCases(t *testing.T) {
 				t.Errorf("ast-grep refuses pattern %q; structls accepts it and finds %q", c.Pattern, sorted(ours))
 			case err != nil:
 				t.Errorf("structls refuses pattern %q: %v; ast-grep finds %q", c.Pattern, err, sorted(theirs))
-			case len(warnings) > 0:
+			case retried(warnings):
 				// A deliberate retry (docs/ast-grep-differences.md): ast-grep finds
 				// nothing there, structls finds the intended nodes.
 				improvedCases++
@@ -228,4 +228,16 @@ func cmpLists(want, got []string) string {
 	return fmt.Sprintf("ast-grep %d, structls %d; only ast-grep (%d):\n  %s\nonly structls (%d):\n  %s",
 		len(want), len(got), len(onlyW), strings.Join(onlyW[:min(10, len(onlyW))], "\n  "),
 		len(onlyG), strings.Join(onlyG[:min(10, len(onlyG))], "\n  "))
+}
+
+// retried reports whether the warnings say the pattern was retried in a
+// context (docs/ast-grep-differences.md); other warnings (a pattern with a
+// syntax error) leave the matches ast-grep's.
+func retried(warnings []string) bool {
+	for _, w := range warnings {
+		if strings.Contains(w, "(the pattern placed inside a function body)") {
+			return true
+		}
+	}
+	return false
 }

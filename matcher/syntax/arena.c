@@ -171,5 +171,6 @@ void structls_scratch_free(structls_scratch *s) {
 	structls_release(s);
 	structls_arena_reset(s);
 	free(s->chunks);
+	free(s->levels);
 	free(s);
 }

@@ -1,5 +1,7 @@
 // flatten.c — parsing a file and writing its tree out as flat nodes, in one
 // call from Go per file.
+#include <stdlib.h>
+
 #include "syntax.h"
 
 // source is the text being parsed, handed to tree-sitter whole.
@@ -17,25 +19,45 @@ static const char *read_source(void *payload, uint32_t byte_index, TSPoint posit
 // payload points to is set (from Go, when the request is cancelled).
 static bool cancelled(TSParseState *state) { return __atomic_load_n((size_t *)state->payload, __ATOMIC_RELAXED) != 0; }
 
+// level is what write_nodes keeps for each depth of the walk: the index of
+// the node being written there, and of its last child written so far.
+typedef struct { int32_t node, last_child; } level;
+
+// reserve_levels makes room in the scratch for depth+1 levels; false when
+// memory ran out. The room lasts from file to file (trees are rarely deep),
+// and the walk has no depth limit: code nested 100,000 levels deep is
+// written out like any other.
+static bool reserve_levels(structls_scratch *s, int64_t depth) {
+	if ((size_t)depth < s->levels_cap) return true;
+	size_t cap = s->levels_cap ? s->levels_cap : 256;
+	while (cap <= (size_t)depth) cap *= 2;
+	level *grown = realloc(s->levels, cap * sizeof(level));
+	if (!grown) return false;
+	s->levels = grown;
+	s->levels_cap = cap;
+	return true;
+}
+
 // write_nodes writes the tree's nodes in pre-order into out (room for cap
 // nodes) and returns how many there are; when that exceeds cap the caller
-// grows out and calls again.
+// grows out and calls again. It returns OUT_OF_MEMORY when the room for its
+// walk could not be had.
 //
 // With only >= 0 it writes just the subtrees rooted at nodes of kind only
 // (the outermost ones: nested ones are inside them), each root with parent
 // -1 and no siblings. The walk still visits every node, but reading a kind
 // costs a fraction of writing a node, and most files hold few subtrees of
 // the kind a pattern starts with.
-static int64_t write_nodes(const TSTree *tree, int32_t only, flat_node *out, int64_t cap, bool *has_error) {
+static int64_t write_nodes(structls_scratch *s, const TSTree *tree, int32_t only, flat_node *out, int64_t cap, bool *has_error) {
 	TSNode root = ts_tree_root_node(tree);
 	*has_error = ts_node_has_error(root);
 	TSTreeCursor c = ts_tree_cursor_new(root);
 	int64_t n = 0;
-	int32_t stack[4096]; // index of the current node at each depth
-	int32_t last_child[4096];
-	int depth = 0;
-	int kept = only < 0 ? 0 : -1; // depth of the subtree being written; -1 while none is
+	int64_t depth = 0;
+	int64_t kept = only < 0 ? 0 : -1; // depth of the subtree being written; -1 while none is
 	for (;;) {
+		if (!reserve_levels(s, depth)) { ts_tree_cursor_delete(&c); return OUT_OF_MEMORY; }
+		level *levels = s->levels;
 		TSNode node = ts_tree_cursor_current_node(&c);
 		uint16_t symbol = ts_node_symbol(node);
 		if (kept < 0 && symbol == (uint16_t)only) kept = depth;
@@ -50,20 +72,20 @@ static int64_t write_nodes(const TSTree *tree, int32_t only, flat_node *out, int
 				f->field = ts_tree_cursor_current_field_id(&c);
 				f->flags = (ts_node_is_named(node) ? F_NAMED : 0) | (ts_node_is_extra(node) ? F_EXTRA : 0) |
 					(ts_node_is_missing(node) ? F_MISSING : 0) | (symbol == 0xFFFF ? F_ERROR : 0);
-				f->parent = depth > kept ? stack[depth - 1] : -1;
+				f->parent = depth > kept ? levels[depth - 1].node : -1;
 				f->first_child = -1; f->next_sibling = -1; f->child_count = 0;
 				if (depth > kept) {
-					flat_node *p = &out[stack[depth - 1]];
+					flat_node *p = &out[levels[depth - 1].node];
 					if (p->first_child < 0) p->first_child = (int32_t)n;
-					else out[last_child[depth - 1]].next_sibling = (int32_t)n;
+					else out[levels[depth - 1].last_child].next_sibling = (int32_t)n;
 					p->child_count++;
-					last_child[depth - 1] = (int32_t)n;
+					levels[depth - 1].last_child = (int32_t)n;
 				}
 			}
-			if (depth < 4095) stack[depth] = (int32_t)n;
+			levels[depth].node = (int32_t)n;
 			n++;
 		}
-		if (depth < 4095 && ts_tree_cursor_goto_first_child(&c)) { depth++; continue; }
+		if (ts_tree_cursor_goto_first_child(&c)) { depth++; continue; }
 		while (!ts_tree_cursor_goto_next_sibling(&c)) {
 			if (!ts_tree_cursor_goto_parent(&c)) { ts_tree_cursor_delete(&c); return n; }
 			depth--;
@@ -74,18 +96,19 @@ static int64_t write_nodes(const TSTree *tree, int32_t only, flat_node *out, int
 
 // write_kept writes the nodes write_nodes would, skipping the walk when a
 // cheap look at the tree shows it holds no node of kind only.
-static int64_t write_kept(const TSTree *tree, int32_t only, flat_node *out, int64_t cap, bool *has_error) {
+static int64_t write_kept(structls_scratch *s, const TSTree *tree, int32_t only, flat_node *out, int64_t cap, bool *has_error) {
 	if (only >= 0 && !structls_may_have_kind(tree, (uint16_t)only)) {
 		*has_error = ts_node_has_error(ts_tree_root_node(tree));
 		return 0;
 	}
-	return write_nodes(tree, only, out, cap, has_error);
+	return write_nodes(s, tree, only, out, cap, has_error);
 }
 
 // structls_parse parses text — with pooled, or with a fresh parser in the
 // scratch arena when pooled is NULL — and writes its nodes into out as
-// write_nodes does. It returns -1 when the parse was cancelled, -2 when
-// tree-sitter refuses the grammar. When the nodes did not fit (the result
+// write_nodes does. It returns CANCELLED when the parse was cancelled,
+// REFUSED when tree-sitter refuses the grammar, OUT_OF_MEMORY when memory
+// ran out. When the nodes did not fit (the result
 // exceeds cap) the tree is kept for structls_flatten; otherwise it is
 // released.
 int64_t structls_parse(structls_scratch *s, TSParser *pooled, const TSLanguage *lang, const char *text, uint32_t length,
@@ -99,7 +122,7 @@ int64_t structls_parse(structls_scratch *s, TSParser *pooled, const TSLanguage *
 		if (!ts_parser_set_language(p, lang)) {
 			structls_arena_leave();
 			structls_arena_reset(s);
-			return -2;
+			return REFUSED;
 		}
 	}
 	source src = { text, length };
@@ -110,9 +133,9 @@ int64_t structls_parse(structls_scratch *s, TSParser *pooled, const TSLanguage *
 		if (pooled) ts_parser_reset(pooled); // a cancelled parse leaves state behind
 		structls_arena_leave();
 		structls_release(s);
-		return -1;
+		return CANCELLED;
 	}
-	int64_t n = write_kept(s->tree, only, out, cap, has_error);
+	int64_t n = write_kept(s, s->tree, only, out, cap, has_error);
 	structls_arena_leave();
 	if (n <= cap) structls_release(s);
 	return n;
@@ -122,7 +145,7 @@ int64_t structls_parse(structls_scratch *s, TSParser *pooled, const TSLanguage *
 // and releases the tree once they fit.
 int64_t structls_flatten(structls_scratch *s, int32_t only, flat_node *out, int64_t cap, bool *has_error) {
 	if (s->in_arena) structls_arena_enter(s);
-	int64_t n = write_kept(s->tree, only, out, cap, has_error);
+	int64_t n = write_kept(s, s->tree, only, out, cap, has_error);
 	structls_arena_leave();
 	if (n <= cap) structls_release(s);
 	return n;

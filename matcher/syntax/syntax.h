@@ -70,7 +70,12 @@ typedef struct {
 	size_t cancel;       // set (from Go) to stop the current parse
 	TSTree *tree;        // the last tree parsed, until structls_release
 	bool in_arena;       // tree (and its parser) live in the arena
+	void *levels;        // the flatten walk's per-depth state (flatten.c), kept from file to file
+	size_t levels_cap;   // depths levels has room for
 } structls_scratch;
+
+// What structls_parse and structls_flatten return instead of a node count.
+enum { CANCELLED = -1, REFUSED = -2, OUT_OF_MEMORY = -3 };
 
 // flat_node mirrors Node in tree.go field for field.
 typedef struct {

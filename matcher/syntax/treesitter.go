@@ -47,6 +47,10 @@ func (s *Scratch) native() *C.structls_scratch {
 	return s.c
 }
 
+// ErrOutOfMemory reports a file whose parse needed more memory than could
+// be had: that file goes unsearched (and is reported), the process goes on.
+var ErrOutOfMemory = errors.New("parsing the file ran out of memory: the file is too large or too deeply nested to parse here; lower maxFileSize or exclude it")
+
 // errRefused reports a grammar whose ABI version tree-sitter does not support.
 var errRefused = errors.New("this tree-sitter library refuses the grammar's ABI version; rebuild the grammar module with a matching tree-sitter CLI")
 
@@ -87,17 +91,19 @@ func parseFlat(ctx context.Context, lang *sitter.Language, source []byte, only i
 	if !stop() {
 		<-fired // the flag is being set: let that finish before the next parse clears it
 	}
+	for n > len(buf) {
+		buf = make([]Node, n+n/4)
+		n = int(C.structls_flatten(c, C.int32_t(only), (*C.flat_node)(unsafe.Pointer(&buf[0])), C.int64_t(len(buf)), &hasError))
+	}
 	switch {
-	case n == -2:
+	case n == C.REFUSED:
 		return nil, false, errRefused
+	case n == C.OUT_OF_MEMORY:
+		return nil, false, ErrOutOfMemory
 	case n < 0 && ctx.Err() != nil:
 		return nil, false, ErrCancelled
 	case n < 0:
 		return nil, false, errors.New("tree-sitter returned no tree")
-	}
-	for n > len(buf) {
-		buf = make([]Node, n+n/4)
-		n = int(C.structls_flatten(c, C.int32_t(only), (*C.flat_node)(unsafe.Pointer(&buf[0])), C.int64_t(len(buf)), &hasError))
 	}
 	s.nodes = buf
 	return buf[:n], bool(hasError), nil

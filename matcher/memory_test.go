@@ -1,0 +1,121 @@
+package matcher
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/matcher/syntax"
+)
+
+// nestedJS is a JavaScript file of arrays nested depth deep: every node
+// matches `$A`, and the text of the matches adds up to about depth² bytes.
+func nestedJS(depth int) string {
+	return "x = " + strings.Repeat("[", depth) + "1" + strings.Repeat("]", depth) + ";\n"
+}
+
+// TestSearchLimitBoundsMemory: `$A` with limit 1 over a deeply nested file
+// builds one match, not all of them, so what it allocates stays far below
+// what the matches' texts alone would take (measured with
+// runtime.ReadMemStats around the call), and matchCount still counts every
+// match.
+func TestSearchLimitBoundsMemory(t *testing.T) {
+	const depth = 4000
+	dir := testutil.WriteTree(t, "")
+	if err := os.WriteFile(filepath.Join(dir, "deep.js"), []byte(nestedJS(depth)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Every named node of the file, as a full parse counts them, is a match of $A.
+	l, _ := lang.Lookup("javascript")
+	tree, err := syntax.Parse(context.Background(), l.Grammar(), []byte(nestedJS(depth)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := 0
+	for i := range tree.Nodes {
+		if tree.Nodes[i].IsNamed() {
+			named++
+		}
+	}
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	res, err := search(t, dir, Query{Pattern: "$A", Lang: "javascript", Limit: intp(1)})
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	allocated := after.TotalAlloc - before.TotalAlloc
+	t.Logf("%d matches; %d KiB allocated", res.MatchCount, allocated>>10)
+	if len(res.Matches) != 1 || res.Matches[0].ByteRange.Start != 0 || res.MatchCount != named || !res.LimitReached {
+		t.Errorf("%d matches (first at %+v), matchCount %d, limitReached %v; want 1 (the program), %d, true",
+			len(res.Matches), res.Matches[0].ByteRange, res.MatchCount, res.LimitReached, named)
+	}
+	// The matches' texts alone take depth² bytes; the page is one match.
+	if bound := uint64(depth * depth / 2); allocated > bound {
+		t.Errorf("the search allocated %d KiB; want at most %d KiB (only the page is built)", allocated>>10, bound>>10)
+	}
+}
+
+// TestFindEachStopsWhenCancelled: the walk over a huge tree looks at its
+// context inside the loop, after every match and every few hundred nodes, so
+// a cancelled query stops at once instead of when the tree is done.
+func TestFindEachStopsWhenCancelled(t *testing.T) {
+	l, _ := lang.Lookup("javascript")
+	tree, err := syntax.Parse(context.Background(), l.Grammar(), []byte(strings.Repeat("f(1);\n", 5000)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	compile := func(pattern string) *Pattern {
+		p, err := Compile(context.Background(), l, pattern, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	calls := 0
+	err = compile("$A").findEach(ctx, tree, func(int32, *Env) bool { calls++; cancel(); return true })
+	if err != context.Canceled || calls != 1 {
+		t.Errorf("$A, cancelled at the first match: error %v after %d matches; want context.Canceled after 1", err, calls)
+	}
+	for _, pattern := range []string{"$A", "g($X)"} { // matching every node; matching none
+		calls := 0
+		err = compile(pattern).findEach(ctx, tree, func(int32, *Env) bool { calls++; return true })
+		if err != context.Canceled || calls > 0 {
+			t.Errorf("%s, already cancelled: error %v after %d matches; want context.Canceled at once", pattern, err, calls)
+		}
+	}
+}
+
+// TestSearchSeesDeepCode: code nested far deeper than the 4,095 levels the
+// flat tree used to stop at is searched like any other — the innermost
+// literal is found, and a repeated metavariable compares two deep subtrees.
+func TestSearchSeesDeepCode(t *testing.T) {
+	const depth = 20000
+	deep := strings.Repeat("[", depth) + "42" + strings.Repeat("]", depth)
+	dir := testutil.WriteTree(t, "")
+	if err := os.WriteFile(filepath.Join(dir, "deep.js"), []byte("x = "+deep+";\nf("+deep+", "+deep+");\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		pattern string
+		matches int
+	}{
+		{"42", 3},
+		{"f($A, $A)", 1},
+	} {
+		res, err := search(t, dir, Query{Pattern: tt.pattern, Lang: "javascript", Limit: intp(1)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.MatchCount != tt.matches {
+			t.Errorf("%s: %d matches; want %d", tt.pattern, res.MatchCount, tt.matches)
+		}
+	}
+}
