@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -105,24 +104,17 @@ func (s *Server) resolveEdit(data actionData) (*protocol.WorkspaceEdit, error) {
 	}
 	folders, docs, _ := s.snapshotParts()
 	snap := workspace.NewSnapshot(folders, s.currentSettings(), docs)
-	files := plan.Result().Files
-	check := plan.Check
 	if data.Index != nil {
-		file := fileOf(plan.Result(), data.URI)
-		if file == nil || *data.Index < 0 || *data.Index >= len(file.Replacements) {
-			return nil, invalidParams("codeAction/resolve: the action names no replacement of the preview: request code actions again")
+		one, err := plan.Only(data.URI, *data.Index)
+		if err != nil {
+			return nil, invalidParams("codeAction/resolve: %v: request code actions again", err)
 		}
-		one := *file
-		one.Replacements = file.Replacements[*data.Index : *data.Index+1]
-		files = []rewrite.FileEdit{one}
-		check = func(snap *workspace.Snapshot) []rewrite.StaleFile {
-			return slices.DeleteFunc(plan.Check(snap), func(f rewrite.StaleFile) bool { return f.Path != one.Path })
-		}
+		plan = one
 	}
-	if stale := check(snap); len(stale) > 0 {
+	if stale := plan.Check(snap); len(stale) > 0 {
 		return nil, staleError("codeAction/resolve", &rewrite.StaleError{Files: stale})
 	}
-	return s.workspaceEdit(files, snap.Settings), nil
+	return s.workspaceEdit(plan.Result().Files, snap.Settings), nil
 }
 
 // fileOf returns the preview's edits of the document with the URI, or nil.
