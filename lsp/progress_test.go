@@ -29,11 +29,13 @@ func TestFastQueryShowsNoProgress(t *testing.T) {
 // seconds: one token, Begin → Reports → End, and the percentages, sent
 // only against a known total, never go backwards.
 func TestSlowQueryProgress(t *testing.T) {
-	dir := bigTree(t, 40, 20000)
+	dir := bigTree(t, 40, 20000) // seconds of regex work: many reports
 	ed := newEditor(t, dir, EditorOptions{WorkDoneProgress: true})
+	start := time.Now()
 	if _, err := searchResult(t, ed, slowQuery); err != nil {
 		t.Fatal(err)
 	}
+	t.Logf("the search took %v", time.Since(start))
 	created, events := ed.CreatedTokens(), ed.Progress()
 	if len(created) != 1 {
 		t.Fatalf("created tokens %q; want one", created)
