@@ -84,6 +84,14 @@ var knownSettings = []setting{
 		st.ParseCacheMB = &mb
 		return nil
 	}},
+	{"confirmEdits", func(raw json.RawMessage, st *workspace.Settings) error {
+		var when string
+		if json.Unmarshal(raw, &when) != nil || !slices.Contains([]string{"always", "never", "multiFile"}, when) {
+			return errors.New(`use "always", "never" or "multiFile" (the default: confirm edits that span several files)`)
+		}
+		st.ConfirmEdits = when
+		return nil
+	}},
 }
 
 // ignoredSettings are keys clients put in the section for themselves, and
@@ -196,6 +204,9 @@ func (s *Server) applySettings(raw json.RawMessage) {
 	}
 	if st.LogLevel != "" {
 		merged.LogLevel = st.LogLevel
+	}
+	if st.ConfirmEdits != "" {
+		merged.ConfirmEdits = st.ConfirmEdits
 	}
 	if st.ParseCacheMB != nil {
 		merged.ParseCacheMB = st.ParseCacheMB

@@ -316,3 +316,29 @@ func TestAstEditCodeActions(t *testing.T) {
 		_ = p
 	}
 }
+
+func TestAstEditConfirmEditsSetting(t *testing.T) {
+	oneFile := map[string]any{"ops": []map[string]any{{"pattern": "println($A)", "rewrite": "fmt.Println($A)"}}, "paths": []string{"a.go"}}
+	for _, tt := range []struct {
+		setting string
+		arg     map[string]any
+		confirm bool
+	}{
+		{"", printRewrite, true},
+		{"", oneFile, false},
+		{"always", oneFile, true},
+		{"never", printRewrite, false},
+		{"multiFile", printRewrite, true},
+	} {
+		dir := testutil.WriteTree(t, editTree)
+		settings := json.RawMessage(`{}`)
+		if tt.setting != "" {
+			settings = json.RawMessage(`{"confirmEdits": "` + tt.setting + `"}`)
+		}
+		ed := newEditor(t, dir, EditorOptions{Settings: settings})
+		p := preview(t, ed, tt.arg)
+		if got := strings.Contains(string(p.Edit), `"needsConfirmation":true`); got != tt.confirm {
+			t.Errorf("confirmEdits %q, %d files: needsConfirmation %v; want %v\n%s", tt.setting, p.FilesTouched, got, tt.confirm, p.Edit)
+		}
+	}
+}

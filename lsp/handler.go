@@ -128,7 +128,7 @@ func (s *Server) notification(method string, params []byte) {
 	}
 	if err != nil {
 		s.log.Debug("notification failed", zap.String("method", method), zap.Error(err))
-		go s.logMessage(protocol.MessageTypeError, fmt.Sprintf("structls: %s: %v", method, err))
+		s.logMessage(protocol.MessageTypeError, fmt.Sprintf("structls: %s: %v", method, err))
 	}
 }
 

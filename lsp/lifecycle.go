@@ -59,9 +59,9 @@ func (s *Server) initialize(raw []byte) (any, error) {
 	s.applyLogLevel(initSettings.LogLevel)
 	s.setState(stateInitialized)
 	for _, p := range problems {
-		go s.logMessage(protocol.MessageTypeWarning, "structls: "+p)
+		s.logMessage(protocol.MessageTypeWarning, "structls: "+p)
 	}
-	go s.reportSettingProblems(settingProblems)
+	s.reportSettingProblems(settingProblems)
 
 	openClose, change, yes := true, protocol.TextDocumentSyncKindIncremental, true
 	return &protocol.InitializeResult{

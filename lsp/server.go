@@ -62,6 +62,7 @@ type Server struct {
 	progress   *progressTracker
 	parseCache *syntax.Cache  // flat trees kept between queries
 	edits      *rewrite.Store // rewrite previews waiting to be applied
+	notes      chan note      // window/logMessage notes, in the order they were made
 
 	stateMu sync.Mutex
 	state   serverState
@@ -112,6 +113,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) int {
 		progress:    newProgressTracker(),
 		exitCh:      make(chan struct{}),
 		configReady: make(chan struct{}),
+		notes:       make(chan note, maxQueuedNotes),
 	}
 	s.edits = rewrite.NewStore(rewrite.DefaultStoreLimits, s.logDroppedEdit)
 	s.ctx, s.cancel = context.WithCancel(ctx)
@@ -119,6 +121,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) int {
 	s.conn = jsonrpc2.NewConn(newHeaderStream(rwc, s.log), jsonrpc2.WithPreempter(s))
 	s.client = protocol.ClientDispatcher(s.conn)
 	s.conn.Go(s.ctx, s.handle)
+	go s.sendNotes()
 
 	select {
 	case <-s.exitCh:
@@ -179,10 +182,38 @@ func (s *Server) snapshotParts() ([]workspace.Folder, map[string]*workspace.Docu
 	return folders, s.overlay.Documents(), enc
 }
 
-// logMessage shows a note in the client's output panel. It reaches the
+// note is one window/logMessage waiting to be sent.
+type note struct {
+	typ protocol.MessageType
+	msg string
+}
+
+// maxQueuedNotes bounds the notes waiting for the client; past it, notes
+// reach only the server log.
+const maxQueuedNotes = 256
+
+// logMessage shows a note in the client's output panel. Notes are queued and
+// sent by one goroutine, so they arrive in the order they were made and the
+// caller (often the read loop) never waits on the client. A note reaches the
 // server log only at debug level: at the default level a session writes
 // nothing to stderr (Neovim shows every stderr line as an error).
 func (s *Server) logMessage(typ protocol.MessageType, msg string) {
 	s.log.Debug("logMessage", zap.String("message", msg))
-	_ = s.client.LogMessage(s.ctx, &protocol.LogMessageParams{Type: typ, Message: msg})
+	select {
+	case s.notes <- note{typ, msg}:
+	default:
+		s.log.Debug("logMessage dropped: the client is not reading", zap.String("message", msg))
+	}
+}
+
+// sendNotes sends the queued notes, in order, until the session ends.
+func (s *Server) sendNotes() {
+	for {
+		select {
+		case n := <-s.notes:
+			_ = s.client.LogMessage(s.ctx, &protocol.LogMessageParams{Type: n.typ, Message: n.msg})
+		case <-s.ctx.Done():
+			return
+		}
+	}
 }

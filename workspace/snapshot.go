@@ -24,7 +24,7 @@ type Settings struct {
 	ParseCacheMB *int `json:"parseCacheMB,omitempty"`
 	// ConfirmEdits says when an applied rewrite asks the editor to confirm
 	// it (a change annotation with needsConfirmation): "always", "never",
-	// or "" (the default) for edits that span several files.
+	// or "multiFile" (the default, also when ""): edits that span several files.
 	ConfirmEdits string `json:"confirmEdits,omitempty"`
 }
 
