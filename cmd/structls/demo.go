@@ -16,6 +16,7 @@ import (
 	"github.com/structls/structls/grep"
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/matcher"
+	"github.com/structls/structls/rewrite"
 	"github.com/structls/structls/workspace"
 )
 
@@ -125,12 +126,76 @@ func demo(args []string, stdout, stderr io.Writer) (int, error) {
 		fmt.Fprintf(stdout, "   note: %s\n", w)
 	}
 
-	step("6. progress the server reported (it created its own token, as for VS Code)")
+	if err := demoRewrite(ctx, s, uri, mainGo, stdout, step); err != nil {
+		return exitError, err
+	}
+
+	step("9. progress the server reported (it created its own token, as for VS Code; only work that runs over 200 ms shows one)")
 	for _, p := range s.editor.Progress() {
 		fmt.Fprintf(stdout, "   %s %s %s\n", p.Kind, p.Title, p.Message)
 	}
-	step("7. shutdown and exit")
+	step("10. shutdown and exit")
 	return exitFound, nil
+}
+
+// demoRewrite is the demo's rewrite: a preview (nothing written), the
+// apply through workspace/applyEdit into the editor's buffer (the disk
+// untouched until the person saves), then a stale apply refused.
+func demoRewrite(ctx context.Context, s *session, uri, mainGo string, stdout io.Writer, step func(string, ...any)) error {
+	toStderr := "fmt.Fprintln(os.Stderr, $$$ARGS)"
+	q := rewrite.Query{Ops: []rewrite.Op{{Pattern: "fmt.Println($$$ARGS)", Rewrite: &toStderr}}, Lang: "go", Format: "text"}
+	step("6. structls.astEdit %q → %q: a preview; nothing is written", q.Ops[0].Pattern, toStderr)
+	var preview struct {
+		ID   string `json:"id"`
+		Text string `json:"text"`
+	}
+	if _, err := s.execute(ctx, lsp.CommandAstEdit, q, &preview); err != nil {
+		return err
+	}
+	printIndented(stdout, preview.Text)
+
+	step("7. structls.applyEdit: the server re-checks the buffer's version, then sends workspace/applyEdit; the editor applies it")
+	var applied struct {
+		Applied           bool `json:"applied"`
+		TotalReplacements int  `json:"totalReplacements"`
+	}
+	if _, err := s.execute(ctx, lsp.CommandApplyEdit, map[string]string{"id": preview.ID}, &applied); err != nil {
+		return err
+	}
+	for _, r := range s.editor.EditRequests() {
+		fmt.Fprintf(stdout, "   workspace/applyEdit %q: applied=%v\n", r.Label, r.Applied)
+	}
+	text, _ := s.editor.BufferText(uri)
+	disk, err := os.ReadFile(mainGo)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "   buffer main.go: %d lines call fmt.Fprintln; main.go on disk: %d (unchanged until the editor saves)\n",
+		strings.Count(text, "fmt.Fprintln("), strings.Count(string(disk), "fmt.Fprintln("))
+
+	toPanic := "panic($CODE)"
+	q = rewrite.Query{Ops: []rewrite.Op{{Pattern: "os.Exit($CODE)", Rewrite: &toPanic}}, Lang: "go"}
+	step("8. a stale preview: preview %q → %q, type in the buffer, then apply", q.Ops[0].Pattern, toPanic)
+	if _, err := s.execute(ctx, lsp.CommandAstEdit, q, &preview); err != nil {
+		return err
+	}
+	at := workspace.Position{Line: 0, Character: 0}
+	if err := s.editor.EditBuffer(ctx, uri, lsp.Edit{Range: &workspace.Range{Start: at, End: at}, Text: "// edited after the preview\n"}); err != nil {
+		return err
+	}
+	_, err = s.execute(ctx, lsp.CommandApplyEdit, map[string]string{"id": preview.ID}, nil)
+	if lsp.ErrorCode(err) != int(lsp.ContentModified) {
+		return fmt.Errorf("the stale apply was not refused as ContentModified: %v", err)
+	}
+	fmt.Fprintf(stdout, "   refused (%d): %v\n", lsp.ErrorCode(err), err)
+	return nil
+}
+
+// printIndented prints text under a demo step.
+func printIndented(stdout io.Writer, text string) {
+	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		fmt.Fprintf(stdout, "   %s\n", line)
+	}
 }
 
 func demoSearch(ctx context.Context, s *session, q grep.Query, stdout io.Writer) error {
