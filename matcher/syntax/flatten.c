@@ -1,5 +1,6 @@
 // flatten.c — parsing a file and writing its tree out as flat nodes, in one
 // call from Go per file.
+#include <setjmp.h>
 #include <stdlib.h>
 
 #include "syntax.h"
@@ -104,33 +105,37 @@ static int64_t write_kept(structls_scratch *s, const TSTree *tree, int32_t only,
 	return write_nodes(s, tree, only, out, cap, has_error);
 }
 
-// structls_parse parses text — with pooled, or with a fresh parser in the
-// scratch arena when pooled is NULL — and writes its nodes into out as
-// write_nodes does. It returns CANCELLED when the parse was cancelled,
-// REFUSED when tree-sitter refuses the grammar, OUT_OF_MEMORY when memory
-// ran out. When the nodes did not fit (the result
-// exceeds cap) the tree is kept for structls_flatten; otherwise it is
-// released.
-int64_t structls_parse(structls_scratch *s, TSParser *pooled, const TSLanguage *lang, const char *text, uint32_t length,
+// structls_parse parses text with a fresh parser in the scratch arena and
+// writes its nodes into out as write_nodes does. It returns CANCELLED when
+// the parse was cancelled, REFUSED when tree-sitter refuses the grammar,
+// OUT_OF_MEMORY when memory ran out (in tree-sitter or in the walk). When
+// the nodes did not fit (the result exceeds cap) the tree is kept for
+// structls_flatten; otherwise it is released.
+//
+// Running out of memory inside tree-sitter, which cannot recover from it,
+// jumps back here (arena.c): everything the parse had is in the arena, so
+// rewinding the arena undoes it, and the process goes on.
+int64_t structls_parse(structls_scratch *s, const TSLanguage *lang, const char *text, uint32_t length,
 	int32_t only, flat_node *out, int64_t cap, bool *has_error) {
 	structls_release(s);
-	s->in_arena = pooled == NULL;
-	if (s->in_arena) structls_arena_enter(s);
-	TSParser *p = pooled;
-	if (!p) {
-		p = ts_parser_new();
-		if (!ts_parser_set_language(p, lang)) {
-			structls_arena_leave();
-			structls_arena_reset(s);
-			return REFUSED;
-		}
+	jmp_buf out_of_memory;
+	if (setjmp(out_of_memory)) {
+		structls_arena_leave();
+		structls_release(s);
+		return OUT_OF_MEMORY;
+	}
+	structls_arena_enter(s, &out_of_memory);
+	TSParser *p = ts_parser_new();
+	if (!ts_parser_set_language(p, lang)) {
+		structls_arena_leave();
+		structls_release(s);
+		return REFUSED;
 	}
 	source src = { text, length };
 	TSInput input = { &src, read_source, 0, NULL };
 	TSParseOptions opts = { &s->cancel, cancelled };
 	s->tree = ts_parser_parse_with_options(p, NULL, input, opts);
 	if (!s->tree) {
-		if (pooled) ts_parser_reset(pooled); // a cancelled parse leaves state behind
 		structls_arena_leave();
 		structls_release(s);
 		return CANCELLED;
@@ -144,22 +149,22 @@ int64_t structls_parse(structls_scratch *s, TSParser *pooled, const TSLanguage *
 // structls_flatten writes the kept tree's nodes again, into a larger out,
 // and releases the tree once they fit.
 int64_t structls_flatten(structls_scratch *s, int32_t only, flat_node *out, int64_t cap, bool *has_error) {
-	if (s->in_arena) structls_arena_enter(s);
+	jmp_buf out_of_memory;
+	if (setjmp(out_of_memory)) {
+		structls_arena_leave();
+		structls_release(s);
+		return OUT_OF_MEMORY;
+	}
+	structls_arena_enter(s, &out_of_memory);
 	int64_t n = write_kept(s, s->tree, only, out, cap, has_error);
 	structls_arena_leave();
 	if (n <= cap) structls_release(s);
 	return n;
 }
 
-// structls_release frees the kept tree: the arena is rewound, or a tree from
-// a pooled parser deleted.
+// structls_release frees the kept tree, and everything else the last parse
+// allocated, by rewinding the arena.
 void structls_release(structls_scratch *s) {
-	if (s->in_arena) {
-		s->tree = NULL;
-		structls_arena_reset(s);
-		s->in_arena = false;
-		return;
-	}
-	if (s->tree) ts_tree_delete(s->tree);
 	s->tree = NULL;
+	structls_arena_reset(s);
 }

@@ -17,25 +17,6 @@ var ErrCancelled = errors.New("parse cancelled")
 // errorSymbol is tree-sitter's kind id of ERROR nodes (ts_builtin_sym_error).
 const errorSymbol = 0xFFFF
 
-// parsers pools parsers per language for the files too large for an arena
-// (arenaLimit): a parser is not safe for concurrent use, and creating one
-// per file on libc's malloc is wasteful. (An arena parse creates its parser
-// in the arena, where that costs nothing.)
-var parsers sync.Map // *sitter.Language → *sync.Pool of *parser
-
-func parserFor(lang *sitter.Language) (*parser, error) {
-	pool, _ := parsers.LoadOrStore(lang, &sync.Pool{})
-	if p, ok := pool.(*sync.Pool).Get().(*parser); ok {
-		return p, nil
-	}
-	return newParser(lang)
-}
-
-func releaseParser(lang *sitter.Language, p *parser) {
-	pool, _ := parsers.Load(lang)
-	pool.(*sync.Pool).Put(p)
-}
-
 // Parse parses source and returns its whole flat tree. A cancelled ctx stops
 // the parse (tree-sitter checks it as it goes) with ErrCancelled.
 func Parse(ctx context.Context, lang *sitter.Language, source []byte) (*Tree, error) {

@@ -5,6 +5,7 @@
 #ifndef STRUCTLS_SYNTAX_H
 #define STRUCTLS_SYNTAX_H
 
+#include <setjmp.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -68,8 +69,8 @@ typedef struct {
 	arena_chunk *chunks; // newest (largest) first
 	void *free_lists[ARENA_CLASSES]; // freed blocks by size class, linked through their first word
 	size_t cancel;       // set (from Go) to stop the current parse
-	TSTree *tree;        // the last tree parsed, until structls_release
-	bool in_arena;       // tree (and its parser) live in the arena
+	TSTree *tree;        // the last tree parsed (in the arena), until structls_release
+	size_t reserved;     // bytes in chunks
 	void *levels;        // the flatten walk's per-depth state (flatten.c), kept from file to file
 	size_t levels_cap;   // depths levels has room for
 } structls_scratch;
@@ -91,7 +92,7 @@ typedef struct {
 enum { F_NAMED = 1, F_EXTRA = 2, F_MISSING = 4, F_ERROR = 8 };
 
 void structls_use_arena_allocator(void);
-void structls_arena_enter(structls_scratch *s);
+void structls_arena_enter(structls_scratch *s, jmp_buf *out_of_memory);
 void structls_arena_leave(void);
 void structls_arena_reset(structls_scratch *s);
 void structls_scratch_free(structls_scratch *s);
@@ -99,7 +100,9 @@ void structls_scratch_free(structls_scratch *s);
 bool structls_may_have_kind(const TSTree *tree, uint16_t kind);
 void structls_kinds_present(const TSTree *t, bool *direct, bool *walked, uint32_t count);
 
-int64_t structls_parse(structls_scratch *s, TSParser *pooled, const TSLanguage *lang, const char *text, uint32_t length,
+void structls_set_arena_budget(size_t bytes);
+
+int64_t structls_parse(structls_scratch *s, const TSLanguage *lang, const char *text, uint32_t length,
 	int32_t only, flat_node *out, int64_t cap, bool *has_error);
 int64_t structls_flatten(structls_scratch *s, int32_t only, flat_node *out, int64_t cap, bool *has_error);
 void structls_release(structls_scratch *s);

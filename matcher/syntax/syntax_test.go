@@ -2,10 +2,13 @@ package syntax
 
 import (
 	"context"
+	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 	"unsafe"
@@ -64,27 +67,23 @@ func TestFlattenMatchesBinding(t *testing.T) {
 }
 
 func TestParseCancelled(t *testing.T) {
-	defer func(limit int) { arenaLimit = limit }(arenaLimit)
 	src := make([]byte, 0, 1<<20)
 	for len(src) < 1<<20 {
 		src = append(src, "func f() { x := 1; y := x + 2 }\n"...)
 	}
 	src = append([]byte("package p\n"), src...)
-	for _, limit := range []int{1 << 30, -1} { // in an arena, then with a pooled parser
-		arenaLimit = limit
-		ctx, cancel := context.WithCancel(context.Background())
-		cancel()
-		if _, err := Parse(ctx, goLang, src); err != ErrCancelled {
-			t.Fatalf("Parse on a cancelled context = %v; want ErrCancelled", err)
-		}
-		ctx, cancel = context.WithCancel(context.Background())
-		time.AfterFunc(time.Millisecond, cancel) // mid-parse: the megabyte takes ~150 ms
-		if _, err := Parse(ctx, goLang, src); err != ErrCancelled {
-			t.Fatalf("Parse cancelled while parsing = %v; want ErrCancelled", err)
-		}
-		if _, err := Parse(context.Background(), goLang, src); err != nil {
-			t.Fatalf("parsing is broken after a cancelled parse: %v", err)
-		}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Parse(ctx, goLang, src); err != ErrCancelled {
+		t.Fatalf("Parse on a cancelled context = %v; want ErrCancelled", err)
+	}
+	ctx, cancel = context.WithCancel(context.Background())
+	time.AfterFunc(time.Millisecond, cancel) // mid-parse: the megabyte takes ~150 ms
+	if _, err := Parse(ctx, goLang, src); err != ErrCancelled {
+		t.Fatalf("Parse cancelled while parsing = %v; want ErrCancelled", err)
+	}
+	if _, err := Parse(context.Background(), goLang, src); err != nil {
+		t.Fatalf("parsing is broken after a cancelled parse: %v", err)
 	}
 }
 
@@ -109,25 +108,23 @@ func goSources(t *testing.T) map[string][]byte {
 	return out
 }
 
-// TestArenaAndPooledParsesAgree parses the same files in an arena (reused
-// from file to file) and with pooled parsers on libc memory: the flat trees
-// must be identical.
-func TestArenaAndPooledParsesAgree(t *testing.T) {
-	defer func(limit int) { arenaLimit = limit }(arenaLimit)
+// TestReusedArenaAgrees parses files one after the other in one scratch, its
+// arena rewound and reused from file to file as a search worker's is, and
+// each in a fresh scratch: the flat trees must be identical.
+func TestReusedArenaAgrees(t *testing.T) {
 	ctx := context.Background()
+	var reused Scratch
 	for path, src := range goSources(t) {
-		arenaLimit = 1 << 30
-		inArena, err := Parse(ctx, goLang, src)
+		again, err := parse(ctx, goLang, src, -1, &reused)
 		if err != nil {
 			t.Fatal(err)
 		}
-		arenaLimit = -1
-		pooled, err := Parse(ctx, goLang, src)
+		fresh, err := parse(ctx, goLang, src, -1, new(Scratch))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !slices.Equal(inArena.Nodes, pooled.Nodes) || inArena.HasError() != pooled.HasError() {
-			t.Fatalf("%s: the arena parse gives %d nodes, the pooled parse %d (or the nodes differ)", path, len(inArena.Nodes), len(pooled.Nodes))
+		if !slices.Equal(again.Nodes, fresh.Nodes) || again.HasError() != fresh.HasError() {
+			t.Fatalf("%s: the reused arena gives %d nodes, a fresh one %d (or the nodes differ)", path, len(again.Nodes), len(fresh.Nodes))
 		}
 	}
 }
@@ -196,41 +193,37 @@ func rebase(nodes []Node, root, at int32) []Node {
 	return out
 }
 
-// FuzzArenaParse parses arbitrary text in an arena (one scratch reused for
-// every input, as a search worker does) and with a pooled parser on libc's
-// malloc: the trees must be identical, and the kind-restricted forest must
-// hold exactly the whole tree's subtrees of that kind.
+// FuzzArenaParse parses arbitrary text in an arena reused for every input
+// (as a search worker does) and in a fresh one: the trees must be
+// identical, and the kind-restricted forest must hold exactly the whole
+// tree's subtrees of that kind.
 func FuzzArenaParse(f *testing.F) {
 	for _, seed := range []string{"package p\n\nfunc f() { go func() {}(); if x { return } }\n", "package p\nfunc (", "}}}}{{{{", "\"\\", ""} {
 		f.Add([]byte(seed))
 	}
 	var scratch Scratch
 	f.Fuzz(func(t *testing.T, src []byte) {
-		defer func(limit int) { arenaLimit = limit }(arenaLimit)
 		ctx := context.Background()
-		arenaLimit = 1 << 30
 		inArena, err := parse(ctx, goLang, src, -1, &scratch)
 		if err != nil {
 			t.Fatal(err)
 		}
 		nodes := slices.Clone(inArena.Nodes)
-		arenaLimit = -1
-		pooled, err := Parse(ctx, goLang, src)
+		fresh, err := parse(ctx, goLang, src, -1, new(Scratch))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !slices.Equal(nodes, pooled.Nodes) || inArena.HasError() != pooled.HasError() {
-			t.Fatalf("arena parse: %d nodes; pooled parse: %d (or they differ)", len(nodes), len(pooled.Nodes))
+		if !slices.Equal(nodes, fresh.Nodes) || inArena.HasError() != fresh.HasError() {
+			t.Fatalf("reused arena: %d nodes; fresh arena: %d (or they differ)", len(nodes), len(fresh.Nodes))
 		}
-		arenaLimit = 1 << 30
 		symbol := goLang.IdForNodeKind("call_expression", true)
 		forest, err := ParseSubtrees(ctx, goLang, src, symbol, &scratch)
 		if err != nil {
 			t.Fatal(err)
 		}
 		count := 0
-		for i := range pooled.Nodes {
-			if pooled.Nodes[i].Symbol == symbol {
+		for i := range fresh.Nodes {
+			if fresh.Nodes[i].Symbol == symbol {
 				count++
 			}
 		}
@@ -244,4 +237,30 @@ func FuzzArenaParse(f *testing.F) {
 			t.Fatalf("the forest holds %d call_expression nodes; the whole tree %d", kept, count)
 		}
 	})
+}
+
+// TestParseOutOfMemory: a parse that runs out of memory inside tree-sitter
+// (here: over a budget set for the test; in production, malloc failing)
+// fails with ErrOutOfMemory for that file instead of aborting the process,
+// and the same scratch parses the next file as if nothing had happened.
+func TestParseOutOfMemory(t *testing.T) {
+	src := []byte("package p\n" + strings.Repeat("func f() { x := []int{1, 2, 3}; y := x[0] + 2 }\n", 20000)) // 1 MB
+	var scratch Scratch
+	setArenaBudget(8 << 20) // the parse needs several times more
+	_, err := parse(context.Background(), goLang, src, -1, &scratch)
+	setArenaBudget(math.MaxUint64)
+	if !errors.Is(err, ErrOutOfMemory) {
+		t.Fatalf("parse over the memory budget: error %v; want ErrOutOfMemory", err)
+	}
+	again, err := parse(context.Background(), goLang, src, -1, &scratch)
+	if err != nil {
+		t.Fatalf("the scratch is broken after running out of memory: %v", err)
+	}
+	fresh, err := parse(context.Background(), goLang, src, -1, new(Scratch))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(again.Nodes, fresh.Nodes) {
+		t.Errorf("after running out of memory the scratch gives %d nodes; a fresh one %d", len(again.Nodes), len(fresh.Nodes))
+	}
 }

@@ -22,13 +22,6 @@ import (
 // the hooks free it with libc.)
 func init() { C.structls_use_arena_allocator() }
 
-// arenaLimit is the largest file parsed in an arena: the default maxFileSize
-// (4 MiB), so only files admitted by a raised setting get a pooled parser on
-// libc's malloc instead. With its free lists an arena holds about what libc
-// would (the 3 MB cmd/compile/internal/ssa/opGen.go: 76 MB peak RSS, against
-// 69 MB with libc). (A variable so tests can send files down either path.)
-var arenaLimit = 4 << 20
-
 // Scratch is what one goroutine parses with, file after file: the arena
 // tree-sitter allocates from (rewound after each file), the cancellation flag
 // tree-sitter polls, and the slice the flat nodes are written into — so a
@@ -59,15 +52,6 @@ var errRefused = errors.New("this tree-sitter library refuses the grammar's ABI 
 // Go bytes in place and polls a flag in C memory that a cancelled ctx sets:
 // no call comes back into Go while it parses.
 func parseFlat(ctx context.Context, lang *sitter.Language, source []byte, only int32, s *Scratch) ([]Node, bool, error) {
-	var pooled *C.TSParser
-	if len(source) > arenaLimit {
-		p, err := parserFor(lang)
-		if err != nil {
-			return nil, false, err
-		}
-		defer releaseParser(lang, p)
-		pooled = p.p
-	}
 	c := s.native()
 	flag := (*uintptr)(unsafe.Pointer(&c.cancel))
 	atomic.StoreUintptr(flag, 0)
@@ -86,7 +70,7 @@ func parseFlat(ctx context.Context, lang *sitter.Language, source []byte, only i
 		buf = make([]Node, 1024)
 	}
 	var hasError C.bool
-	n := int(C.structls_parse(c, pooled, (*C.TSLanguage)(unsafe.Pointer(lang.Inner)), text, C.uint32_t(len(source)),
+	n := int(C.structls_parse(c, (*C.TSLanguage)(unsafe.Pointer(lang.Inner)), text, C.uint32_t(len(source)),
 		C.int32_t(only), (*C.flat_node)(unsafe.Pointer(&buf[0])), C.int64_t(len(buf)), &hasError))
 	if !stop() {
 		<-fired // the flag is being set: let that finish before the next parse clears it
@@ -109,7 +93,7 @@ func parseFlat(ctx context.Context, lang *sitter.Language, source []byte, only i
 	return buf[:n], bool(hasError), nil
 }
 
-// parser is a pooled tree-sitter parser, for files too large for an arena.
+// parser is a tree-sitter parser on libc memory, for kindsPresent.
 type parser struct{ p *C.TSParser }
 
 func newParser(lang *sitter.Language) (*parser, error) {
@@ -123,16 +107,15 @@ func newParser(lang *sitter.Language) (*parser, error) {
 	return pr, nil
 }
 
-// kindsPresent parses source with a pooled parser and reports, for every
+// kindsPresent parses source with a parser of its own and reports, for every
 // kind of the language, whether a walk of the tree meets a node of that kind
 // and what the direct check (structls_may_have_kind) answers. For
 // TestHasKind, which needs both answers on the same tree.
 func kindsPresent(lang *sitter.Language, source []byte) (direct, walked []bool, err error) {
-	p, err := parserFor(lang)
+	p, err := newParser(lang)
 	if err != nil {
 		return nil, nil, err
 	}
-	defer releaseParser(lang, p)
 	if len(source) == 0 {
 		source = []byte{'\n'}
 	}
@@ -141,8 +124,15 @@ func kindsPresent(lang *sitter.Language, source []byte) (direct, walked []bool, 
 		return nil, nil, errors.New("tree-sitter returned no tree")
 	}
 	defer C.ts_tree_delete(tree)
+	defer runtime.KeepAlive(p)
 	n := lang.NodeKindCount()
 	direct, walked = make([]bool, n), make([]bool, n)
 	C.structls_kinds_present(tree, (*C.bool)(unsafe.Pointer(&direct[0])), (*C.bool)(unsafe.Pointer(&walked[0])), C.uint32_t(n))
 	return direct, walked, nil
+}
+
+// setArenaBudget caps the memory one parse may take (the bytes of its
+// arena's chunks; unlimited by default), for tests of running out of memory.
+func setArenaBudget(bytes uint64) {
+	C.structls_set_arena_budget(C.size_t(bytes))
 }
