@@ -78,8 +78,9 @@ func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
 	} else {
 		fmt.Fprint(out, res.Text)
 	}
-	// On stderr too, as ast-grep warns: whoever reads only the matches on
-	// stdout still hears of a broken pattern or a mistyped path.
+	// On stderr too, after the matches, as ast-grep warns: whoever reads only
+	// the matches on stdout still hears of a broken pattern or a mistyped path.
+	out.Flush()
 	for _, w := range res.Warnings {
 		fmt.Fprintf(stderr, "structls: warning: %s\n", w)
 	}

@@ -53,7 +53,9 @@ static void *or_die(void *p, size_t n) {
 	return p;
 }
 
-// arena_failed gives up the parse that asked for n more bytes.
+// arena_failed gives up the parse that asked for n more bytes: it jumps
+// back to the call from Go when there is one (during a parse), and otherwise
+// dies.
 static void *arena_failed(size_t n) {
 	if (out_of_memory) longjmp(*out_of_memory, 1);
 	return or_die(NULL, n);
@@ -149,7 +151,8 @@ static void *hook_realloc(void *p, size_t n) {
 	structls_scratch *s = current;
 	if (!p) return hook_malloc(n);
 	if (s && owns(s, p)) return arena_realloc(s, p, n);
-	return or_die(realloc(p, n), n);
+	void *q = realloc(p, n); // a block from before the parse: libc's
+	return q || n == 0 ? q : arena_failed(n);
 }
 
 static void hook_free(void *p) {
