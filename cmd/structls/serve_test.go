@@ -168,7 +168,7 @@ func (p *serverProcess) initialize(dir string) {
 // is sent and stdin stays open. The process must end, with 0 after shutdown
 // and 1 without.
 func TestExitWithStdinOpen(t *testing.T) {
-	root, _ := filepath.Abs("../../testdata/demo")
+	root := demoRoot
 	for _, tt := range []struct {
 		name     string
 		shutdown bool
@@ -195,7 +195,7 @@ func TestExitWithStdinOpen(t *testing.T) {
 // default log level: Neovim logs every stderr line as an ERROR, so nothing
 // may be written there — not even the window/logMessage notes.
 func TestNormalSessionKeepsStderrQuiet(t *testing.T) {
-	root, _ := filepath.Abs("../../testdata/demo")
+	root := demoRoot
 	p := startServer(t) // no arguments: what editors run
 	p.initialize(root)
 	uri := "file://" + filepath.Join(root, "main.go")
