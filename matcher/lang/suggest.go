@@ -3,6 +3,8 @@ package lang
 import (
 	"fmt"
 	"strings"
+
+	"github.com/structls/structls/internal/suggest"
 )
 
 // unknownLanguageError is the error for a `lang` the catalogue does not
@@ -34,7 +36,7 @@ func nearestLanguage(input string) *Language {
 	bestScore := allowed + 1
 	for _, l := range All() {
 		for _, name := range append([]string{l.Name}, l.Aliases...) {
-			score := editDistance(input, name)
+			score := suggest.Distance(input, name)
 			if len(input) >= 3 && strings.HasPrefix(name, input) {
 				score = min(score, 1)
 			}
@@ -44,25 +46,4 @@ func nearestLanguage(input string) *Language {
 		}
 	}
 	return best
-}
-
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
