@@ -100,7 +100,8 @@ func (s *searcher) newMatchBuilder(f workspace.File, l *lang.Language, t *syntax
 func (b *matchBuilder) match(n int32, env *Env) Match {
 	t, mapper, s := b.tree, b.mapper, b.s
 	node := &t.Nodes[n]
-	m := Match{Path: b.f.Rel, URI: b.f.URI(), Language: b.lang.Name, Text: string(t.Text(n)), MetaVariables: map[string]any{}}
+	m := Match{Path: b.f.Rel, URI: b.f.URI(), Language: b.lang.Name, Text: string(t.Text(n)), MetaVariables: map[string]any{},
+		ContextBefore: []string{}, ContextAfter: []string{}}
 	m.ByteRange = workspace.ByteRange{Start: int(node.Start), End: int(node.End)}
 	m.Range, _ = mapper.OffsetRange(m.ByteRange.Start, m.ByteRange.End, s.enc)
 	first, last := m.Range.Start.Line, mapper.Line(int(node.End))

@@ -50,8 +50,8 @@ type Match struct {
 	Text          string              `json:"text"`
 	MetaVariables map[string]any      `json:"metaVariables"` // NAME → Capture, or []Capture for $$$NAME
 	Lines         string              `json:"-"`             // the full lines the match spans (kept for the text rendering only)
-	ContextBefore []string            `json:"contextBefore,omitempty"`
-	ContextAfter  []string            `json:"contextAfter,omitempty"`
+	ContextBefore []string            `json:"contextBefore"` // with contextLines; [] without
+	ContextAfter  []string            `json:"contextAfter"`
 }
 
 // Capture is the node a metavariable bound.

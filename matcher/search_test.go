@@ -113,6 +113,15 @@ func TestSearchListsAreArrays(t *testing.T) {
 			t.Errorf("%s is %s; want []", name, got)
 		}
 	}
+	// A match's own lists, without contextLines.
+	res, err = search(t, testutil.WriteTree(t, "-- a.go --\npackage p\nfunc _() { f(1) }\n"), Query{Pattern: "f($A)", Lang: "go"})
+	if err != nil || len(res.Matches) != 1 {
+		t.Fatalf("%v, %+v", err, res)
+	}
+	raw, _ = json.Marshal(res.Matches[0])
+	if !strings.Contains(string(raw), `"contextBefore":[],"contextAfter":[]`) {
+		t.Errorf("match %s; want contextBefore and contextAfter as []", raw)
+	}
 }
 
 // TestSearchReportsPaths: entries of `paths` that do not exist are listed in
