@@ -16,11 +16,11 @@ import (
 // read deadline of the client (which fails the test on a hang).
 func TestCancelOnHugeOneLineFile(t *testing.T) {
 	dir := t.TempDir()
-	line := "package p; var x = " + strings.Repeat("a+", 150_000) + "a // é😀\n"
+	line := "package p; var x = " + strings.Repeat("a+", 300_000) + "a // é😀\n"
 	if err := os.WriteFile(filepath.Join(dir, "one.go"), []byte(line), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "min.txt"), []byte(strings.Repeat("xy é😀 ", 200_000)), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "min.txt"), []byte(strings.Repeat("xy é😀 ", 400_000)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for i, arg := range []string{
@@ -32,9 +32,17 @@ func TestCancelOnHugeOneLineFile(t *testing.T) {
 		c.initialize(dir)
 		start := time.Now()
 		c.sendRaw(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"method":"workspace/executeCommand","params":%s}`, id, arg))
-		time.Sleep(100 * time.Millisecond)
-		c.sendRaw(fmt.Sprintf(`{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":%s}}`, id))
-		m := c.reply(id)
+		// Cancel once the work is well under way (300 ms after its progress
+		// began: inside the one file's matches); a query that is done before
+		// then has nothing left to cancel.
+		m := c.readUntil(func(m message) bool {
+			return m.Method == "$/progress" && strings.Contains(string(m.Params), `"kind":"begin"`) || m.Method == "" && string(m.ID) == id
+		})
+		if m.Method != "" {
+			time.Sleep(300 * time.Millisecond)
+			c.sendRaw(fmt.Sprintf(`{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":%s}}`, id))
+			m = c.reply(id)
+		}
 		switch {
 		case m.Error != nil && m.Error.Code == int(RequestCancelled):
 			t.Logf("%s: cancelled after %v", arg[12:30], time.Since(start))
