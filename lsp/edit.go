@@ -75,6 +75,10 @@ func (s *Server) runAstEdit(ctx context.Context, snap *workspace.Snapshot, enc w
 	res := plan.Result()
 	if res.TotalReplacements > 0 {
 		s.edits.Add(plan)
+	} else {
+		empty := *res
+		empty.ID = "" // nothing to apply: no pending preview is kept
+		res = &empty
 	}
 	return &previewReply{Result: res, Edit: s.workspaceEdit(res.Files, snap.Settings)},
 		fmt.Sprintf("%d replacements in %d files (%d searched)", res.TotalReplacements, res.FilesTouched, res.FilesSearched), nil

@@ -236,6 +236,9 @@ func TestAstEditDiscardAndBadInput(t *testing.T) {
 	ed := newEditor(t, dir, EditorOptions{})
 	ctx := context.Background()
 	p := preview(t, ed, printRewrite)
+	if empty := preview(t, ed, map[string]any{"ops": []map[string]any{{"pattern": "nosuch($A)", "rewrite": "x"}}}); empty.ID != "" || empty.TotalReplacements != 0 {
+		t.Errorf("a preview with nothing to apply: id %q, %d replacements; want no id", empty.ID, empty.TotalReplacements)
+	}
 	if _, err := ed.ExecuteCommand(ctx, CommandDiscardEdit, map[string]any{"id": p.ID}); err != nil {
 		t.Fatal(err)
 	}
