@@ -94,16 +94,20 @@ func (s *Server) runApplyEdit(ctx context.Context, snap *workspace.Snapshot, _ w
 		return nil, "", &argumentError{msg: err.Error()}
 	}
 	res := plan.Result()
+	// A refused plan stays pending (until the store's bounds drop it), so a
+	// second try hears the same reason rather than "already applied"; a stale
+	// one can never pass the check again.
 	if stale := plan.Check(snap); len(stale) > 0 {
+		s.edits.Add(plan)
 		return nil, "", &rewrite.StaleError{Files: stale}
 	}
 	reply := &applyReply{FilesChanged: res.FilesTouched, TotalReplacements: res.TotalReplacements}
 	if !s.clientAppliesEdits() {
 		if err := plan.WriteFiles(ctx, snap); err != nil {
+			s.edits.Add(plan)
 			if errors.As(err, new(*rewrite.StaleError)) {
 				return nil, "", err
 			}
-			s.edits.Add(plan) // nothing was written: the preview may be applied once the cause is fixed
 			return nil, "", &writeFailedError{err: err}
 		}
 		reply.Applied = true

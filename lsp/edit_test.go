@@ -149,6 +149,9 @@ func TestAstEditRefusesStalePreview(t *testing.T) {
 		if len(ed.EditRequests()) != 0 {
 			t.Error("a stale edit was sent to the editor")
 		}
+		if _, again := apply(ed, p.ID); ErrorCode(again) != int(ContentModified) {
+			t.Errorf("second apply of the stale preview: %v; want the same refusal", again)
+		}
 		if got := readFile(t, filepath.Join(dir, "a.go")); strings.Contains(got, "fmt.") {
 			t.Error("a stale apply wrote a.go")
 		}
