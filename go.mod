@@ -73,6 +73,7 @@ require (
 )
 
 require (
+	github.com/aymanbagabas/go-udiff v0.3.1 // indirect
 	github.com/danwakefield/fnmatch v0.0.0-20160403171240-cbb64ac3d964 // indirect
 	github.com/mattn/go-pointer v0.0.1 // indirect
 	go.uber.org/multierr v1.11.0 // indirect

@@ -1,0 +1,131 @@
+package rewrite
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	_ "github.com/structls/structls/matcher/lang/grammars"
+	"github.com/structls/structls/workspace"
+)
+
+// astGrepBinary finds the pinned ast-grep CLI ($STRUCTLS_AST_GREP, else
+// .tools/ at the repository root), or skips the test.
+func astGrepBinary(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("STRUCTLS_AST_GREP"); p != "" {
+		return p
+	}
+	_, file, _, _ := runtime.Caller(0)
+	p := filepath.Join(filepath.Dir(file), "..", ".tools", "node_modules", ".bin", "ast-grep")
+	if _, err := os.Stat(p); err != nil {
+		t.Skipf("the ast-grep CLI is not installed at %s, so the differential test cannot run: run scripts/test.sh (it installs @ast-grep/cli into .tools)", p)
+	}
+	return p
+}
+
+// astGrepRewrite returns the file after `ast-grep run -p P -r R -l L -U`.
+func astGrepRewrite(t *testing.T, bin string, c rewriteCase) string {
+	t.Helper()
+	dir := t.TempDir()
+	name := "t." + c.ext
+	if err := os.WriteFile(filepath.Join(dir, name), []byte(c.code), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "run", "--pattern", c.pattern, "--rewrite", c.rewrite, "-l", c.lang, "-U", name)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil && !isNoMatchExit(err) {
+		t.Fatalf("ast-grep %s: %v\n%s", c.name, err, out)
+	}
+	out, err := os.ReadFile(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
+}
+
+// isNoMatchExit: ast-grep exits 1 when nothing matched.
+func isNoMatchExit(err error) bool {
+	ee, ok := err.(*exec.ExitError)
+	return ok && ee.ExitCode() == 1
+}
+
+// structlsRewrite previews the case's edit in a fresh workspace, writes it
+// with WriteFiles and returns the file.
+func structlsRewrite(t *testing.T, c rewriteCase) string {
+	t.Helper()
+	dir, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "t."+c.ext)
+	if err := os.WriteFile(path, []byte(c.code), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	snap := snapshotOf(t, dir, nil)
+	plan, err := Preview(context.Background(), snap, Query{Ops: []Op{{Pattern: c.pattern, Rewrite: &c.rewrite}}, Lang: c.lang},
+		workspace.UTF16, nil, nil)
+	if err != nil {
+		t.Fatalf("%s: preview: %v", c.name, err)
+	}
+	if err := plan.WriteFiles(context.Background(), snap); err != nil {
+		t.Fatalf("%s: write: %v", c.name, err)
+	}
+	out, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
+}
+
+// snapshotOf is a snapshot of the single workspace folder dir, with the
+// open documents docs.
+func snapshotOf(t *testing.T, dir string, docs map[string]*workspace.Document) *workspace.Snapshot {
+	t.Helper()
+	folder, err := workspace.NewFolder(dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, docs)
+}
+
+// TestDifferential: structls's rewrite of each case is byte-identical to
+// ast-grep's, and each case changes the file (else it shows nothing).
+func TestDifferential(t *testing.T) {
+	bin := astGrepBinary(t)
+	langs := map[string]bool{}
+	for _, c := range differentialCases {
+		langs[c.lang] = true
+		t.Run(c.name, func(t *testing.T) {
+			want := astGrepRewrite(t, bin, c)
+			if want == c.code {
+				t.Fatalf("ast-grep left the file unchanged: the case tests nothing; fix its pattern")
+			}
+			if got := structlsRewrite(t, c); got != want {
+				t.Errorf("pattern %q rewrite %q\n got  %q\n want %q (ast-grep)", c.pattern, c.rewrite, got, want)
+			}
+		})
+	}
+	if len(differentialCases) < 50 || len(langs) < 12 {
+		t.Errorf("the differential table has %d cases in %d languages; keep at least 50 in 12", len(differentialCases), len(langs))
+	}
+}
+
+// TestBetterThanAstGrep: where structls deliberately differs, its output is
+// the text written out, and ast-grep's is something else.
+func TestBetterThanAstGrep(t *testing.T) {
+	bin := astGrepBinary(t)
+	for _, c := range betterCases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := structlsRewrite(t, c.rewriteCase); got != c.want {
+				t.Errorf("got  %q\nwant %q", got, c.want)
+			}
+			if theirs := astGrepRewrite(t, bin, c.rewriteCase); theirs == c.want {
+				t.Errorf("ast-grep gives the same text: the case no longer shows a difference; move it to differentialCases")
+			}
+		})
+	}
+}

@@ -1,0 +1,153 @@
+package rewrite
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+	"time"
+
+	"github.com/structls/structls/matcher"
+	"github.com/structls/structls/workspace"
+)
+
+// Plan is a previewed edit: the wire preview, and for each file what the
+// preview saw (the open document's version, a hash of the text) and the new
+// text. A plan is immutable; Check and WriteFiles compare it with a later
+// snapshot so that it is never applied onto text that changed since.
+type Plan struct {
+	result  *Result
+	files   []plannedFile
+	created time.Time
+	size    int64 // bytes held, for the Store's budget
+}
+
+// plannedFile is one file of a plan.
+type plannedFile struct {
+	rel     string // as in the preview
+	uri     string
+	abs     string // symlink-free absolute path: what WriteFiles writes
+	docPath string // the path open documents are keyed by
+	version *int32 // the open document's version at preview time, nil for a file read from disk
+	hash    [sha256.Size]byte
+	content []byte // the new text
+}
+
+// planSummary is what a preview reports besides the files.
+type planSummary struct {
+	searched     int
+	parseErrors  []matcher.ParseIssue
+	warnings     []string
+	limitReached bool
+	text         bool
+}
+
+func newPlan(files []*fileEdits, sum planSummary) *Plan {
+	res := &Result{ID: newID(), Files: []FileEdit{}, FilesSearched: sum.searched, ParseErrors: sum.parseErrors,
+		Warnings: sum.warnings, LimitReached: sum.limitReached}
+	if res.Warnings == nil {
+		res.Warnings = []string{}
+	}
+	p := &Plan{result: res, created: time.Now()}
+	for _, fe := range files {
+		uri := fe.file.URI()
+		res.Files = append(res.Files, FileEdit{Path: fe.file.Rel, URI: uri, Version: fe.version, Replacements: fe.replacements})
+		res.TotalReplacements += len(fe.replacements)
+		res.Skipped += fe.skipped
+		p.files = append(p.files, plannedFile{rel: fe.file.Rel, uri: uri, abs: fe.file.Abs, docPath: fe.docPath,
+			version: fe.version, hash: fe.hash, content: fe.content})
+		p.size += int64(len(fe.content))
+		for _, r := range fe.replacements {
+			p.size += int64(len(r.Before) + len(r.After))
+		}
+	}
+	res.FilesTouched = len(res.Files)
+	if sum.text {
+		res.Text = renderText(res, files)
+	}
+	p.size += int64(len(res.Text))
+	return p
+}
+
+// newID returns a random preview id.
+func newID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return "edit-" + hex.EncodeToString(b[:])
+}
+
+// ID returns the preview's id.
+func (p *Plan) ID() string { return p.result.ID }
+
+// Result returns the wire preview (shared: do not modify it).
+func (p *Plan) Result() *Result { return p.result }
+
+// Touches reports whether the plan changes the document with the URI.
+func (p *Plan) Touches(uri string) bool {
+	for _, f := range p.files {
+		if f.uri == uri {
+			return true
+		}
+	}
+	return false
+}
+
+// StaleFile is a file of a plan whose text changed since the preview.
+type StaleFile struct {
+	Path   string `json:"path"`
+	Reason string `json:"reason"`
+}
+
+// StaleError refuses to apply a plan some of whose files changed since the
+// preview; nothing was written. The LSP layer answers it with
+// ContentModified (-32801).
+type StaleError struct{ Files []StaleFile }
+
+func (e *StaleError) Error() string {
+	parts := make([]string, len(e.Files))
+	for i, f := range e.Files {
+		parts[i] = fmt.Sprintf("%s (%s)", f.Path, f.Reason)
+	}
+	return fmt.Sprintf("the edit was not applied, nothing was written: %d file(s) changed since the preview: %s; preview the edit again",
+		len(e.Files), strings.Join(parts, ", "))
+}
+
+// Check compares every file of the plan with the snapshot — an open
+// document by its version (and text), a file on disk by the hash of its
+// content — and returns those that changed since the preview, in the
+// preview's order; none means the plan may be applied.
+func (p *Plan) Check(snap *workspace.Snapshot) []StaleFile {
+	var stale []StaleFile
+	for _, f := range p.files {
+		if reason := f.changed(snap); reason != "" {
+			stale = append(stale, StaleFile{Path: f.rel, Reason: reason})
+		}
+	}
+	return stale
+}
+
+// changed says how the file differs from what the preview saw, "" if not.
+func (f *plannedFile) changed(snap *workspace.Snapshot) string {
+	if doc := snap.Document(f.docPath); doc != nil {
+		switch {
+		case f.version != nil && doc.Version != *f.version:
+			return fmt.Sprintf("the open document is at version %d, the preview saw version %d", doc.Version, *f.version)
+		case sha256.Sum256(doc.Content) != f.hash:
+			return "the open document's text differs from the previewed file"
+		}
+		return ""
+	}
+	content, err := snap.ReadFile(workspace.File{Abs: f.abs, Rel: f.rel}, nil)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "deleted since the preview"
+	case err != nil:
+		return fmt.Sprintf("cannot be read: %v", err)
+	case sha256.Sum256(content) != f.hash:
+		return "changed on disk since the preview"
+	}
+	return ""
+}

@@ -1,0 +1,327 @@
+package rewrite
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/structls/structls/matcher"
+	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/workspace"
+)
+
+// Preview computes an edit over the snapshot and writes nothing. Every file
+// in a language of the catalogue (or of `lang`) is read — an open document's
+// unsaved text in place of the disk — and, unless it lacks a literal of
+// every op's pattern, parsed once; then each op, in the order given, replaces
+// its matches (pre-order: of nested matches the outer one wins, the inner
+// ones are counted in Skipped, as ast-grep does). Replacements of different
+// ops that overlap are an input error naming both; a file whose tree has
+// syntax errors is never rewritten and is listed in ParseErrors instead.
+// cache, when not nil, keeps the parsed trees for later queries.
+func Preview(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding,
+	progress func(done, total int), cache *syntax.Cache) (*Plan, error) {
+	set, err := q.validate()
+	if err != nil {
+		return nil, err
+	}
+	resolved, err := snap.ResolvePaths(q.Paths, false)
+	if err != nil {
+		return nil, err
+	}
+	if set.only != nil { // fail fast when the one language asked for cannot take a pattern
+		for _, op := range set.ops {
+			if _, err := op.patterns.Get(ctx, set.only); err != nil {
+				return nil, workspace.Inputf("ops[%d].pattern: %v", op.index, err)
+			}
+		}
+	}
+	cache.StartQuery()
+	e := &editor{settings: set, enc: enc, cache: cache}
+	files, searched, issues, err := e.run(ctx, snap, resolved.Targets, progress)
+	if err != nil {
+		return nil, err
+	}
+	var warnings []string
+	parseErrors := []matcher.ParseIssue{}
+	for _, op := range set.ops {
+		failures := op.patterns.Failures()
+		if op.patterns.CompiledAny() == 0 && len(failures) > 0 {
+			return nil, workspace.Inputf("ops[%d].pattern does not compile in any language searched: %s", op.index, joinIssues(failures))
+		}
+		for _, f := range failures {
+			parseErrors = append(parseErrors, matcher.ParseIssue{Message: fmt.Sprintf("ops[%d]: %s", op.index, f.Message)})
+		}
+		for _, w := range op.patterns.Warnings() {
+			warnings = append(warnings, fmt.Sprintf("ops[%d]: %s", op.index, w))
+		}
+	}
+	for _, m := range resolved.Missing {
+		warnings = append(warnings, fmt.Sprintf("path not found, skipped: %s", m))
+	}
+	warnings = append(warnings, resolved.Warnings...)
+	limitReached := len(files) > set.maxFiles
+	files = files[:min(len(files), set.maxFiles)]
+	for _, f := range files {
+		if f.overlap != nil {
+			return nil, f.overlap
+		}
+	}
+	return newPlan(files, planSummary{searched: searched, parseErrors: append(parseErrors, issues...),
+		warnings: warnings, limitReached: limitReached, text: set.text}), nil
+}
+
+// editor holds what the workers of one preview share.
+type editor struct {
+	settings
+	enc   workspace.Encoding
+	cache *syntax.Cache
+}
+
+// fileEdits is the preview of one file.
+type fileEdits struct {
+	file         workspace.File
+	docPath      string // the path open documents are keyed by
+	version      *int32
+	edits        []edit
+	skipped      int
+	overlap      error // replacements of two ops overlap: the preview is refused
+	hash         [sha256.Size]byte
+	content      []byte // the new content
+	replacements []Replacement
+	diff         string // unified diff, for the text rendering
+}
+
+// edit is one replacement.
+type edit struct {
+	op         int
+	start, end int
+	after      []byte
+}
+
+// run scans the targets; it returns the files with replacements, in path
+// order, how many files were searched, and the parse issues.
+func (e *editor) run(ctx context.Context, snap *workspace.Snapshot, targets []workspace.Target,
+	progress func(done, total int)) ([]*fileEdits, int, []matcher.ParseIssue, error) {
+	var mu sync.Mutex
+	var files []*fileEdits
+	issues := []matcher.ParseIssue{}
+	keep := func(f workspace.File) bool {
+		l := lang.ForPath(f.Rel)
+		return l != nil && (e.only == nil || l == e.only) || (e.only != nil && namedExplicitly(targets, f))
+	}
+	found, walkErr := snap.Scan(ctx, targets, e.walk, keep, func() func(workspace.File) {
+		var buf []byte
+		return func(f workspace.File) {
+			fe, issue, content := e.file(ctx, snap, f, buf)
+			if f.Doc == nil && content != nil {
+				buf = content
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if fe != nil {
+				files = append(files, fe)
+			}
+			if issue != nil {
+				issues = append(issues, *issue)
+			}
+		}
+	}, progress)
+	if err := ctx.Err(); err != nil {
+		return nil, 0, nil, err
+	}
+	if walkErr != nil {
+		return nil, 0, nil, walkErr
+	}
+	slices.SortFunc(files, func(a, b *fileEdits) int {
+		if a.file.Folder != b.file.Folder {
+			return a.file.Folder - b.file.Folder
+		}
+		return strings.Compare(a.file.Rel, b.file.Rel)
+	})
+	slices.SortFunc(issues, func(a, b matcher.ParseIssue) int { return strings.Compare(a.Path, b.Path) })
+	return files, found, issues, nil
+}
+
+// namedExplicitly reports whether a target names f itself (rather than a
+// directory holding it): then `lang` applies whatever its extension.
+func namedExplicitly(targets []workspace.Target, f workspace.File) bool {
+	for _, t := range targets {
+		if !t.IsDir && t.Base == f.Abs {
+			return true
+		}
+	}
+	return false
+}
+
+// file previews the edit of one file; content is the buffer it was read into.
+func (e *editor) file(ctx context.Context, snap *workspace.Snapshot, f workspace.File, buf []byte) (*fileEdits, *matcher.ParseIssue, []byte) {
+	l := e.only
+	if l == nil {
+		l = lang.ForPath(f.Rel)
+	}
+	patterns := make([]*matcher.Pattern, len(e.ops))
+	for i, op := range e.ops {
+		patterns[i], _ = op.patterns.Get(ctx, l) // a language the pattern does not compile in is in Failures
+	}
+	content, err := snap.ReadFile(f, buf)
+	switch {
+	case errors.Is(err, workspace.ErrTooLarge):
+		return nil, &matcher.ParseIssue{Path: f.Rel, Message: fmt.Sprintf("skipped: %v (raise the maxFileSize setting to rewrite it)", err)}, nil
+	case err != nil:
+		return nil, nil, nil // binary or unreadable: skipped, as the walk would
+	}
+	if !slices.ContainsFunc(patterns, func(p *matcher.Pattern) bool { return mayMatch(p, content) }) {
+		return nil, nil, content
+	}
+	tree, err := e.cache.Parse(ctx, l.Grammar(), content)
+	if err != nil {
+		return nil, nil, content // cancelled: the caller reports ctx.Err()
+	}
+	fe := &fileEdits{file: f}
+	src := NewSource(tree.Source)
+	for i, p := range patterns {
+		if p != nil {
+			fe.skipped += e.matchOp(tree, src, i, p, fe)
+		}
+	}
+	if len(fe.edits) == 0 {
+		return nil, nil, content
+	}
+	if tree.HasError() {
+		return nil, &matcher.ParseIssue{Path: f.Rel, Message: fmt.Sprintf(
+			"not rewritten: the file has syntax errors, so %d replacement(s) were left out; fix the errors or leave the file out of paths", len(fe.edits))}, content
+	}
+	fe.finish(snap, content, e.ops, e.enc, e.text)
+	return fe, nil, content
+}
+
+// matchOp adds the replacements of op i to fe and returns how many matches
+// it skipped because they lie inside one it replaces (ast-grep keeps a
+// match only when it starts at or after the end of the last one kept).
+// Replacements that change nothing are left out.
+func (e *editor) matchOp(tree *syntax.Tree, src Source, i int, p *matcher.Pattern, fe *fileEdits) int {
+	skipped, lastEnd := 0, 0
+	p.FindAll(tree, func(n int32, env *matcher.Env) {
+		node := &tree.Nodes[n]
+		start, end := int(node.Start), int(node.End)
+		if start < lastEnd {
+			skipped++
+			return
+		}
+		lastEnd = end
+		after := e.ops[i].template.Expand(src, Span{start, end}, bindings(tree, env))
+		if !bytes.Equal(after, src.Text[start:end]) {
+			fe.edits = append(fe.edits, edit{op: i, start: start, end: end, after: after})
+		}
+	})
+	return skipped
+}
+
+// bindings turns a match's environment into source spans.
+func bindings(tree *syntax.Tree, env *matcher.Env) Bindings {
+	b := Bindings{Single: make(map[string]Span, len(env.Single)), Multi: make(map[string]Span, len(env.Multi))}
+	for name, n := range env.Single {
+		b.Single[name] = Span{int(tree.Nodes[n].Start), int(tree.Nodes[n].End)}
+	}
+	for name, nodes := range env.Multi {
+		if len(nodes) > 0 {
+			b.Multi[name] = Span{int(tree.Nodes[nodes[0]].Start), int(tree.Nodes[nodes[len(nodes)-1]].End)}
+		}
+	}
+	return b
+}
+
+// mayMatch reports whether content holds every literal of the pattern: the
+// cheap test that keeps most files from being parsed (text is not compared
+// in signature mode, so there it always passes).
+func mayMatch(p *matcher.Pattern, content []byte) bool {
+	if p == nil {
+		return false
+	}
+	if p.Strictness == matcher.Signature {
+		return true
+	}
+	for _, lit := range p.Literals() {
+		if !bytes.Contains(content, []byte(lit)) {
+			return false
+		}
+	}
+	return true
+}
+
+// finish orders the replacements, refuses overlapping ones, and computes
+// the new content, its positions and (with text) the unified diff.
+func (fe *fileEdits) finish(snap *workspace.Snapshot, content []byte, ops []compiledOp, enc workspace.Encoding, text bool) {
+	slices.SortStableFunc(fe.edits, func(a, b edit) int { return a.start - b.start })
+	mapper := workspace.NewMapper(content)
+	fe.overlap = overlapError(fe.file.Rel, fe.edits, ops, mapper)
+	fe.docPath = filepath.Join(snap.Folders[fe.file.Folder].Path, filepath.FromSlash(fe.file.Rel))
+	if fe.file.Doc != nil {
+		v := fe.file.Doc.Version
+		fe.version = &v
+	}
+	fe.hash = sha256.Sum256(content)
+	if fe.overlap != nil {
+		return
+	}
+	var out []byte
+	last := 0
+	for _, ed := range fe.edits {
+		out = append(append(out, content[last:ed.start]...), ed.after...)
+		last = ed.end
+		r := Replacement{ByteRange: workspace.ByteRange{Start: ed.start, End: ed.end},
+			Before: string(content[ed.start:ed.end]), After: string(ed.after)}
+		r.Range, _ = mapper.OffsetRange(ed.start, ed.end, enc)
+		fe.replacements = append(fe.replacements, r)
+	}
+	fe.content = append(out, content[last:]...)
+	if text {
+		fe.diff = unifiedDiff(fe.file.Rel, content, fe.edits)
+	}
+}
+
+// overlapError names the first two replacements, of different ops, that
+// overlap or start at the same place (their order would be a guess).
+func overlapError(path string, edits []edit, ops []compiledOp, mapper *workspace.Mapper) error {
+	widest := -1 // the earlier edit reaching furthest
+	for i, b := range edits {
+		var a *edit
+		switch {
+		case widest >= 0 && b.start < edits[widest].end:
+			a = &edits[widest]
+		case i > 0 && edits[i-1].start == b.start && edits[i-1].op != b.op:
+			a = &edits[i-1]
+		}
+		if a != nil {
+			return workspace.Inputf("ops[%d] (%q) at %s and ops[%d] (%q) at %s rewrite overlapping code: narrow one of the patterns, or run them as separate edits",
+				ops[a.op].index, ops[a.op].pattern, position(path, mapper, a.start), ops[b.op].index, ops[b.op].pattern, position(path, mapper, b.start))
+		}
+		if widest < 0 || b.end > edits[widest].end {
+			widest = i
+		}
+	}
+	return nil
+}
+
+// position renders a byte offset as path:LINE:COLUMN, 1-based, the column
+// in characters.
+func position(path string, mapper *workspace.Mapper, off int) string {
+	p, _ := mapper.OffsetPosition(off, workspace.UTF32)
+	return fmt.Sprintf("%s:%d:%d", path, p.Line+1, p.Character+1)
+}
+
+func joinIssues(issues []matcher.ParseIssue) string {
+	parts := make([]string, len(issues))
+	for i, issue := range issues {
+		parts[i] = issue.Message
+	}
+	return strings.Join(parts, "; ")
+}

@@ -1,0 +1,164 @@
+// Package rewrite is structural rewriting: ast-grep's rewrite templates
+// ($A, $$$ARGS expanded to the captured source, re-indented), edit plans of
+// several pattern → rewrite operations over the workspace, previews that
+// write nothing, and the checks that keep a preview from ever being applied
+// onto text that changed since (docs/ast-grep-differences.md lists where the
+// output deliberately differs from ast-grep's).
+package rewrite
+
+import (
+	"strings"
+)
+
+// Template is a parsed rewrite template: literal text and metavariables.
+//
+// Lexing follows ast-grep 0.51.1: at each "$", up to three "$" are read
+// (exactly three make a multi variable, $$$NAME), then a name of upper-case
+// letters, digits and "_" that does not start with a digit. Without a name
+// the "$" is literal and lexing goes on at the next byte, so "$1", "$x", a
+// bare "$$$" and "$$$1" stay as written, and "$$$$A" is "$" then $$$A.
+type Template struct {
+	parts []templatePart
+}
+
+// templatePart is one literal run or one metavariable of a template.
+type templatePart struct {
+	literal     string // the text, when name is ""
+	literalCRLF string // literal with every bare "\n" made "\r\n", for CRLF files
+	name        string // the metavariable's name
+	multi       bool   // $$$NAME rather than $NAME or $$NAME
+	// indent is the leading whitespace of the template line holding the
+	// metavariable: a multi-line capture is re-indented to it.
+	indent string
+}
+
+// ParseTemplate lexes a rewrite template. Every string is a valid template.
+func ParseTemplate(src string) *Template {
+	t := &Template{}
+	literalStart := 0
+	for i := 0; i < len(src); {
+		if src[i] != '$' {
+			i++
+			continue
+		}
+		name, multi, width := lexMetaVar(src[i:])
+		if width == 0 {
+			i++ // a literal "$"
+			continue
+		}
+		t.addLiteral(src[literalStart:i])
+		t.parts = append(t.parts, templatePart{name: name, multi: multi, indent: string(lineIndent([]byte(src), i))})
+		i += width
+		literalStart = i
+	}
+	t.addLiteral(src[literalStart:])
+	return t
+}
+
+func (t *Template) addLiteral(text string) {
+	if text != "" {
+		t.parts = append(t.parts, templatePart{literal: text, literalCRLF: toCRLF(text)})
+	}
+}
+
+// lexMetaVar reads the metavariable at the start of s (which starts with
+// "$"): its name, whether it is a multi variable, and its width in bytes;
+// width 0 when s does not start with one.
+func lexMetaVar(s string) (name string, multi bool, width int) {
+	dollars := 0
+	for dollars < 3 && dollars < len(s) && s[dollars] == '$' {
+		dollars++
+	}
+	end := dollars
+	for end < len(s) && isNameByte(s[end]) {
+		end++
+	}
+	if end == dollars || (s[dollars] >= '0' && s[dollars] <= '9') {
+		return "", false, 0
+	}
+	return s[dollars:end], dollars == 3, end
+}
+
+func isNameByte(b byte) bool {
+	return b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_'
+}
+
+// toCRLF turns every "\n" not already preceded by "\r" into "\r\n".
+func toCRLF(s string) string {
+	if !strings.Contains(s, "\n") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' && (i == 0 || s[i-1] != '\r') {
+			b.WriteByte('\r')
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// Span is a half-open range of byte offsets into a source text.
+type Span struct{ Start, End int }
+
+// Bindings are what a match bound, as spans of its source: a single
+// metavariable's node, and a multi metavariable's nodes from the first one's
+// start to the last one's end (absent when it bound no node).
+type Bindings struct {
+	Single map[string]Span
+	Multi  map[string]Span
+}
+
+// Source is the text of one file being rewritten, with what Expand needs
+// to know about it.
+type Source struct {
+	Text []byte
+	// CRLF: the file's lines end in "\r\n" (its first line break is one), so
+	// the line breaks a template brings in are written as "\r\n" too.
+	CRLF bool
+}
+
+// NewSource wraps a file's text.
+func NewSource(text []byte) Source {
+	i := strings.IndexByte(string(text), '\n')
+	return Source{Text: text, CRLF: i > 0 && text[i-1] == '\r'}
+}
+
+// Expand returns the text that replaces the matched node at span node.
+//
+// As in ast-grep, each metavariable expands to the verbatim source it
+// captured (an unbound one to nothing); a multi-line capture is
+// re-indented from the indentation of its own first line to that of the
+// template line holding the variable; then every line of the result but the
+// first is indented like the line the match starts on (the first line
+// takes the matched node's place). See reindent for the rules.
+func (t *Template) Expand(src Source, node Span, b Bindings) []byte {
+	var out []byte
+	for k, p := range t.parts {
+		if p.name == "" {
+			if src.CRLF {
+				out = append(out, p.literalCRLF...)
+			} else {
+				out = append(out, p.literal...)
+			}
+			continue
+		}
+		captures := b.Single
+		if p.multi {
+			captures = b.Multi
+		}
+		span, ok := captures[p.name]
+		if !ok {
+			continue
+		}
+		text := src.Text[span.Start:span.End]
+		lineFollows := k+1 < len(t.parts) && startsWithLineBreak(t.parts[k+1].literal)
+		out = append(out, reindent(text, lineIndent(src.Text, span.Start), []byte(p.indent), lineFollows)...)
+	}
+	lineFollows := node.End == len(src.Text) || startsWithLineBreak(string(src.Text[node.End:min(node.End+2, len(src.Text))]))
+	return reindent(out, nil, lineIndent(src.Text, node.Start), lineFollows)
+}
+
+func startsWithLineBreak(s string) bool {
+	return strings.HasPrefix(s, "\n") || strings.HasPrefix(s, "\r\n")
+}
