@@ -1,0 +1,203 @@
+package rewrite
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/workspace"
+)
+
+// ops builds a list of ops from pattern, rewrite pairs.
+func ops(pairs ...string) []Op {
+	var out []Op
+	for i := 0; i+1 < len(pairs); i += 2 {
+		out = append(out, Op{Pattern: pairs[i], Rewrite: new(pairs[i+1])})
+	}
+	return out
+}
+
+// preview runs Preview on a workspace made from a txtar archive.
+func preview(t *testing.T, archive string, q Query) (*Plan, string) {
+	t.Helper()
+	dir := testutil.WriteTree(t, archive)
+	plan, err := Preview(context.Background(), snapshotOf(t, dir, nil), q, workspace.UTF16, nil, nil)
+	if err != nil {
+		t.Fatalf("preview: %v", err)
+	}
+	return plan, dir
+}
+
+func TestQueryErrors(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- a.go --\npackage p\n")
+	cases := []struct {
+		name string
+		q    Query
+		want string // a part of the message
+	}{
+		{"no ops", Query{}, "ops must hold at least one operation"},
+		{"empty pattern", Query{Ops: ops("f($A)", "g($A)", "  ", "x")}, "ops[1].pattern must not be empty"},
+		{"duplicate pattern", Query{Ops: ops("f($A)", "g($A)", "h()", "", " f($A)", "k")}, `ops[2].pattern repeats ops[0].pattern`},
+		{"missing rewrite", Query{Ops: []Op{{Pattern: "f($A)"}}}, `ops[0].rewrite is missing`},
+		{"bad strictness", Query{Ops: ops("f()", ""), Strictness: "loose"}, "unknown strictness"},
+		{"bad lang", Query{Ops: ops("f()", ""), Lang: "klingon"}, "klingon"},
+		{"negative maxFiles", Query{Ops: ops("f()", ""), MaxFiles: -1}, "maxFiles must be a positive number"},
+		{"bad format", Query{Ops: ops("f()", ""), Format: "xml"}, "format"},
+		{"pattern not parsing in lang", Query{Ops: ops("f()", "", "$$$A", ""), Lang: "go"}, "ops[1].pattern"},
+		{"pattern compiling nowhere", Query{Ops: ops("f()", "", "$$$A", "")}, "ops[1].pattern does not compile in any language searched"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Preview(context.Background(), snapshotOf(t, dir, nil), c.q, workspace.UTF16, nil, nil)
+			var input *workspace.InputError
+			if !errors.As(err, &input) {
+				t.Fatalf("got %v (%T), want an InputError", err, err)
+			}
+			if !strings.Contains(err.Error(), c.want) {
+				t.Errorf("got %q, want it to contain %q", err, c.want)
+			}
+		})
+	}
+}
+
+// TestNestedOuterWins: within one op, of nested matches the outer one is
+// replaced and the inner ones are counted as skipped.
+func TestNestedOuterWins(t *testing.T) {
+	plan, _ := preview(t, "-- a.go --\npackage p\n\nvar v = f(f(f(1))) + f(2)\n", Query{Ops: ops("f($A)", "F($A)")})
+	res := plan.Result()
+	var afters []string
+	for _, r := range res.Files[0].Replacements {
+		afters = append(afters, r.After)
+	}
+	if diff := cmp.Diff([]string{"F(f(f(1)))", "F(2)"}, afters); diff != "" {
+		t.Errorf("replacements (-want +got):\n%s", diff)
+	}
+	if res.Skipped != 2 || res.TotalReplacements != 2 {
+		t.Errorf("skipped %d, total %d; want 2, 2", res.Skipped, res.TotalReplacements)
+	}
+}
+
+// TestOpsInOrder: several ops edit one file; their replacements are merged
+// in position order.
+func TestOpsInOrder(t *testing.T) {
+	plan, _ := preview(t, "-- a.go --\npackage p\n\nvar v = g(1) + f(2) + g(3)\n", Query{Ops: ops("f($A)", "F($A)", "g($A)", "G($A)")})
+	if got, want := string(plan.files[0].content), "package p\n\nvar v = G(1) + F(2) + G(3)\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestOverlappingOpsRefused: replacements of two ops that overlap refuse the
+// preview, naming both ops and positions.
+func TestOverlappingOpsRefused(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- a.go --\npackage p\n\nvar v = g(f(1))\n")
+	_, err := Preview(context.Background(), snapshotOf(t, dir, nil), Query{Ops: ops("f($A)", "F($A)", "g($A)", "G($A)")}, workspace.UTF16, nil, nil)
+	var input *workspace.InputError
+	if !errors.As(err, &input) {
+		t.Fatalf("got %v, want an InputError", err)
+	}
+	for _, want := range []string{`ops[1] ("g($A)") at a.go:3:9`, `ops[0] ("f($A)") at a.go:3:11`} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("%q does not name %s", err, want)
+		}
+	}
+}
+
+// TestParseErrorsSkipFile: a file whose tree has errors is never rewritten
+// and is listed in parseErrors; the other files are rewritten.
+func TestParseErrorsSkipFile(t *testing.T) {
+	plan, _ := preview(t, "-- bad.go --\npackage p\n\nvar x = f(5) +\n-- good.go --\npackage p\n\nvar x = f(5)\n",
+		Query{Ops: ops("f($A)", "F($A)")})
+	res := plan.Result()
+	if len(res.Files) != 1 || res.Files[0].Path != "good.go" {
+		t.Fatalf("files %+v, want good.go only", res.Files)
+	}
+	if len(res.ParseErrors) != 1 || res.ParseErrors[0].Path != "bad.go" || !strings.Contains(res.ParseErrors[0].Message, "syntax errors") {
+		t.Errorf("parseErrors %+v, want bad.go's syntax errors", res.ParseErrors)
+	}
+}
+
+// TestMaxFiles: only the first maxFiles files, in path order, are kept.
+func TestMaxFiles(t *testing.T) {
+	archive := "-- a.go --\npackage p\nvar v = f(1)\n-- b.go --\npackage p\nvar v = f(2)\n-- c.go --\npackage p\nvar v = f(3)\n"
+	plan, _ := preview(t, archive, Query{Ops: ops("f($A)", "F($A)"), MaxFiles: 2})
+	res := plan.Result()
+	if res.FilesTouched != 2 || !res.LimitReached || res.Files[1].Path != "b.go" || res.FilesSearched != 3 {
+		t.Errorf("touched %d, limit %v, files %+v, searched %d; want a.go and b.go, limit reached, 3 searched",
+			res.FilesTouched, res.LimitReached, res.Files, res.FilesSearched)
+	}
+	plan, _ = preview(t, archive, Query{Ops: ops("f($A)", "F($A)")})
+	if res := plan.Result(); res.FilesTouched != 3 || res.LimitReached {
+		t.Errorf("default maxFiles: touched %d, limit %v", res.FilesTouched, res.LimitReached)
+	}
+}
+
+// TestPreviewSeesOverlay: an open document is previewed from its unsaved
+// text, and its version is in the preview.
+func TestPreviewSeesOverlay(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- a.go --\npackage p\n\nvar v = 1\n")
+	path := filepath.Join(dir, "a.go")
+	doc := &workspace.Document{URI: workspace.PathToURI(path), Path: path, Version: 7, Content: []byte("package p\n\nvar v = f(\"é\") + f(2)\n")}
+	snap := snapshotOf(t, dir, map[string]*workspace.Document{doc.URI: doc})
+	plan, err := Preview(context.Background(), snap, Query{Ops: ops("f($A)", "F($A)")}, workspace.UTF16, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := plan.Result()
+	if len(res.Files) != 1 || res.Files[0].Version == nil || *res.Files[0].Version != 7 || res.Files[0].URI != doc.URI {
+		t.Fatalf("files %+v, want a.go at version 7", res.Files)
+	}
+	second := res.Files[0].Replacements[1]
+	want := Replacement{Range: workspace.Range{Start: workspace.Position{Line: 2, Character: 17}, End: workspace.Position{Line: 2, Character: 21}},
+		ByteRange: workspace.ByteRange{Start: 29, End: 33}, Before: "f(2)", After: "F(2)"}
+	if diff := cmp.Diff(want, second); diff != "" {
+		t.Errorf("second replacement (-want +got):\n%s", diff)
+	}
+	if disk, _ := os.ReadFile(path); string(disk) != "package p\n\nvar v = 1\n" {
+		t.Errorf("the preview wrote to disk: %q", disk)
+	}
+}
+
+// TestResultJSON: list fields are arrays, never null; version is null for a
+// file read from disk.
+func TestResultJSON(t *testing.T) {
+	plan, _ := preview(t, "-- a.go --\npackage p\n", Query{Ops: ops("f($A)", "")})
+	out, _ := json.Marshal(plan.Result())
+	for _, want := range []string{`"files":[]`, `"parseErrors":[]`, `"warnings":[]`, `"totalReplacements":0`, `"limitReached":false`} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("%s lacks %s", out, want)
+		}
+	}
+	plan, _ = preview(t, "-- a.go --\npackage p\nvar v = f(1)\n", Query{Ops: ops("f($A)", "")})
+	out, _ = json.Marshal(plan.Result())
+	for _, want := range []string{`"version":null`, `"replacements":[{"range":`, `"after":""`} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("%s lacks %s", out, want)
+		}
+	}
+}
+
+// TestTextFormat: the text rendering has the seed's preview lines, the
+// limit note, parse issues and a unified diff.
+func TestTextFormat(t *testing.T) {
+	plan, _ := preview(t, "-- a.go --\npackage p\n\nvar v = f(1)\n-- b.go --\npackage p\nvar v = f(2)\n-- c.go --\npackage p\nvar v = f(3) +\n",
+		Query{Ops: ops("f($A)", "F($A)"), MaxFiles: 1, Format: "text"})
+	text := plan.Result().Text
+	for _, want := range []string{
+		"1 replacement(s) in 1 file(s)",
+		"# a.go\n-3:9 f(1)\n+3:9 F(1)\n",
+		"Limit reached; narrow paths.",
+		"- c.go: not rewritten: the file has syntax errors",
+		"--- a/a.go\n+++ b/a.go\n@@ -1,3 +1,3 @@\n package p\n \n-var v = f(1)\n+var v = F(1)\n",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text lacks %q:\n%s", want, text)
+		}
+	}
+}

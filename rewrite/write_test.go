@@ -1,0 +1,212 @@
+package rewrite
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/workspace"
+)
+
+const threeFiles = `
+-- a.go --
+package p
+
+var v = f(1)
+-- b.go --
+package p
+
+var v = f(2)
+-- c.go --
+package p
+
+var v = f(3)
+`
+
+// readTree returns the text of the named files in dir.
+func readTree(t *testing.T, dir string, names ...string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, n := range names {
+		b, err := os.ReadFile(filepath.Join(dir, n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[n] = string(b)
+	}
+	return out
+}
+
+// previewThree previews f($A) → F($A) over threeFiles.
+func previewThree(t *testing.T) (*Plan, string, map[string]string) {
+	t.Helper()
+	plan, dir := preview(t, threeFiles, Query{Ops: ops("f($A)", "F($A)")})
+	return plan, dir, readTree(t, dir, "a.go", "b.go", "c.go")
+}
+
+func TestWriteFiles(t *testing.T) {
+	plan, dir, _ := previewThree(t)
+	if err := os.Chmod(filepath.Join(dir, "b.go"), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	if err := plan.WriteFiles(context.Background(), snapshotOf(t, dir, nil)); err != nil {
+		t.Fatal(err)
+	}
+	got := readTree(t, dir, "a.go", "b.go", "c.go")
+	want := map[string]string{"a.go": "package p\n\nvar v = F(1)\n", "b.go": "package p\n\nvar v = F(2)\n", "c.go": "package p\n\nvar v = F(3)\n"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("files (-want +got):\n%s", diff)
+	}
+	if info, _ := os.Stat(filepath.Join(dir, "b.go")); info.Mode().Perm() != 0o640 {
+		t.Errorf("b.go has mode %v, want 0640 kept", info.Mode().Perm())
+	}
+	if leftovers, _ := filepath.Glob(filepath.Join(dir, ".*structls*")); len(leftovers) > 0 {
+		t.Errorf("temporary files left behind: %v", leftovers)
+	}
+}
+
+// TestStaleRefused: a file changed after the preview (on disk, or as an open
+// document) makes Check report it and WriteFiles refuse, writing nothing.
+func TestStaleRefused(t *testing.T) {
+	t.Run("disk", func(t *testing.T) {
+		plan, dir, before := previewThree(t)
+		changed := "package p\n\nvar v = f(22)\n"
+		if err := os.WriteFile(filepath.Join(dir, "b.go"), []byte(changed), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		before["b.go"] = changed
+		snap := snapshotOf(t, dir, nil)
+		if diff := cmp.Diff([]StaleFile{{Path: "b.go", Reason: "changed on disk since the preview"}}, plan.Check(snap)); diff != "" {
+			t.Errorf("Check (-want +got):\n%s", diff)
+		}
+		err := plan.WriteFiles(context.Background(), snap)
+		var stale *StaleError
+		if !errors.As(err, &stale) || !strings.Contains(err.Error(), "b.go (changed on disk since the preview)") || !strings.Contains(err.Error(), "preview the edit again") {
+			t.Errorf("got %v, want a StaleError naming b.go", err)
+		}
+		if diff := cmp.Diff(before, readTree(t, dir, "a.go", "b.go", "c.go")); diff != "" {
+			t.Errorf("files changed (-before +after):\n%s", diff)
+		}
+	})
+	t.Run("deleted", func(t *testing.T) {
+		plan, dir, _ := previewThree(t)
+		os.Remove(filepath.Join(dir, "c.go"))
+		if diff := cmp.Diff([]StaleFile{{Path: "c.go", Reason: "deleted since the preview"}}, plan.Check(snapshotOf(t, dir, nil))); diff != "" {
+			t.Errorf("Check (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("document version", func(t *testing.T) {
+		dir := testutil.WriteTree(t, threeFiles)
+		path := filepath.Join(dir, "a.go")
+		open := func(version int32, text string) *workspace.Snapshot {
+			doc := &workspace.Document{URI: workspace.PathToURI(path), Path: path, Version: version, Content: []byte(text)}
+			return snapshotOf(t, dir, map[string]*workspace.Document{doc.URI: doc})
+		}
+		text := "package p\n\nvar v = f(1) + f(9)\n"
+		plan, err := Preview(context.Background(), open(3, text), Query{Ops: ops("f($A)", "F($A)")}, workspace.UTF16, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if stale := plan.Check(open(3, text)); len(stale) != 0 {
+			t.Errorf("same version: %v", stale)
+		}
+		want := []StaleFile{{Path: "a.go", Reason: "the open document is at version 4, the preview saw version 3"}}
+		if diff := cmp.Diff(want, plan.Check(open(4, text))); diff != "" {
+			t.Errorf("Check (-want +got):\n%s", diff)
+		}
+		// Closed again without saving: the disk does not hold the previewed text.
+		if stale := plan.Check(snapshotOf(t, dir, nil)); len(stale) != 1 || stale[0].Path != "a.go" {
+			t.Errorf("closed unsaved: %v", stale)
+		}
+		// The server may not write a file whose disk text is not what the preview saw.
+		if err := plan.WriteFiles(context.Background(), open(3, text)); err == nil || !strings.Contains(err.Error(), "save it first") {
+			t.Errorf("WriteFiles with unsaved buffer: %v", err)
+		}
+	})
+}
+
+// TestReadOnlyRefused: a read-only file is a clear error and no file is
+// written, not even those before it.
+func TestReadOnlyRefused(t *testing.T) {
+	plan, dir, before := previewThree(t)
+	if err := os.Chmod(filepath.Join(dir, "c.go"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	err := plan.WriteFiles(context.Background(), snapshotOf(t, dir, nil))
+	if err == nil || !strings.Contains(err.Error(), "c.go is read-only (mode 0444): nothing was written") {
+		t.Fatalf("got %v, want the read-only error", err)
+	}
+	if diff := cmp.Diff(before, readTree(t, dir, "a.go", "b.go", "c.go")); diff != "" {
+		t.Errorf("files changed (-before +after):\n%s", diff)
+	}
+	if leftovers, _ := filepath.Glob(filepath.Join(dir, ".*structls*")); len(leftovers) > 0 {
+		t.Errorf("temporary files left behind: %v", leftovers)
+	}
+}
+
+// TestRollback: when replacing a later file fails, the files replaced before
+// it get their old text back.
+func TestRollback(t *testing.T) {
+	plan, dir, before := previewThree(t)
+	renames := 0
+	w := fileWriter{rename: func(from, to string) error {
+		if renames++; renames == 3 { // a.go and b.go are in place; c.go fails
+			return errors.New("disk full")
+		}
+		return os.Rename(from, to)
+	}}
+	err := w.write(context.Background(), plan, snapshotOf(t, dir, nil))
+	if err == nil || !strings.Contains(err.Error(), "replacing c.go: disk full") || !strings.Contains(err.Error(), "2 file(s) written before it were restored") {
+		t.Fatalf("got %v", err)
+	}
+	if diff := cmp.Diff(before, readTree(t, dir, "a.go", "b.go", "c.go")); diff != "" {
+		t.Errorf("files not restored (-before +after):\n%s", diff)
+	}
+	if leftovers, _ := filepath.Glob(filepath.Join(dir, ".*structls*")); len(leftovers) > 0 {
+		t.Errorf("temporary files left behind: %v", leftovers)
+	}
+}
+
+// TestSymlinkNotFollowed: a file replaced by a symlink after the preview is
+// refused, and the symlink's target is untouched.
+func TestSymlinkNotFollowed(t *testing.T) {
+	plan, dir, _ := previewThree(t)
+	outside := filepath.Join(t.TempDir(), "secret.go")
+	if err := os.WriteFile(outside, []byte("package p\n\nvar v = f(2)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(filepath.Join(dir, "b.go"))
+	if err := os.Symlink(outside, filepath.Join(dir, "b.go")); err != nil {
+		t.Fatal(err)
+	}
+	err := plan.WriteFiles(context.Background(), snapshotOf(t, dir, nil))
+	if err == nil {
+		t.Fatal("WriteFiles wrote through a symlink")
+	}
+	if got, _ := os.ReadFile(outside); string(got) != "package p\n\nvar v = f(2)\n" {
+		t.Errorf("the symlink's target changed: %q", got)
+	}
+	if got := readTree(t, dir, "a.go")["a.go"]; got != "package p\n\nvar v = f(1)\n" {
+		t.Errorf("a.go was written: %q", got)
+	}
+}
+
+// TestOutsideFoldersRefused: a plan is never written into a directory that
+// is no longer a workspace folder.
+func TestOutsideFoldersRefused(t *testing.T) {
+	plan, dir, before := previewThree(t)
+	other := snapshotOf(t, t.TempDir(), nil)
+	err := plan.WriteFiles(context.Background(), other)
+	if err == nil {
+		t.Fatal("WriteFiles wrote outside the workspace folders")
+	}
+	if diff := cmp.Diff(before, readTree(t, dir, "a.go", "b.go", "c.go")); diff != "" {
+		t.Errorf("files changed (-before +after):\n%s", diff)
+	}
+}
