@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 	"time"
 
@@ -150,4 +151,45 @@ func (f *plannedFile) changed(snap *workspace.Snapshot) string {
 		return "changed on disk since the preview"
 	}
 	return ""
+}
+
+// Only returns a plan making just one replacement of this one: the index-th
+// of the file with the URI ("apply this replacement only"). It has its own
+// id and the same staleness checks; the text rendering is left out.
+func (p *Plan) Only(uri string, index int) (*Plan, error) {
+	for i, f := range p.files {
+		if f.uri != uri {
+			continue
+		}
+		edit := p.result.Files[i]
+		if index < 0 || index >= len(edit.Replacements) {
+			return nil, fmt.Errorf("edit %s has %d replacement(s) in %s, not one numbered %d", p.ID(), len(edit.Replacements), f.rel, index)
+		}
+		original := revert(f.content, edit.Replacements)
+		if sha256.Sum256(original) != f.hash {
+			return nil, fmt.Errorf("edit %s: the text of %s cannot be rebuilt from the preview (a bug): preview again", p.ID(), f.rel)
+		}
+		r := edit.Replacements[index]
+		one := f
+		one.content = slices.Concat(original[:r.ByteRange.Start], []byte(r.After), original[r.ByteRange.End:])
+		edit.Replacements = []Replacement{r}
+		res := &Result{ID: newID(), Files: []FileEdit{edit}, TotalReplacements: 1, FilesTouched: 1,
+			FilesSearched: p.result.FilesSearched, ParseErrors: []matcher.ParseIssue{}, Warnings: []string{}}
+		return &Plan{result: res, files: []plannedFile{one}, created: time.Now(),
+			size: int64(len(one.content) + len(r.Before) + len(r.After))}, nil
+	}
+	return nil, fmt.Errorf("edit %s does not change %s", p.ID(), uri)
+}
+
+// revert rebuilds a file's text before the replacements from its text after them.
+func revert(after []byte, replacements []Replacement) []byte {
+	var out []byte
+	pos, shift := 0, 0 // pos: offset in after; shift: after offsets minus before offsets so far
+	for _, r := range replacements {
+		start := r.ByteRange.Start + shift
+		out = append(append(out, after[pos:start]...), r.Before...)
+		pos = start + len(r.After)
+		shift += len(r.After) - (r.ByteRange.End - r.ByteRange.Start)
+	}
+	return append(out, after[pos:]...)
 }

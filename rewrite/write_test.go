@@ -210,3 +210,28 @@ func TestOutsideFoldersRefused(t *testing.T) {
 		t.Errorf("files changed (-before +after):\n%s", diff)
 	}
 }
+
+// TestOnlyOneReplacement: a plan narrowed to one replacement writes just it.
+func TestOnlyOneReplacement(t *testing.T) {
+	plan, dir := preview(t, "-- a.go --\npackage p\n\nvar v = f(\"日本\") + f(22) + f(333)\n", Query{Ops: ops("f($A)", "LONGER($A)")})
+	uri := plan.Result().Files[0].URI
+	one, err := plan.Only(uri, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if one.ID() == plan.ID() || one.Result().TotalReplacements != 1 || one.Result().Files[0].Replacements[0].Before != "f(22)" {
+		t.Errorf("narrowed plan %+v", one.Result())
+	}
+	if err := one.WriteFiles(context.Background(), snapshotOf(t, dir, nil)); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := readTree(t, dir, "a.go")["a.go"], "package p\n\nvar v = f(\"日本\") + LONGER(22) + f(333)\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if _, err := plan.Only(uri, 3); err == nil {
+		t.Error("Only accepted a replacement that does not exist")
+	}
+	if _, err := plan.Only("file:///elsewhere.go", 0); err == nil {
+		t.Error("Only accepted a file the plan does not change")
+	}
+}
