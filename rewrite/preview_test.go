@@ -201,3 +201,12 @@ func TestTextFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestNoOpReplacementsLeftOut: a rewrite giving back the matched text makes
+// no replacement (and so no file to touch).
+func TestNoOpReplacementsLeftOut(t *testing.T) {
+	plan, _ := preview(t, "-- a.go --\npackage p\n\nvar v = f(1) + f(2)\n", Query{Ops: ops("f($A)", "f($A)", "g()", "h()")})
+	if res := plan.Result(); res.TotalReplacements != 0 || len(res.Files) != 0 {
+		t.Errorf("got %d replacements in %v, want none", res.TotalReplacements, res.Files)
+	}
+}

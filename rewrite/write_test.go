@@ -235,3 +235,25 @@ func TestOnlyOneReplacement(t *testing.T) {
 		t.Error("Only accepted a file the plan does not change")
 	}
 }
+
+// TestSymlinkedDirectoryNotFollowed: a directory replaced by a symlink after
+// the preview is refused, even when the file it leads to holds the
+// previewed text.
+func TestSymlinkedDirectoryNotFollowed(t *testing.T) {
+	plan, dir := preview(t, "-- sub/a.go --\npackage p\n\nvar v = f(1)\n", Query{Ops: ops("f($A)", "F($A)")})
+	elsewhere := t.TempDir()
+	testutil.WriteFiles(t, elsewhere, "-- a.go --\npackage p\n\nvar v = f(1)\n")
+	if err := os.RemoveAll(filepath.Join(dir, "sub")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(elsewhere, filepath.Join(dir, "sub")); err != nil {
+		t.Fatal(err)
+	}
+	err := plan.WriteFiles(context.Background(), snapshotOf(t, dir, nil))
+	if err == nil || !strings.Contains(err.Error(), "now a symlink") {
+		t.Errorf("got %v, want the symlinked directory refused", err)
+	}
+	if got := readTree(t, elsewhere, "a.go")["a.go"]; got != "package p\n\nvar v = f(1)\n" {
+		t.Errorf("the file behind the symlink was written: %q", got)
+	}
+}
