@@ -69,6 +69,7 @@ require (
 	go.lsp.dev/uri v1.0.1
 	go.uber.org/zap v1.28.0
 	go.uber.org/zap/exp v0.3.0
+	golang.org/x/sys v0.49.0
 	golang.org/x/tools v0.52.0
 )
 

@@ -49,9 +49,6 @@ type planSummary struct {
 func newPlan(files []*fileEdits, sum planSummary) *Plan {
 	res := &Result{ID: newID(), Files: []FileEdit{}, FilesSearched: sum.searched, ParseErrors: sum.parseErrors,
 		Warnings: sum.warnings, LimitReached: sum.limitReached}
-	if res.Warnings == nil {
-		res.Warnings = []string{}
-	}
 	p := &Plan{result: res, created: time.Now()}
 	for _, fe := range files {
 		uri := fe.file.URI()

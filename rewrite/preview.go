@@ -49,12 +49,30 @@ func Preview(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspa
 	if err != nil {
 		return nil, err
 	}
-	var warnings []string
-	parseErrors := []matcher.ParseIssue{}
+	parseErrors, warnings, err := notes(set, resolved)
+	if err != nil {
+		return nil, err
+	}
+	limitReached := len(files) > set.maxFiles
+	files = files[:min(len(files), set.maxFiles)]
+	for _, f := range files {
+		if f.overlap != nil {
+			return nil, f.overlap
+		}
+	}
+	return newPlan(files, planSummary{searched: searched, parseErrors: append(parseErrors, issues...),
+		warnings: warnings, limitReached: limitReached, text: set.text}), nil
+}
+
+// notes gathers what a preview reports besides its files: the languages an
+// op's pattern does not compile in (an error when it compiles in none of
+// those searched), how patterns were compiled, and the paths skipped.
+func notes(set settings, resolved workspace.Resolved) ([]matcher.ParseIssue, []string, error) {
+	parseErrors, warnings := []matcher.ParseIssue{}, []string{}
 	for _, op := range set.ops {
 		failures := op.patterns.Failures()
 		if op.patterns.CompiledAny() == 0 && len(failures) > 0 {
-			return nil, workspace.Inputf("ops[%d].pattern does not compile in any language searched: %s", op.index, joinIssues(failures))
+			return nil, nil, workspace.Inputf("ops[%d].pattern does not compile in any language searched: %s", op.index, joinIssues(failures))
 		}
 		for _, f := range failures {
 			parseErrors = append(parseErrors, matcher.ParseIssue{Message: fmt.Sprintf("ops[%d]: %s", op.index, f.Message)})
@@ -66,16 +84,7 @@ func Preview(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspa
 	for _, m := range resolved.Missing {
 		warnings = append(warnings, fmt.Sprintf("path not found, skipped: %s", m))
 	}
-	warnings = append(warnings, resolved.Warnings...)
-	limitReached := len(files) > set.maxFiles
-	files = files[:min(len(files), set.maxFiles)]
-	for _, f := range files {
-		if f.overlap != nil {
-			return nil, f.overlap
-		}
-	}
-	return newPlan(files, planSummary{searched: searched, parseErrors: append(parseErrors, issues...),
-		warnings: warnings, limitReached: limitReached, text: set.text}), nil
+	return parseErrors, append(warnings, resolved.Warnings...), nil
 }
 
 // editor holds what the workers of one preview share.

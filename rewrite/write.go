@@ -65,6 +65,13 @@ func (w fileWriter) write(ctx context.Context, p *Plan, snap *workspace.Snapshot
 		}
 		pending = append(pending, pw)
 	}
+	dirs := make([]string, len(pending))
+	for i, pw := range pending {
+		dirs[i] = filepath.Dir(pw.file.abs)
+	}
+	if err := syncFilesystems(dirs); err != nil { // the new texts are on disk before any rename
+		return fmt.Errorf("flushing the new texts to disk: %w; nothing was written", err)
+	}
 	for i, pw := range pending {
 		if err := w.rename(pw.temp, pw.file.abs); err != nil {
 			return w.rollBack(pending[:i], fmt.Errorf("replacing %s: %w", pw.file.rel, err))
@@ -139,7 +146,7 @@ func (w fileWriter) rollBack(done []pendingWrite, cause error) error {
 }
 
 // writeTemp writes content to a new temporary file in dir with mode and
-// returns its path.
+// returns its path. The caller makes it durable (syncFilesystems).
 func writeTemp(dir, base string, content []byte, mode fs.FileMode) (string, error) {
 	f, err := os.CreateTemp(dir, "."+base+".structls-*")
 	if err != nil {
@@ -148,9 +155,6 @@ func writeTemp(dir, base string, content []byte, mode fs.FileMode) (string, erro
 	_, err = f.Write(content)
 	if err == nil {
 		err = f.Chmod(mode)
-	}
-	if err == nil {
-		err = f.Sync()
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
