@@ -26,6 +26,7 @@ require (
 	github.com/alexaandru/go-sitter-forest/sql v1.9.13
 	github.com/alexaandru/go-sitter-forest/tlaplus v1.9.3
 	github.com/alexaandru/go-sitter-forest/vue v1.9.0
+	github.com/aymanbagabas/go-udiff v0.3.1
 	github.com/bmatcuk/doublestar/v4 v4.10.4
 	github.com/boyter/gocodewalker v1.5.1
 	github.com/go-json-experiment/json v0.0.0-20260623181947-01eb4420fa68
@@ -74,7 +75,6 @@ require (
 )
 
 require (
-	github.com/aymanbagabas/go-udiff v0.3.1 // indirect
 	github.com/danwakefield/fnmatch v0.0.0-20160403171240-cbb64ac3d964 // indirect
 	github.com/mattn/go-pointer v0.0.1 // indirect
 	go.uber.org/multierr v1.11.0 // indirect
