@@ -4,7 +4,7 @@
 // writing that preview to the files. It drives rewrite.Preview directly
 // until the CLI's `structls edit` exists. bench/edit.sh runs it.
 //
-// usage: go run ./bench/edit [-apply] [-print] ROOT LANG PATTERN REWRITE
+// usage: go run ./bench/edit [-apply] [-print] [-cpuprofile FILE] ROOT LANG PATTERN REWRITE
 //
 // It prints one line: files touched, replacements, preview seconds, apply
 // seconds (0 without -apply); with -print, the preview text goes to stdout
@@ -16,6 +16,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime/pprof"
 	"time"
 
 	_ "github.com/structls/structls/matcher/lang/grammars"
@@ -26,13 +27,26 @@ import (
 func main() {
 	apply := flag.Bool("apply", false, "write the preview to the files")
 	print := flag.Bool("print", false, "print the preview text (the unified diff) to stdout")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the run to this file")
 	flag.Parse()
 	if flag.NArg() != 4 {
 		fmt.Fprintln(os.Stderr, "usage: edit [-apply] [-print] ROOT LANG PATTERN REWRITE")
 		os.Exit(2)
 	}
 	root, language, pattern, rewriteText := flag.Arg(0), flag.Arg(1), flag.Arg(2), flag.Arg(3)
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	if err := run(root, language, pattern, rewriteText, *apply, *print); err != nil {
+		pprof.StopCPUProfile()
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
