@@ -56,8 +56,8 @@ func Preview(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspa
 	limitReached := len(files) > set.maxFiles
 	files = files[:min(len(files), set.maxFiles)]
 	for _, f := range files {
-		if f.overlap != nil {
-			return nil, f.overlap
+		if f.refusal != nil {
+			return nil, f.refusal
 		}
 	}
 	return newPlan(files, planSummary{searched: searched, parseErrors: append(parseErrors, issues...),
@@ -101,7 +101,8 @@ type fileEdits struct {
 	version      *int32
 	edits        []edit
 	skipped      int
-	overlap      error // replacements of two ops overlap: the preview is refused
+	textSize     int   // bytes of replacement text so far
+	refusal      error // the file cannot be previewed as asked (overlapping ops, too much text): the preview is refused
 	hash         [sha256.Size]byte
 	content      []byte // the new content
 	replacements []Replacement
@@ -197,9 +198,12 @@ func (e *editor) file(ctx context.Context, snap *workspace.Snapshot, f workspace
 	fe := &fileEdits{file: f}
 	src := NewSource(tree.Source)
 	for i, p := range patterns {
-		if p != nil {
+		if p != nil && fe.refusal == nil {
 			fe.skipped += e.matchOp(tree, src, i, p, fe)
 		}
+	}
+	if fe.refusal != nil {
+		return fe, nil, content
 	}
 	if len(fe.edits) == 0 {
 		return nil, nil, content
@@ -215,18 +219,30 @@ func (e *editor) file(ctx context.Context, snap *workspace.Snapshot, f workspace
 // matchOp adds the replacements of op i to fe and returns how many matches
 // it skipped because they lie inside one it replaces (ast-grep keeps a
 // match only when it starts at or after the end of the last one kept).
-// Replacements that change nothing are left out.
+// Replacements that change nothing are left out. Past MaxReplacementText
+// of new text in the file, fe.refusal says so and the rest is passed over.
 func (e *editor) matchOp(tree *syntax.Tree, src Source, i int, p *matcher.Pattern, fe *fileEdits) int {
 	skipped, lastEnd := 0, 0
 	p.FindAll(tree, func(n int32, env *matcher.Env) {
 		node := &tree.Nodes[n]
 		start, end := int(node.Start), int(node.End)
+		if fe.refusal != nil {
+			return
+		}
 		if start < lastEnd {
 			skipped++
 			return
 		}
 		lastEnd = end
-		after := e.ops[i].template.Expand(src, Span{start, end}, bindings(tree, env))
+		after, err := e.ops[i].template.Expand(src, Span{start, end}, bindings(tree, env))
+		if fe.textSize += len(after); err == nil && fe.textSize > MaxReplacementText {
+			err = ErrReplacementTooLarge
+		}
+		if err != nil {
+			fe.refusal = workspace.Inputf("ops[%d].rewrite at %s: %v; a rewrite must make at most %d MiB of text in a file: check the template",
+				e.ops[i].index, position(fe.file.Rel, workspace.NewMapper(src.Text), start), err, MaxReplacementText>>20)
+			return
+		}
 		if !bytes.Equal(after, src.Text[start:end]) {
 			fe.edits = append(fe.edits, edit{op: i, start: start, end: end, after: after})
 		}
@@ -271,14 +287,14 @@ func mayMatch(p *matcher.Pattern, content []byte) bool {
 func (fe *fileEdits) finish(snap *workspace.Snapshot, content []byte, ops []compiledOp, enc workspace.Encoding, text bool) {
 	slices.SortStableFunc(fe.edits, func(a, b edit) int { return a.start - b.start })
 	mapper := workspace.NewMapper(content)
-	fe.overlap = overlapError(fe.file.Rel, fe.edits, ops, mapper)
+	fe.refusal = overlapError(fe.file.Rel, fe.edits, ops, mapper)
 	fe.docPath = filepath.Join(snap.Folders[fe.file.Folder].Path, filepath.FromSlash(fe.file.Rel))
 	if fe.file.Doc != nil {
 		v := fe.file.Doc.Version
 		fe.version = &v
 	}
 	fe.hash = sha256.Sum256(content)
-	if fe.overlap != nil {
+	if fe.refusal != nil {
 		return
 	}
 	var out []byte

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -208,5 +209,28 @@ func TestNoOpReplacementsLeftOut(t *testing.T) {
 	plan, _ := preview(t, "-- a.go --\npackage p\n\nvar v = f(1) + f(2)\n", Query{Ops: ops("f($A)", "f($A)", "g()", "h()")})
 	if res := plan.Result(); res.TotalReplacements != 0 || len(res.Files) != 0 {
 		t.Errorf("got %d replacements in %v, want none", res.TotalReplacements, res.Files)
+	}
+}
+
+// TestHostileRewriteBounded: a template that would make gigabytes of text is
+// a clear error, found without making them (bounded time and memory).
+func TestHostileRewriteBounded(t *testing.T) {
+	cases := []struct{ name, code, template string }{
+		{"one replacement", "var v = f(\"" + strings.Repeat("x", 1<<20) + "\")", strings.Repeat("$A", 1<<12)},
+		{"the file's sum", "var v = " + strings.Repeat("f(\""+strings.Repeat("x", 1<<16)+"\") + ", 40) + "0", strings.Repeat("$A", 32)},
+	}
+	for _, c := range cases {
+		dir := testutil.WriteTree(t, "-- a.go --\npackage p\n\n"+c.code+"\n")
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err := Preview(context.Background(), snapshotOf(t, dir, nil), Query{Ops: ops("f($A)", c.template)}, workspace.UTF16, nil, nil)
+		runtime.ReadMemStats(&after)
+		var input *workspace.InputError
+		if !errors.As(err, &input) || !strings.Contains(err.Error(), "more than 64 MiB of text") {
+			t.Errorf("%s: got %v, want the size error", c.name, err)
+		}
+		if allocated := after.TotalAlloc - before.TotalAlloc; allocated > 1<<30 {
+			t.Errorf("%s: the preview allocated %d MiB before giving up", c.name, allocated>>20)
+		}
 	}
 }

@@ -7,6 +7,7 @@
 package rewrite
 
 import (
+	"fmt"
 	"strings"
 )
 
@@ -124,7 +125,17 @@ func NewSource(text []byte) Source {
 	return Source{Text: text, CRLF: i > 0 && text[i-1] == '\r'}
 }
 
-// Expand returns the text that replaces the matched node at span node.
+// MaxReplacementText caps the text a rewrite may produce in one file (all
+// its replacements together): a template such as "$A$A$A…" over a large
+// capture must get a clear error, not exhaust the server's memory.
+const MaxReplacementText = 64 << 20
+
+// ErrReplacementTooLarge is Expand's error when the text would pass
+// MaxReplacementText.
+var ErrReplacementTooLarge = fmt.Errorf("the rewrite makes more than %d MiB of text", MaxReplacementText>>20)
+
+// Expand returns the text that replaces the matched node at span node, or
+// ErrReplacementTooLarge.
 //
 // As in ast-grep, each metavariable expands to the verbatim source it
 // captured (an unbound one to nothing); a multi-line capture is
@@ -132,9 +143,12 @@ func NewSource(text []byte) Source {
 // template line holding the variable; then every line of the result but the
 // first is indented like the line the match starts on (the first line
 // takes the matched node's place). See reindent for the rules.
-func (t *Template) Expand(src Source, node Span, b Bindings) []byte {
+func (t *Template) Expand(src Source, node Span, b Bindings) ([]byte, error) {
 	var out []byte
 	for k, p := range t.parts {
+		if len(out) > MaxReplacementText {
+			return nil, ErrReplacementTooLarge
+		}
 		if p.name == "" {
 			if src.CRLF {
 				out = append(out, p.literalCRLF...)
@@ -156,7 +170,11 @@ func (t *Template) Expand(src Source, node Span, b Bindings) []byte {
 		out = append(out, reindent(text, lineIndent(src.Text, span.Start), []byte(p.indent), lineFollows)...)
 	}
 	lineFollows := node.End == len(src.Text) || startsWithLineBreak(string(src.Text[node.End:min(node.End+2, len(src.Text))]))
-	return reindent(out, nil, lineIndent(src.Text, node.Start), lineFollows)
+	out = reindent(out, nil, lineIndent(src.Text, node.Start), lineFollows)
+	if len(out) > MaxReplacementText {
+		return nil, ErrReplacementTooLarge
+	}
+	return out, nil
 }
 
 func startsWithLineBreak(s string) bool {

@@ -51,9 +51,9 @@ func TestTemplateLexing(t *testing.T) {
 	src := "f(x)"
 	for _, c := range cases {
 		b := Bindings{Single: map[string]Span{"A": span(t, src, "x", 0)}}
-		got := string(ParseTemplate(c.template).Expand(NewSource([]byte(src)), Span{0, len(src)}, b))
-		if got != c.want {
-			t.Errorf("template %q: got %q, want %q", c.template, got, c.want)
+		got, err := ParseTemplate(c.template).Expand(NewSource([]byte(src)), Span{0, len(src)}, b)
+		if err != nil || string(got) != c.want {
+			t.Errorf("template %q: got %q (%v), want %q", c.template, got, err, c.want)
 		}
 	}
 }
@@ -160,9 +160,9 @@ func TestExpand(t *testing.T) {
 					b.Single[cp.name] = span(t, c.src, cp.text, cp.nth)
 				}
 			}
-			got := string(ParseTemplate(c.template).Expand(NewSource([]byte(c.src)), span(t, c.src, c.node, 0), b))
-			if got != c.want {
-				t.Errorf("got  %q\nwant %q", got, c.want)
+			got, err := ParseTemplate(c.template).Expand(NewSource([]byte(c.src)), span(t, c.src, c.node, 0), b)
+			if err != nil || string(got) != c.want {
+				t.Errorf("got  %q (%v)\nwant %q", got, err, c.want)
 			}
 		})
 	}
