@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/structls/structls/workspace"
@@ -29,6 +30,10 @@ func (p *Plan) WriteFiles(ctx context.Context, snap *workspace.Snapshot) error {
 	return osWriter.write(ctx, p, snap)
 }
 
+// writing serialises WriteFiles in the process: two plans touching one file
+// must not both pass their checks and then both replace it.
+var writing sync.Mutex
+
 // fileWriter writes plans; rename is os.Rename except in tests, which make
 // it fail to exercise the rollback.
 type fileWriter struct {
@@ -46,6 +51,8 @@ type pendingWrite struct {
 }
 
 func (w fileWriter) write(ctx context.Context, p *Plan, snap *workspace.Snapshot) error {
+	writing.Lock()
+	defer writing.Unlock()
 	if stale := p.Check(snap); len(stale) > 0 {
 		return &StaleError{Files: stale}
 	}
@@ -72,7 +79,7 @@ func (w fileWriter) write(ctx context.Context, p *Plan, snap *workspace.Snapshot
 	if err := syncFilesystems(dirs); err != nil { // the new texts are on disk before any rename
 		return fmt.Errorf("flushing the new texts to disk: %w; nothing was written", err)
 	}
-	for i, pw := range pending {
+	for i, pw := range pending { // from here on ctx is not heeded: the edit is made whole or undone
 		if err := w.rename(pw.temp, pw.file.abs); err != nil {
 			return w.rollBack(pending[:i], fmt.Errorf("replacing %s: %w", pw.file.rel, err))
 		}
