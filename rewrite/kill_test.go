@@ -55,8 +55,12 @@ func TestKilledMidWrite(t *testing.T) {
 		t.Skip("spawns processes; run without -short")
 	}
 	const files = 200
-	oldText := func(i int) string { return fmt.Sprintf("package p\n\nvar v%d = f(%d) + f(\"%s\")\n", i, i, strings.Repeat("x", 4000)) }
-	newText := func(i int) string { return fmt.Sprintf("package p\n\nvar v%d = F(%d) + F(\"%s\")\n", i, i, strings.Repeat("x", 4000)) }
+	oldText := func(i int) string {
+		return fmt.Sprintf("package p\n\nvar v%d = f(%d) + f(\"%s\")\n", i, i, strings.Repeat("x", 4000))
+	}
+	newText := func(i int) string {
+		return fmt.Sprintf("package p\n\nvar v%d = F(%d) + F(\"%s\")\n", i, i, strings.Repeat("x", 4000))
+	}
 	write := func(dir string) {
 		for i := range files {
 			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%03d.go", i)), []byte(oldText(i)), 0o644); err != nil {
