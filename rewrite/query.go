@@ -27,6 +27,9 @@ type Query struct {
 // Op is one operation of an edit: every match of Pattern is replaced by
 // Rewrite, a template ($A, $$$ARGS; "" deletes the match). Rewrite must be
 // given, even as "", so that a misspelt or forgotten field never deletes code.
+// Every op matches the text as it was before the edit (not what an earlier
+// op made of it), so ops never rewrite each other's output; where their
+// replacements would overlap, the preview is refused.
 type Op struct {
 	Pattern string  `json:"pattern"`
 	Rewrite *string `json:"rewrite"`
