@@ -97,6 +97,7 @@ type editor struct {
 // fileEdits is the preview of one file.
 type fileEdits struct {
 	file         workspace.File
+	root         string // the real path of the file's workspace folder
 	docPath      string // the path open documents are keyed by
 	version      *int32
 	edits        []edit
@@ -288,7 +289,8 @@ func (fe *fileEdits) finish(snap *workspace.Snapshot, content []byte, ops []comp
 	slices.SortStableFunc(fe.edits, func(a, b edit) int { return a.start - b.start })
 	mapper := workspace.NewMapper(content)
 	fe.refusal = overlapError(fe.file.Rel, fe.edits, ops, mapper)
-	fe.docPath = filepath.Join(snap.Folders[fe.file.Folder].Path, filepath.FromSlash(fe.file.Rel))
+	folder := snap.Folders[fe.file.Folder]
+	fe.root, fe.docPath = folder.Real, filepath.Join(folder.Path, filepath.FromSlash(fe.file.Rel))
 	if fe.file.Doc != nil {
 		v := fe.file.Doc.Version
 		fe.version = &v

@@ -257,3 +257,44 @@ func TestSymlinkedDirectoryNotFollowed(t *testing.T) {
 		t.Errorf("the file behind the symlink was written: %q", got)
 	}
 }
+
+// TestTwoFolders: files of the same name in two workspace folders are told
+// apart, and a plan made over other folders is stale.
+func TestTwoFolders(t *testing.T) {
+	one := testutil.WriteTree(t, "-- a.go --\npackage p\n\nvar v = f(1)\n")
+	two := testutil.WriteTree(t, "-- a.go --\npackage p\n\nvar v = f(2)\n")
+	folders := func(dirs ...string) *workspace.Snapshot {
+		var fs []workspace.Folder
+		for _, d := range dirs {
+			f, err := workspace.NewFolder(d, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			fs = append(fs, f)
+		}
+		return workspace.NewSnapshot(fs, workspace.Settings{}, nil)
+	}
+	plan, err := Preview(context.Background(), folders(one, two), Query{Ops: ops("f($A)", "F($A)")}, workspace.UTF16, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(two, "a.go"), []byte("package p\n\nvar v = f(22)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stale := plan.Check(folders(one, two))
+	if len(stale) != 1 || stale[0].Reason != "changed on disk since the preview" || plan.files[1].abs != filepath.Join(two, "a.go") {
+		t.Errorf("Check: %v, want the second folder's a.go", stale)
+	}
+	if stale := plan.Check(folders(two, one)); len(stale) != 2 || stale[0].Reason != "the workspace folders changed since the preview" {
+		t.Errorf("Check with the folders swapped: %v", stale)
+	}
+	if err := os.WriteFile(filepath.Join(two, "a.go"), []byte("package p\n\nvar v = f(2)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := plan.WriteFiles(context.Background(), folders(one, two)); err != nil {
+		t.Fatal(err)
+	}
+	if a, b := readTree(t, one, "a.go")["a.go"], readTree(t, two, "a.go")["a.go"]; a != "package p\n\nvar v = F(1)\n" || b != "package p\n\nvar v = F(2)\n" {
+		t.Errorf("written: %q, %q", a, b)
+	}
+}
