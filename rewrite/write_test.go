@@ -249,8 +249,10 @@ func TestSymlinkedDirectoryNotFollowed(t *testing.T) {
 	if err := os.Symlink(elsewhere, filepath.Join(dir, "sub")); err != nil {
 		t.Fatal(err)
 	}
+	// Refused by the write's own check, or already by Check where the
+	// workspace reads files without following symlinks in any directory.
 	err := plan.WriteFiles(context.Background(), snapshotOf(t, dir, nil))
-	if err == nil || !strings.Contains(err.Error(), "now a symlink") {
+	if err == nil || !strings.Contains(err.Error(), "now a symlink") && !strings.Contains(err.Error(), "symbolic links") {
 		t.Errorf("got %v, want the symlinked directory refused", err)
 	}
 	if got := readTree(t, elsewhere, "a.go")["a.go"]; got != "package p\n\nvar v = f(1)\n" {
