@@ -45,6 +45,7 @@ func TestQueryErrors(t *testing.T) {
 		want string // a part of the message
 	}{
 		{"no ops", Query{}, "ops must hold at least one operation"},
+		{"too many ops", Query{Ops: make([]Op, MaxOps+1)}, "ops holds 101 operations; an edit takes at most 100"},
 		{"empty pattern", Query{Ops: ops("f($A)", "g($A)", "  ", "x")}, "ops[1].pattern must not be empty"},
 		{"duplicate pattern", Query{Ops: ops("f($A)", "g($A)", "h()", "", " f($A)", "k")}, `ops[2].pattern repeats ops[0].pattern`},
 		{"missing rewrite", Query{Ops: []Op{{Pattern: "f($A)"}}}, `ops[0].rewrite is missing`},

@@ -35,6 +35,9 @@ type Op struct {
 	Rewrite *string `json:"rewrite"`
 }
 
+// MaxOps caps the operations of one edit: each runs over every file.
+const MaxOps = 100
+
 // DefaultMaxFiles is the cap on files changed when the query sets none.
 const DefaultMaxFiles = 1000
 
@@ -95,6 +98,9 @@ func (q Query) validate() (settings, error) {
 	var s settings
 	if len(q.Ops) == 0 {
 		return s, workspace.Inputf(`ops must hold at least one operation, e.g. [{"pattern": "foo($A)", "rewrite": "bar($A)"}]`)
+	}
+	if len(q.Ops) > MaxOps {
+		return s, workspace.Inputf("ops holds %d operations; an edit takes at most %d: split it into several edits", len(q.Ops), MaxOps)
 	}
 	strictness, err := matcher.ParseStrictness(q.Strictness)
 	if err != nil {
