@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -55,6 +56,12 @@ func TestWriteFiles(t *testing.T) {
 	if err := os.Chmod(filepath.Join(dir, "b.go"), 0o640); err != nil {
 		t.Fatal(err)
 	}
+	asRoot := os.Geteuid() == 0
+	if asRoot { // only root can give a file away: then the owner must be kept too
+		if err := os.Chown(filepath.Join(dir, "c.go"), 4321, 4321); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if err := plan.WriteFiles(context.Background(), snapshotOf(t, dir, nil)); err != nil {
 		t.Fatal(err)
 	}
@@ -65,6 +72,9 @@ func TestWriteFiles(t *testing.T) {
 	}
 	if info, _ := os.Stat(filepath.Join(dir, "b.go")); info.Mode().Perm() != 0o640 {
 		t.Errorf("b.go has mode %v, want 0640 kept", info.Mode().Perm())
+	}
+	if info, _ := os.Stat(filepath.Join(dir, "c.go")); asRoot && info.Sys().(*syscall.Stat_t).Uid != 4321 {
+		t.Errorf("c.go is owned by %d, want 4321 kept", info.Sys().(*syscall.Stat_t).Uid)
 	}
 	if leftovers, _ := filepath.Glob(filepath.Join(dir, ".*structls*")); len(leftovers) > 0 {
 		t.Errorf("temporary files left behind: %v", leftovers)
@@ -139,7 +149,7 @@ func TestReadOnlyRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	err := plan.WriteFiles(context.Background(), snapshotOf(t, dir, nil))
-	if err == nil || !strings.Contains(err.Error(), "c.go is read-only (mode 0444): nothing was written") {
+	if err == nil || !strings.Contains(err.Error(), "nothing was written: c.go is read-only (mode 0444)") {
 		t.Fatalf("got %v, want the read-only error", err)
 	}
 	if diff := cmp.Diff(before, readTree(t, dir, "a.go", "b.go", "c.go")); diff != "" {
