@@ -85,16 +85,6 @@ func (p *Plan) ID() string { return p.result.ID }
 // Result returns the wire preview (shared: do not modify it).
 func (p *Plan) Result() *Result { return p.result }
 
-// Touches reports whether the plan changes the document with the URI.
-func (p *Plan) Touches(uri string) bool {
-	for _, f := range p.files {
-		if f.uri == uri {
-			return true
-		}
-	}
-	return false
-}
-
 // StaleFile is a file of a plan whose text changed since the preview.
 type StaleFile struct {
 	Path   string `json:"path"`
