@@ -103,6 +103,8 @@ func prepareWrite(snap *workspace.Snapshot, f *plannedFile) (pendingWrite, error
 	}
 	info, err := os.Lstat(f.abs)
 	switch {
+	case errors.Is(err, fs.ErrNotExist) && f.version != nil:
+		return pendingWrite{}, fmt.Errorf("%s exists only in the editor, never saved: save it, then preview the edit again", f.rel)
 	case errors.Is(err, fs.ErrNotExist):
 		return pendingWrite{}, &StaleError{Files: []StaleFile{{Path: f.rel, Reason: "deleted since the preview"}}}
 	case err != nil:

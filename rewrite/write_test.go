@@ -310,3 +310,29 @@ func TestTwoFolders(t *testing.T) {
 		t.Errorf("written: %q, %q", a, b)
 	}
 }
+
+// TestUnsavedBufferNotWritten: a file that exists only as an open document
+// is previewed, but the server does not write it (the editor must save it).
+func TestUnsavedBufferNotWritten(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- a.go --\npackage p\n")
+	path := filepath.Join(dir, "new.go")
+	doc := &workspace.Document{URI: workspace.PathToURI(path), Path: path, Version: 1, Content: []byte("package p\n\nvar v = f(1)\n")}
+	snap := snapshotOf(t, dir, map[string]*workspace.Document{doc.URI: doc})
+	plan, err := Preview(context.Background(), snap, Query{Ops: ops("f($A)", "F($A)")}, workspace.UTF16, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res := plan.Result(); len(res.Files) != 1 || res.Files[0].Path != "new.go" {
+		t.Fatalf("files %+v, want the unsaved new.go", res.Files)
+	}
+	if stale := plan.Check(snap); len(stale) != 0 {
+		t.Errorf("Check: %v", stale)
+	}
+	err = plan.WriteFiles(context.Background(), snap)
+	if err == nil || !strings.Contains(err.Error(), "new.go exists only in the editor, never saved: save it") {
+		t.Errorf("got %v", err)
+	}
+	if _, err := os.Stat(path); err == nil {
+		t.Error("new.go was created on disk")
+	}
+}
