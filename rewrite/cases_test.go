@@ -97,6 +97,12 @@ var differentialCases = []rewriteCase{
 		"services:\n  web:\n    image: nginx\n  db:\n    image: postgres\n"},
 	{"yaml nested value", "yaml", "yaml", "replicas: $N", "replicas: 3",
 		"spec:\n  replicas: 1\n  template:\n    spec:\n      replicas: 2\n"},
+	{"yaml block sequence capture", "yaml", "yaml", "env: $E", "environment: $E",
+		"a:\n  env:\n    - A=1\n    - B=2\n  b: 1\n"},
+	{"yaml mapping capture moved under a new key", "yaml", "yaml", "env: $E", "vars:\n  $E",
+		"a:\n  env:\n    A: 1\n    B: 2\n  b: 1\n"},
+	{"yaml value to nested mapping", "yaml", "yaml", "image: $I", "image:\n  name: $I\n  pull: always",
+		"services:\n  web:\n    image: nginx\n    ports: [80]\n"},
 	// JSON
 	{"json value", "json", "json", "\"1\"", "\"2\"",
 		"{\n  \"name\": \"x\",\n  \"version\": \"1\"\n}\n"},

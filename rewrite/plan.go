@@ -28,6 +28,8 @@ type Plan struct {
 
 // plannedFile is one file of a plan.
 type plannedFile struct {
+	folder  int    // index into the snapshot's folders
+	root    string // that folder's real path, to notice the folders changed
 	rel     string // as in the preview
 	uri     string
 	abs     string // symlink-free absolute path: what WriteFiles writes
@@ -55,7 +57,7 @@ func newPlan(files []*fileEdits, sum planSummary) *Plan {
 		res.Files = append(res.Files, FileEdit{Path: fe.file.Rel, URI: uri, Version: fe.version, Replacements: fe.replacements})
 		res.TotalReplacements += len(fe.replacements)
 		res.Skipped += fe.skipped
-		p.files = append(p.files, plannedFile{rel: fe.file.Rel, uri: uri, abs: fe.file.Abs, docPath: fe.docPath,
+		p.files = append(p.files, plannedFile{folder: fe.file.Folder, root: fe.root, rel: fe.file.Rel, uri: uri, abs: fe.file.Abs, docPath: fe.docPath,
 			version: fe.version, hash: fe.hash, content: fe.content})
 		p.size += int64(len(fe.content))
 		for _, r := range fe.replacements {
@@ -82,16 +84,6 @@ func (p *Plan) ID() string { return p.result.ID }
 
 // Result returns the wire preview (shared: do not modify it).
 func (p *Plan) Result() *Result { return p.result }
-
-// Touches reports whether the plan changes the document with the URI.
-func (p *Plan) Touches(uri string) bool {
-	for _, f := range p.files {
-		if f.uri == uri {
-			return true
-		}
-	}
-	return false
-}
 
 // StaleFile is a file of a plan whose text changed since the preview.
 type StaleFile struct {
@@ -129,6 +121,9 @@ func (p *Plan) Check(snap *workspace.Snapshot) []StaleFile {
 
 // changed says how the file differs from what the preview saw, "" if not.
 func (f *plannedFile) changed(snap *workspace.Snapshot) string {
+	if f.folder >= len(snap.Folders) || snap.Folders[f.folder].Real != f.root {
+		return "the workspace folders changed since the preview"
+	}
 	if doc := snap.Document(f.docPath); doc != nil {
 		switch {
 		case f.version != nil && doc.Version != *f.version:
@@ -138,7 +133,7 @@ func (f *plannedFile) changed(snap *workspace.Snapshot) string {
 		}
 		return ""
 	}
-	content, err := snap.ReadFile(workspace.File{Abs: f.abs, Rel: f.rel}, nil)
+	content, err := snap.ReadFile(workspace.File{Folder: f.folder, Abs: f.abs, Rel: f.rel}, nil)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return "deleted since the preview"

@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"bytes"
+	"container/heap"
 	"context"
 	"crypto/sha256"
 	"errors"
@@ -45,7 +46,7 @@ func Preview(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspa
 	}
 	cache.StartQuery()
 	e := &editor{settings: set, enc: enc, cache: cache}
-	files, searched, issues, err := e.run(ctx, snap, resolved.Targets, progress)
+	files, limitReached, searched, issues, err := e.run(ctx, snap, resolved.Targets, progress)
 	if err != nil {
 		return nil, err
 	}
@@ -53,8 +54,6 @@ func Preview(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspa
 	if err != nil {
 		return nil, err
 	}
-	limitReached := len(files) > set.maxFiles
-	files = files[:min(len(files), set.maxFiles)]
 	for _, f := range files {
 		if f.refusal != nil {
 			return nil, f.refusal
@@ -97,6 +96,7 @@ type editor struct {
 // fileEdits is the preview of one file.
 type fileEdits struct {
 	file         workspace.File
+	root         string // the real path of the file's workspace folder
 	docPath      string // the path open documents are keyed by
 	version      *int32
 	edits        []edit
@@ -117,11 +117,14 @@ type edit struct {
 }
 
 // run scans the targets; it returns the files with replacements, in path
-// order, how many files were searched, and the parse issues.
+// order — the first maxFiles of them, and whether there were more — how many
+// files were searched, and the parse issues. Only maxFiles previews are held
+// at any time, so a huge workspace cannot exhaust memory.
 func (e *editor) run(ctx context.Context, snap *workspace.Snapshot, targets []workspace.Target,
-	progress func(done, total int)) ([]*fileEdits, int, []matcher.ParseIssue, error) {
+	progress func(done, total int)) ([]*fileEdits, bool, int, []matcher.ParseIssue, error) {
 	var mu sync.Mutex
-	var files []*fileEdits
+	kept := &lastInPathOrder{}
+	limitReached := false
 	issues := []matcher.ParseIssue{}
 	keep := func(f workspace.File) bool {
 		l := lang.ForPath(f.Rel)
@@ -137,7 +140,11 @@ func (e *editor) run(ctx context.Context, snap *workspace.Snapshot, targets []wo
 			mu.Lock()
 			defer mu.Unlock()
 			if fe != nil {
-				files = append(files, fe)
+				heap.Push(kept, fe)
+				if kept.Len() > e.maxFiles {
+					heap.Pop(kept)
+					limitReached = true
+				}
 			}
 			if issue != nil {
 				issues = append(issues, *issue)
@@ -145,19 +152,39 @@ func (e *editor) run(ctx context.Context, snap *workspace.Snapshot, targets []wo
 		}
 	}, progress)
 	if err := ctx.Err(); err != nil {
-		return nil, 0, nil, err
+		return nil, false, 0, nil, err
 	}
 	if walkErr != nil {
-		return nil, 0, nil, walkErr
+		return nil, false, 0, nil, walkErr
 	}
-	slices.SortFunc(files, func(a, b *fileEdits) int {
-		if a.file.Folder != b.file.Folder {
-			return a.file.Folder - b.file.Folder
-		}
-		return strings.Compare(a.file.Rel, b.file.Rel)
-	})
+	files := []*fileEdits(*kept)
+	slices.SortFunc(files, comparePaths)
 	slices.SortFunc(issues, func(a, b matcher.ParseIssue) int { return strings.Compare(a.Path, b.Path) })
-	return files, found, issues, nil
+	return files, limitReached, found, issues, nil
+}
+
+// comparePaths orders files by workspace folder, then path: the order of
+// every result.
+func comparePaths(a, b *fileEdits) int {
+	if a.file.Folder != b.file.Folder {
+		return a.file.Folder - b.file.Folder
+	}
+	return strings.Compare(a.file.Rel, b.file.Rel)
+}
+
+// lastInPathOrder is a heap (container/heap) whose top is the file last in
+// path order: the one to drop when there are more than maxFiles.
+type lastInPathOrder []*fileEdits
+
+func (h lastInPathOrder) Len() int           { return len(h) }
+func (h lastInPathOrder) Less(i, j int) bool { return comparePaths(h[i], h[j]) > 0 }
+func (h lastInPathOrder) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *lastInPathOrder) Push(x any)        { *h = append(*h, x.(*fileEdits)) }
+func (h *lastInPathOrder) Pop() any {
+	old := *h
+	last := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return last
 }
 
 // namedExplicitly reports whether a target names f itself (rather than a
@@ -288,7 +315,8 @@ func (fe *fileEdits) finish(snap *workspace.Snapshot, content []byte, ops []comp
 	slices.SortStableFunc(fe.edits, func(a, b edit) int { return a.start - b.start })
 	mapper := workspace.NewMapper(content)
 	fe.refusal = overlapError(fe.file.Rel, fe.edits, ops, mapper)
-	fe.docPath = filepath.Join(snap.Folders[fe.file.Folder].Path, filepath.FromSlash(fe.file.Rel))
+	folder := snap.Folders[fe.file.Folder]
+	fe.root, fe.docPath = folder.Real, filepath.Join(folder.Path, filepath.FromSlash(fe.file.Rel))
 	if fe.file.Doc != nil {
 		v := fe.file.Doc.Version
 		fe.version = &v

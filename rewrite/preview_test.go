@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -44,6 +45,7 @@ func TestQueryErrors(t *testing.T) {
 		want string // a part of the message
 	}{
 		{"no ops", Query{}, "ops must hold at least one operation"},
+		{"too many ops", Query{Ops: make([]Op, MaxOps+1)}, "ops holds 101 operations; an edit takes at most 100"},
 		{"empty pattern", Query{Ops: ops("f($A)", "g($A)", "  ", "x")}, "ops[1].pattern must not be empty"},
 		{"duplicate pattern", Query{Ops: ops("f($A)", "g($A)", "h()", "", " f($A)", "k")}, `ops[2].pattern repeats ops[0].pattern`},
 		{"missing rewrite", Query{Ops: []Op{{Pattern: "f($A)"}}}, `ops[0].rewrite is missing`},
@@ -124,17 +126,25 @@ func TestParseErrorsSkipFile(t *testing.T) {
 	}
 }
 
-// TestMaxFiles: only the first maxFiles files, in path order, are kept.
+// TestMaxFiles: only the first maxFiles files, in path order, are kept,
+// whatever order the parallel scan meets them in.
 func TestMaxFiles(t *testing.T) {
-	archive := "-- a.go --\npackage p\nvar v = f(1)\n-- b.go --\npackage p\nvar v = f(2)\n-- c.go --\npackage p\nvar v = f(3)\n"
-	plan, _ := preview(t, archive, Query{Ops: ops("f($A)", "F($A)"), MaxFiles: 2})
-	res := plan.Result()
-	if res.FilesTouched != 2 || !res.LimitReached || res.Files[1].Path != "b.go" || res.FilesSearched != 3 {
-		t.Errorf("touched %d, limit %v, files %+v, searched %d; want a.go and b.go, limit reached, 3 searched",
-			res.FilesTouched, res.LimitReached, res.Files, res.FilesSearched)
+	var archive strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&archive, "-- d%d/f%02d.go --\npackage p\nvar v = f(%d)\n", i%3, i, i)
 	}
-	plan, _ = preview(t, archive, Query{Ops: ops("f($A)", "F($A)")})
-	if res := plan.Result(); res.FilesTouched != 3 || res.LimitReached {
+	plan, _ := preview(t, archive.String(), Query{Ops: ops("f($A)", "F($A)"), MaxFiles: 7})
+	res := plan.Result()
+	var paths []string
+	for _, f := range res.Files {
+		paths = append(paths, f.Path)
+	}
+	want := []string{"d0/f00.go", "d0/f03.go", "d0/f06.go", "d0/f09.go", "d0/f12.go", "d0/f15.go", "d0/f18.go"}
+	if diff := cmp.Diff(want, paths); diff != "" || !res.LimitReached || res.FilesSearched != 40 || res.TotalReplacements != 7 {
+		t.Errorf("files (-want +got):\n%s\nlimit %v, searched %d, replacements %d", diff, res.LimitReached, res.FilesSearched, res.TotalReplacements)
+	}
+	plan, _ = preview(t, archive.String(), Query{Ops: ops("f($A)", "F($A)")})
+	if res := plan.Result(); res.FilesTouched != 40 || res.LimitReached {
 		t.Errorf("default maxFiles: touched %d, limit %v", res.FilesTouched, res.LimitReached)
 	}
 }

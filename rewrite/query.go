@@ -27,10 +27,16 @@ type Query struct {
 // Op is one operation of an edit: every match of Pattern is replaced by
 // Rewrite, a template ($A, $$$ARGS; "" deletes the match). Rewrite must be
 // given, even as "", so that a misspelt or forgotten field never deletes code.
+// Every op matches the text as it was before the edit (not what an earlier
+// op made of it), so ops never rewrite each other's output; where their
+// replacements would overlap, the preview is refused.
 type Op struct {
 	Pattern string  `json:"pattern"`
 	Rewrite *string `json:"rewrite"`
 }
+
+// MaxOps caps the operations of one edit: each runs over every file.
+const MaxOps = 100
 
 // DefaultMaxFiles is the cap on files changed when the query sets none.
 const DefaultMaxFiles = 1000
@@ -92,6 +98,9 @@ func (q Query) validate() (settings, error) {
 	var s settings
 	if len(q.Ops) == 0 {
 		return s, workspace.Inputf(`ops must hold at least one operation, e.g. [{"pattern": "foo($A)", "rewrite": "bar($A)"}]`)
+	}
+	if len(q.Ops) > MaxOps {
+		return s, workspace.Inputf("ops holds %d operations; an edit takes at most %d: split it into several edits", len(q.Ops), MaxOps)
 	}
 	strictness, err := matcher.ParseStrictness(q.Strictness)
 	if err != nil {

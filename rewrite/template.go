@@ -7,6 +7,7 @@
 package rewrite
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 )
@@ -121,7 +122,7 @@ type Source struct {
 
 // NewSource wraps a file's text.
 func NewSource(text []byte) Source {
-	i := strings.IndexByte(string(text), '\n')
+	i := bytes.IndexByte(text, '\n')
 	return Source{Text: text, CRLF: i > 0 && text[i-1] == '\r'}
 }
 

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/structls/structls/workspace"
@@ -29,6 +30,10 @@ func (p *Plan) WriteFiles(ctx context.Context, snap *workspace.Snapshot) error {
 	return osWriter.write(ctx, p, snap)
 }
 
+// writing serialises WriteFiles in the process: two plans touching one file
+// must not both pass their checks and then both replace it.
+var writing sync.Mutex
+
 // fileWriter writes plans; rename is os.Rename except in tests, which make
 // it fail to exercise the rollback.
 type fileWriter struct {
@@ -42,10 +47,12 @@ type pendingWrite struct {
 	file *plannedFile
 	temp string      // the new text, written next to the file
 	old  []byte      // the file's text before the edit
-	mode fs.FileMode // the file's permission bits
+	info fs.FileInfo // the file's mode and owner, which the new text keeps
 }
 
 func (w fileWriter) write(ctx context.Context, p *Plan, snap *workspace.Snapshot) error {
+	writing.Lock()
+	defer writing.Unlock()
 	if stale := p.Check(snap); len(stale) > 0 {
 		return &StaleError{Files: stale}
 	}
@@ -60,8 +67,12 @@ func (w fileWriter) write(ctx context.Context, p *Plan, snap *workspace.Snapshot
 			return err
 		}
 		pw, err := prepareWrite(snap, &p.files[i])
-		if err != nil {
+		var stale *StaleError
+		switch {
+		case errors.As(err, &stale):
 			return err
+		case err != nil:
+			return fmt.Errorf("the edit was not applied, nothing was written: %w", err)
 		}
 		pending = append(pending, pw)
 	}
@@ -70,9 +81,9 @@ func (w fileWriter) write(ctx context.Context, p *Plan, snap *workspace.Snapshot
 		dirs[i] = filepath.Dir(pw.file.abs)
 	}
 	if err := syncFilesystems(dirs); err != nil { // the new texts are on disk before any rename
-		return fmt.Errorf("flushing the new texts to disk: %w; nothing was written", err)
+		return fmt.Errorf("the edit was not applied, nothing was written: flushing the new texts to disk: %w", err)
 	}
-	for i, pw := range pending {
+	for i, pw := range pending { // from here on ctx is not heeded: the edit is made whole or undone
 		if err := w.rename(pw.temp, pw.file.abs); err != nil {
 			return w.rollBack(pending[:i], fmt.Errorf("replacing %s: %w", pw.file.rel, err))
 		}
@@ -92,14 +103,16 @@ func prepareWrite(snap *workspace.Snapshot, f *plannedFile) (pendingWrite, error
 	}
 	info, err := os.Lstat(f.abs)
 	switch {
+	case errors.Is(err, fs.ErrNotExist) && f.version != nil:
+		return pendingWrite{}, fmt.Errorf("%s exists only in the editor, never saved: save it, then preview the edit again", f.rel)
 	case errors.Is(err, fs.ErrNotExist):
 		return pendingWrite{}, &StaleError{Files: []StaleFile{{Path: f.rel, Reason: "deleted since the preview"}}}
 	case err != nil:
 		return pendingWrite{}, fmt.Errorf("%s cannot be checked: %w", f.rel, err)
 	case !info.Mode().IsRegular():
-		return pendingWrite{}, fmt.Errorf("%s is no longer a regular file (a symlink?): nothing was written; preview the edit again", f.rel)
+		return pendingWrite{}, fmt.Errorf("%s is no longer a regular file (a symlink?): preview the edit again", f.rel)
 	case info.Mode().Perm()&0o200 == 0:
-		return pendingWrite{}, fmt.Errorf("%s is read-only (mode %04o): nothing was written; make it writable (chmod u+w) or leave it out of paths, then preview again",
+		return pendingWrite{}, fmt.Errorf("%s is read-only (mode %04o): make it writable (chmod u+w) or leave it out of paths, then preview again",
 			f.rel, info.Mode().Perm())
 	}
 	old, err := readNoFollow(f.abs)
@@ -113,15 +126,11 @@ func prepareWrite(snap *workspace.Snapshot, f *plannedFile) (pendingWrite, error
 		}
 		return pendingWrite{}, &StaleError{Files: []StaleFile{{Path: f.rel, Reason: reason}}}
 	}
-	temp, err := writeTemp(dir, filepath.Base(f.abs), f.content, info.Mode().Perm())
+	temp, err := writeTemp(f.abs, f.content, info)
 	if err != nil {
-		return pendingWrite{}, fmt.Errorf("%s cannot be written: %w; nothing was written", f.rel, err)
+		return pendingWrite{}, fmt.Errorf("%s cannot be written: %w", f.rel, err)
 	}
-	if err := keepOwner(temp, info); err != nil {
-		os.Remove(temp)
-		return pendingWrite{}, fmt.Errorf("%s: its owner cannot be kept (%w); nothing was written", f.rel, err)
-	}
-	return pendingWrite{file: f, temp: temp, old: old, mode: info.Mode().Perm()}, nil
+	return pendingWrite{file: f, temp: temp, old: old, info: info}, nil
 }
 
 // rollBack restores the files already replaced and returns cause, with the
@@ -129,7 +138,7 @@ func prepareWrite(snap *workspace.Snapshot, f *plannedFile) (pendingWrite, error
 func (w fileWriter) rollBack(done []pendingWrite, cause error) error {
 	var lost []string
 	for _, pw := range done {
-		temp, err := writeTemp(filepath.Dir(pw.file.abs), filepath.Base(pw.file.abs), pw.old, pw.mode)
+		temp, err := writeTemp(pw.file.abs, pw.old, pw.info)
 		if err == nil {
 			if err = w.rename(temp, pw.file.abs); err != nil {
 				os.Remove(temp)
@@ -145,16 +154,20 @@ func (w fileWriter) rollBack(done []pendingWrite, cause error) error {
 	return fmt.Errorf("%w; the %d file(s) written before it were restored, so nothing changed", cause, len(done))
 }
 
-// writeTemp writes content to a new temporary file in dir with mode and
-// returns its path. The caller makes it durable (syncFilesystems).
-func writeTemp(dir, base string, content []byte, mode fs.FileMode) (string, error) {
-	f, err := os.CreateTemp(dir, "."+base+".structls-*")
+// writeTemp writes content to a new temporary file beside path, with the
+// mode and owner of like (path's current state), and returns its name. The
+// caller makes it durable (syncFilesystems).
+func writeTemp(path string, content []byte, like fs.FileInfo) (string, error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".structls-*")
 	if err != nil {
 		return "", err
 	}
 	_, err = f.Write(content)
 	if err == nil {
-		err = f.Chmod(mode)
+		err = f.Chmod(like.Mode().Perm())
+	}
+	if err == nil {
+		err = keepOwner(f, like)
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
@@ -168,17 +181,19 @@ func writeTemp(dir, base string, content []byte, mode fs.FileMode) (string, erro
 
 // keepOwner gives the temporary file the owner and group of the file it
 // replaces, when they differ from the ones it was created with.
-func keepOwner(temp string, original fs.FileInfo) error {
+func keepOwner(temp *os.File, original fs.FileInfo) error {
 	want, ok := original.Sys().(*syscall.Stat_t)
 	if !ok {
 		return nil
 	}
-	info, err := os.Lstat(temp)
+	info, err := temp.Stat()
 	if err != nil {
 		return err
 	}
 	if got, ok := info.Sys().(*syscall.Stat_t); ok && (got.Uid != want.Uid || got.Gid != want.Gid) {
-		return os.Lchown(temp, int(want.Uid), int(want.Gid))
+		if err := temp.Chown(int(want.Uid), int(want.Gid)); err != nil {
+			return fmt.Errorf("keeping its owner: %w", err)
+		}
 	}
 	return nil
 }
