@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/workspace"
 )
 
@@ -54,7 +55,7 @@ func TestCorpusDifferential(t *testing.T) {
 	if testing.Short() {
 		t.Skip("corpus runs take a while; run without -short")
 	}
-	bin := astGrepBinary(t)
+	bin := testutil.AstGrep(t)
 	for _, c := range rewriteCorpora {
 		for _, rw := range c.rewrites {
 			t.Run(c.lang+"/"+rw[0], func(t *testing.T) {

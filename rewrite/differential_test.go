@@ -5,27 +5,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"testing"
 
+	"github.com/structls/structls/internal/testutil"
 	_ "github.com/structls/structls/matcher/lang/grammars"
 	"github.com/structls/structls/workspace"
 )
-
-// astGrepBinary finds the pinned ast-grep CLI ($STRUCTLS_AST_GREP, else
-// .tools/ at the repository root), or skips the test.
-func astGrepBinary(t *testing.T) string {
-	t.Helper()
-	if p := os.Getenv("STRUCTLS_AST_GREP"); p != "" {
-		return p
-	}
-	_, file, _, _ := runtime.Caller(0)
-	p := filepath.Join(filepath.Dir(file), "..", ".tools", "node_modules", ".bin", "ast-grep")
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("the ast-grep CLI is not installed at %s, so the differential test cannot run: run scripts/test.sh (it installs @ast-grep/cli into .tools)", p)
-	}
-	return p
-}
 
 // astGrepRewrite returns the file after `ast-grep run -p P -r R -l L -U`.
 func astGrepRewrite(t *testing.T, bin string, c rewriteCase) string {
@@ -95,7 +80,7 @@ func snapshotOf(t *testing.T, dir string, docs map[string]*workspace.Document) *
 // TestDifferential: structls's rewrite of each case is byte-identical to
 // ast-grep's, and each case changes the file (else it shows nothing).
 func TestDifferential(t *testing.T) {
-	bin := astGrepBinary(t)
+	bin := testutil.AstGrep(t)
 	langs := map[string]bool{}
 	for _, c := range differentialCases {
 		langs[c.lang] = true
@@ -117,7 +102,7 @@ func TestDifferential(t *testing.T) {
 // TestBetterThanAstGrep: where structls deliberately differs, its output is
 // the text written out, and ast-grep's is something else.
 func TestBetterThanAstGrep(t *testing.T) {
-	bin := astGrepBinary(t)
+	bin := testutil.AstGrep(t)
 	for _, c := range betterCases {
 		t.Run(c.name, func(t *testing.T) {
 			if got := structlsRewrite(t, c.rewriteCase); got != c.want {

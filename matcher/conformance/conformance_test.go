@@ -12,31 +12,17 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/matcher/lang"
 	_ "github.com/structls/structls/matcher/lang/grammars"
 	"github.com/structls/structls/workspace"
 )
-
-// astGrepBinary finds the pinned ast-grep CLI.
-func astGrepBinary(t *testing.T) string {
-	t.Helper()
-	if p := os.Getenv("STRUCTLS_AST_GREP"); p != "" {
-		return p
-	}
-	_, file, _, _ := runtime.Caller(0)
-	p := filepath.Join(filepath.Dir(file), "..", "..", ".tools", "node_modules", ".bin", "ast-grep")
-	if _, err := os.Stat(p); err != nil {
-		t.Fatalf("the ast-grep CLI is not installed at %s: run scripts/test.sh (it runs npm install @ast-grep/cli)", p)
-	}
-	return p
-}
 
 // result is one match reduced to what is compared.
 type result struct {
@@ -154,7 +140,7 @@ func sorted(rs []result) []string {
 }
 
 func TestFocusedCases(t *testing.T) {
-	bin := astGrepBinary(t)
+	bin := testutil.AstGrep(t)
 	improvedCases := 0
 	langs := map[string]bool{}
 	for i, c := range cases {

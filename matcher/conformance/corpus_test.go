@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/workspace"
 )
@@ -112,7 +113,7 @@ func TestCorpora(t *testing.T) {
 	if testing.Short() {
 		t.Skip("corpus runs take a minute; run without -short")
 	}
-	bin := astGrepBinary(t)
+	bin := testutil.AstGrep(t)
 	for _, c := range corpora {
 		t.Run(c.name, func(t *testing.T) {
 			dir := c.dir(t)
