@@ -151,13 +151,13 @@ func (s *searcher) run(ctx context.Context, snap *workspace.Snapshot, targets []
 	out := &scanned{}
 	keep := func(f workspace.File) bool {
 		l := lang.ForPath(f.Rel)
-		return l != nil && (s.only == nil || l == s.only) || (s.only != nil && !isDirTarget(targets, f))
+		return l != nil && (s.only == nil || l == s.only) || (s.only != nil && f.Named)
 	}
 	found, walkErr := snap.Scan(ctx, targets, walk, keep, func() func(workspace.File) {
 		var buf []byte
 		scratch := new(syntax.Scratch)
 		return func(f workspace.File) {
-			hits, note, content := s.file(ctx, snap, f, !isDirTarget(targets, f), buf, scratch)
+			hits, note, content := s.file(ctx, snap, f, f.Named, buf, scratch)
 			if f.Doc == nil && content != nil {
 				buf = content
 			}
@@ -190,17 +190,6 @@ func (s *searcher) run(ctx context.Context, snap *workspace.Snapshot, targets []
 	slices.Sort(out.warnings)
 	out.searched = found
 	return out, nil
-}
-
-// isDirTarget reports whether f was found by walking a directory (rather
-// than named explicitly, in which case `lang` applies whatever its extension).
-func isDirTarget(targets []workspace.Target, f workspace.File) bool {
-	for _, t := range targets {
-		if !t.IsDir && t.Base == f.Abs {
-			return false
-		}
-	}
-	return true
 }
 
 // fileNote is what the first pass has to say about a file besides its

@@ -128,7 +128,7 @@ func (e *editor) run(ctx context.Context, snap *workspace.Snapshot, targets []wo
 	issues := []matcher.ParseIssue{}
 	keep := func(f workspace.File) bool {
 		l := lang.ForPath(f.Rel)
-		return l != nil && (e.only == nil || l == e.only) || (e.only != nil && namedExplicitly(targets, f))
+		return l != nil && (e.only == nil || l == e.only) || (e.only != nil && f.Named)
 	}
 	found, walkErr := snap.Scan(ctx, targets, e.walk, keep, func() func(workspace.File) {
 		var buf []byte
@@ -185,17 +185,6 @@ func (h *lastInPathOrder) Pop() any {
 	last := old[len(old)-1]
 	*h = old[:len(old)-1]
 	return last
-}
-
-// namedExplicitly reports whether a target names f itself (rather than a
-// directory holding it): then `lang` applies whatever its extension.
-func namedExplicitly(targets []workspace.Target, f workspace.File) bool {
-	for _, t := range targets {
-		if !t.IsDir && t.Base == f.Abs {
-			return true
-		}
-	}
-	return false
 }
 
 // file previews the edit of one file; content is the buffer it was read into.
