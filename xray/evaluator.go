@@ -22,7 +22,7 @@ const evaluatorFile = "evaluator"
 // wrapperLines and wrapperIndent are what wrapping the code as a function
 // body adds before each of its lines, to map positions back.
 const (
-	wrapperLines  = 1
+	wrapperLines  = 2
 	wrapperIndent = 4
 	entryPoint    = "__xray_evaluator__"
 )
@@ -65,12 +65,12 @@ func Compile(code string, limits Limits) (*Evaluator, error) {
 // wrap makes the code the body of a function, so a top-level return works.
 func wrap(code string) string {
 	var b strings.Builder
-	b.WriteString("def " + entryPoint + "():\n")
+	indent := strings.Repeat(" ", wrapperIndent)
+	b.WriteString("def " + entryPoint + "():\n" + indent + "pass\n") // a body even when the code is only comments
 	for line := range strings.Lines(code) {
-		b.WriteString(strings.Repeat(" ", wrapperIndent))
+		b.WriteString(indent)
 		b.WriteString(line)
 	}
-	b.WriteString("\n" + strings.Repeat(" ", wrapperIndent) + "pass\n")
 	return b.String()
 }
 
@@ -115,8 +115,11 @@ func compileError(err error) error {
 }
 
 func resolveHint(msg string) string {
-	if strings.HasPrefix(msg, "undefined: ") {
+	switch {
+	case strings.HasPrefix(msg, "undefined: "):
 		return " (the globals are " + strings.Join(fileGlobals[:6], ", ") + ")"
+	case strings.HasPrefix(msg, "load statement"):
+		return " (load is not available: an evaluator has only its globals and the builtins)"
 	}
 	return ""
 }

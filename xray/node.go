@@ -144,22 +144,19 @@ func (n *Node) Attr(name string) (starlark.Value, error) {
 			return m(n, b, args, kwargs)
 		}), nil
 	}
-	return nil, starlark.NoSuchAttrError(fmt.Sprintf("XRayNode has no attribute %q%s", name, suggestMembers(name)))
+	// Starlark adds " (did you mean .NAME?)" for a near miss, from AttrNames.
+	return nil, starlark.NoSuchAttrError(fmt.Sprintf("XRayNode has no attribute %q%s", name, listMembersUnlessNear(name)))
 }
 
-// suggestMembers is " (did you mean: a, b?)" for the members near name.
-func suggestMembers(name string) string {
-	var near []string
+// listMembersUnlessNear lists the members when none is near name (when one
+// is, Starlark names it).
+func listMembersUnlessNear(name string) string {
 	for _, m := range nodeMembers {
-		lname := strings.ToLower(name)
-		if suggest.Distance(lname, m) <= max(2, len(m)/4) || (len(lname) >= 4 && strings.Contains(m, lname)) {
-			near = append(near, m)
+		if suggest.Distance(strings.ToLower(name), m) <= 2 {
+			return ""
 		}
 	}
-	if len(near) == 0 {
-		return "; XRayNode members: " + strings.Join(nodeMembers, ", ")
-	}
-	return " (did you mean: " + strings.Join(near, ", ") + "?)"
+	return "; XRayNode members: " + strings.Join(nodeMembers, ", ")
 }
 
 func point(row, col uint32) starlark.Tuple {

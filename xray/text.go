@@ -50,7 +50,7 @@ func renderText(res *Result) string {
 			fmt.Fprintf(&b, "%s: %s: %s\n", e.Path, e.ErrorType, e.ErrorMessage)
 		}
 	}
-	fmt.Fprintf(&b, "\n%d matches; %d of %d candidate files evaluated", len(res.Matches), res.FilesEvaluated, res.Candidates)
+	fmt.Fprintf(&b, "\n%s; %d of %d candidate files evaluated", plural(len(res.Matches), "match", "matches"), res.FilesEvaluated, res.Candidates)
 	switch {
 	case res.Timeout:
 		b.WriteString("; stopped at timeoutSeconds (partial)")
@@ -70,4 +70,11 @@ func jsonText(v any) string {
 		return fmt.Sprint(v)
 	}
 	return string(out)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

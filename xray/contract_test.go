@@ -1,0 +1,177 @@
+package xray
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/workspace"
+)
+
+// contractFiles is a small workspace: two Go files the driver "func" hits.
+const contractFiles = `
+-- a.go --
+package a
+
+func A() {}
+-- b.go --
+package b
+
+func B() {}
+func C() {}
+`
+
+// evaluate runs one evaluator over contractFiles with limits.
+func evaluate(t *testing.T, evaluator string, limits Limits) *Result {
+	t.Helper()
+	dir := testutil.WriteTree(t, contractFiles)
+	res, err := search(context.Background(), snapshotOf(t, dir), Query{Driver: "func", Evaluator: evaluator}, workspace.UTF16, nil, nil, limits)
+	if err != nil {
+		t.Fatalf("search: %v", err)
+	}
+	return res
+}
+
+// TestReturnContract checks code-indexer's checks on what an evaluator
+// returns, with their messages, for every file (the run completes).
+func TestReturnContract(t *testing.T) {
+	for _, tc := range []struct {
+		name, evaluator string
+		errorType       ErrorType
+		message         string // the exact message; "" when no error
+		matches         int
+	}{
+		{"not a dict", "return True", InvalidEvaluatorReturn,
+			`Evaluator must return a dict {"matches": [...], "value": ...}, got 'bool'. Note: bool return (legacy contract) is no longer accepted.`, 0},
+		{"no return", "x = 1", InvalidEvaluatorReturn,
+			`Evaluator must return a dict {"matches": [...], "value": ...}, got 'NoneType'. Note: bool return (legacy contract) is no longer accepted.`, 0},
+		{"missing matches", `return {"value": 1}`, InvalidEvaluatorReturn,
+			`Evaluator dict missing required 'matches' key. Return: {"matches": [...], "value": ...}`, 0},
+		{"matches not a list", `return {"matches": {}}`, InvalidEvaluatorReturn, `'matches' must be a list, got 'dict'`, 0},
+		{"entry without line_number drops the file", `return {"matches": [{"line_number": 1}, {"x": 1, "y": 2}]}`, InvalidEvaluatorReturn,
+			`each match must contain 'line_number'; got keys: ["x", "y"]`, 0},
+		{"line_number not an int", `return {"matches": [{"line_number": [1]}]}`, InvalidEvaluatorReturn, `line_number must be an int, got [1]`, 0},
+		{"non-dict entries skipped", `return {"matches": [1, "x", None, {"line_number": 3}]}`, "", "", 2},
+		{"line_number as Python's int()", `return {"matches": [{"line_number": "3"}, {"line_number": 2.9}]}`, "", "", 4},
+		{"skip wins over everything", `return {"skip": True, "matches": "not even a list", "value": 1}`, "", "", 0},
+		{"skip False is no skip", `return {"skip": False, "matches": [{"line_number": 1}]}`, "", "", 2},
+		{"runtime error", "x = {}\nreturn x['missing']", EvaluatorCrash, `line 2, column 9: key "missing" not in dict`, 0},
+		{"fail()", `fail("no luck")`, EvaluatorCrash, `line 1, column 5: fail: no luck`, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := evaluate(t, tc.evaluator, DefaultLimits)
+			if res.FilesEvaluated != 2 {
+				t.Errorf("filesEvaluated = %d; want 2 (the run completes)", res.FilesEvaluated)
+			}
+			if len(res.Matches) != tc.matches {
+				t.Errorf("got %d matches; want %d: %+v", len(res.Matches), tc.matches, res.Matches)
+			}
+			if tc.errorType == "" {
+				if len(res.EvaluationErrors) > 0 {
+					t.Errorf("unexpected errors: %+v", res.EvaluationErrors)
+				}
+				return
+			}
+			if len(res.EvaluationErrors) != 2 {
+				t.Fatalf("got errors %+v; want one per file", res.EvaluationErrors)
+			}
+			for _, e := range res.EvaluationErrors {
+				if e.ErrorType != tc.errorType || e.ErrorMessage != tc.message {
+					t.Errorf("%s: got %s %q; want %s %q", e.Path, e.ErrorType, e.ErrorMessage, tc.errorType, tc.message)
+				}
+			}
+		})
+	}
+}
+
+// TestMatchEnrichment checks the fields, lineContent fill-in, fileMetadata
+// and the keys the server owns.
+func TestMatchEnrichment(t *testing.T) {
+	res := evaluate(t, `
+if file_path != "b.go":
+    return {"matches": [], "value": None}
+return {
+    "matches": [
+        {"line_number": 3, "file_path": "ignored", "language": "ignored", "extra": [1, "two", None, {"k": (True, 1.5)}]},
+        {"line_number": 4, "line_content": "mine"},
+        {"line_number": 99},
+    ],
+    "value": {"n": 3},
+    "file_role": "test",
+}`, DefaultLimits)
+	if len(res.EvaluationErrors) > 0 {
+		t.Fatalf("errors: %+v", res.EvaluationErrors)
+	}
+	if len(res.Matches) != 3 {
+		t.Fatalf("matches: %+v", res.Matches)
+	}
+	first := res.Matches[0]
+	if first.Path != "b.go" || first.Language != "go" || first.LineContent != "func B() {}" || first.Range == nil || first.Range.Start.Line != 2 {
+		t.Errorf("first match: %+v", first)
+	}
+	if got := jsonText(first.Fields); got != `{"extra":[1,"two",null,{"k":[true,1.5]}]}` {
+		t.Errorf("fields = %s", got)
+	}
+	if m := res.Matches[1]; m.LineContent != "mine" {
+		t.Errorf("line_content given: %+v", m)
+	}
+	if m := res.Matches[2]; m.LineContent != "" || m.Range != nil {
+		t.Errorf("line out of range: %+v", m)
+	}
+	want := []FileMetadata{{Path: "b.go", URI: res.Matches[0].URI, Value: map[string]any{"n": int64(3)}, FileRole: "test"}}
+	if jsonText(res.FileMetadata) != jsonText(want) {
+		t.Errorf("fileMetadata = %s; want %s", jsonText(res.FileMetadata), jsonText(want))
+	}
+}
+
+// TestCompileErrors checks that bad evaluator code is refused before any
+// file is evaluated, with the line and column in the code as written.
+func TestCompileErrors(t *testing.T) {
+	dir := testutil.WriteTree(t, contractFiles)
+	for _, tc := range []struct{ name, evaluator, want string }{
+		{"syntax error", "x = 1\ny = (", "evaluator has a syntax error at line 2, column"},
+		{"unknown global", "return nodes", "evaluator does not compile: line 1, column 8: undefined: nodes"},
+		{"load", `load("x.star", "y")`, "load is not available"},
+		{"NUL byte", "return\x00", "NUL byte"},
+		{"class", "class X:\n    pass", "syntax error at line 1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Search(context.Background(), snapshotOf(t, dir), Query{Driver: "func", Evaluator: tc.evaluator}, workspace.UTF16, nil, nil)
+			var inputErr *workspace.InputError
+			if !errors.As(err, &inputErr) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v; want an InputError containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestInvalidQueries checks the query's own checks.
+func TestInvalidQueries(t *testing.T) {
+	dir := testutil.WriteTree(t, contractFiles)
+	zero, neg, big := 0, -1, 1<<30
+	yes := true
+	for name, q := range map[string]Query{
+		"empty driver":           {},
+		"bad target":             {Driver: "x", Target: "path"},
+		"bad regex":              {Driver: "a(?=b)"},
+		"bad filename regex":     {Driver: "(", Target: "filename"},
+		"maxFiles zero":          {Driver: "x", MaxFiles: &zero},
+		"timeout negative":       {Driver: "x", TimeoutSeconds: &neg},
+		"file timeout too large": {Driver: "x", FileTimeoutMs: &big},
+		"context lines":          {Driver: "x", ContextLines: 11},
+		"multiline on filenames": {Driver: "x", Target: "filename", Multiline: &yes},
+		"bad format":             {Driver: "x", Format: "xml"},
+		"path outside":           {Driver: "x", Paths: []string{"../"}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := Search(context.Background(), snapshotOf(t, dir), q, workspace.UTF16, nil, nil)
+			var inputErr *workspace.InputError
+			var pathErr *workspace.PathError
+			if !errors.As(err, &inputErr) && !errors.As(err, &pathErr) {
+				t.Errorf("got %v; want an InputError or PathError", err)
+			}
+		})
+	}
+}
