@@ -91,8 +91,9 @@ func (e *evaluation) results(f workspace.File, language string, source []byte, o
 	r := &fileResult{}
 	mapper := workspace.NewMapper(source)
 	lines := mapper.LineCount()
+	uri := f.URI()
 	for _, m := range out.matches {
-		match := Match{Path: f.Rel, URI: f.URI(), Language: language, LineNumber: m.line, Fields: m.fields}
+		match := Match{Path: f.Rel, URI: uri, Language: language, LineNumber: m.line, Fields: m.fields}
 		if m.line >= 1 && m.line <= lines {
 			start := mapper.LineStart(m.line - 1)
 			end := lineEnd(source, start)
@@ -109,7 +110,7 @@ func (e *evaluation) results(f workspace.File, language string, source []byte, o
 		r.matches = append(r.matches, match)
 	}
 	if out.value != nil || out.hasRole {
-		r.metadata = []FileMetadata{{Path: f.Rel, URI: f.URI(), Value: out.value, FileRole: out.fileRole}}
+		r.metadata = []FileMetadata{{Path: f.Rel, URI: uri, Value: out.value, FileRole: out.fileRole}}
 	}
 	return r
 }

@@ -60,7 +60,8 @@ type Result struct {
 }
 
 // Match is one match an evaluator returned. Fields holds its other keys
-// (JSON values; an XRayNode becomes {type, startByte, endByte, startPoint, endPoint}).
+// (JSON values; an XRayNode becomes {type, startByte, endByte, startPoint,
+// endPoint}); nil when there are none, which encodes as {}.
 type Match struct {
 	Path        string           `json:"path"` // relative to its workspace folder
 	URI         string           `json:"uri"`

@@ -112,7 +112,7 @@ func (c *converter) match(entry *starlark.Dict) (fileMatch, *evalFailure) {
 	if !ok {
 		return fileMatch{}, invalidReturn("line_number must be an int, got %s", ln.String())
 	}
-	m := fileMatch{line: line, fields: map[string]any{}}
+	m := fileMatch{line: line}
 	for _, kv := range entry.Items() {
 		key := c.text(kv[0])
 		switch key {
@@ -121,6 +121,9 @@ func (c *converter) match(entry *starlark.Dict) (fileMatch, *evalFailure) {
 			s := c.text(kv[1])
 			m.lineContent = &s
 		default:
+			if m.fields == nil {
+				m.fields = map[string]any{}
+			}
 			m.fields[key] = c.json(kv[1], 0)
 		}
 	}

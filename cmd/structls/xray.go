@@ -69,7 +69,12 @@ func xrayCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		return exitError, err
 	}
 	defer s.close(ctx)
-	var res xray.Result
+	// Only the text and the number of matches are read: decoding every
+	// match of a large result into xray.Result would cost seconds.
+	var res struct {
+		Matches []struct{} `json:"matches"`
+		Text    string     `json:"text"`
+	}
 	raw, err := s.execute(ctx, lsp.CommandXRay, q, &res)
 	if err != nil {
 		return exitError, err
