@@ -150,20 +150,22 @@ func TestCompileErrors(t *testing.T) {
 // TestInvalidQueries checks the query's own checks.
 func TestInvalidQueries(t *testing.T) {
 	dir := testutil.WriteTree(t, contractFiles)
-	zero, neg, big := 0, -1, 1<<30
+	zero, neg, one, big := 0, -1, 1, 1<<30
 	yes := true
 	for name, q := range map[string]Query{
-		"empty driver":           {},
-		"bad target":             {Driver: "x", Target: "path"},
-		"bad regex":              {Driver: "a(?=b)"},
-		"bad filename regex":     {Driver: "(", Target: "filename"},
-		"maxFiles zero":          {Driver: "x", MaxFiles: &zero},
-		"timeout negative":       {Driver: "x", TimeoutSeconds: &neg},
-		"file timeout too large": {Driver: "x", FileTimeoutMs: &big},
-		"context lines":          {Driver: "x", ContextLines: 11},
-		"multiline on filenames": {Driver: "x", Target: "filename", Multiline: &yes},
-		"bad format":             {Driver: "x", Format: "xml"},
-		"path outside":           {Driver: "x", Paths: []string{"../"}},
+		"empty driver":            {},
+		"bad target":              {Driver: "x", Target: "path"},
+		"bad regex":               {Driver: "a(?=b)"},
+		"bad filename regex":      {Driver: "(", Target: "filename"},
+		"maxFiles zero":           {Driver: "x", MaxFiles: &zero},
+		"timeout negative":        {Driver: "x", TimeoutSeconds: &neg},
+		"file timeout too large":  {Driver: "x", FileTimeoutMs: &big},
+		"context lines":           {Driver: "x", ContextLines: 11},
+		"multiline on filenames":  {Driver: "x", Target: "filename", Multiline: &yes},
+		"bad format":              {Driver: "x", Format: "xml"},
+		"debug nodes without ast": {Driver: "x", MaxDebugNodes: &one},
+		"too many debug nodes":    {Driver: "x", IncludeAst: true, MaxDebugNodes: &big},
+		"path outside":            {Driver: "x", Paths: []string{"../"}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := Search(context.Background(), snapshotOf(t, dir), q, workspace.UTF16, nil, nil)

@@ -64,7 +64,7 @@ func (e *evaluation) file(ctx context.Context, c candidate) (r *fileResult) {
 	if out == nil {
 		return &fileResult{} // skip
 	}
-	return e.results(c.file, l.Name, tree.Source, out)
+	return e.results(c.file, l.Name, tree, out)
 }
 
 // noGrammar is code-indexer's UnsupportedLanguage message.
@@ -87,8 +87,9 @@ func readFailure(err error) string {
 }
 
 // results turns a checked outcome into the file's matches and metadata.
-func (e *evaluation) results(f workspace.File, language string, source []byte, out *outcome) *fileResult {
+func (e *evaluation) results(f workspace.File, language string, tree *syntax.Tree, out *outcome) *fileResult {
 	r := &fileResult{}
+	source := tree.Source
 	mapper := workspace.NewMapper(source)
 	lines := mapper.LineCount()
 	uri := f.URI()
@@ -106,6 +107,9 @@ func (e *evaluation) results(f workspace.File, language string, source []byte, o
 		}
 		if m.lineContent != nil {
 			match.LineContent = *m.lineContent
+		}
+		if e.debugNodes > 0 {
+			match.Ast = kindTree(tree, mapper, e.enc, lineSubject(tree, mapper, m.line), e.debugNodes)
 		}
 		r.matches = append(r.matches, match)
 	}

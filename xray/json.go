@@ -71,6 +71,10 @@ func (m *Match) appendJSON(b []byte) []byte {
 	} else {
 		b = appendJSONValue(b, m.Fields)
 	}
+	if m.Ast != nil {
+		b = append(b, `,"ast":`...)
+		b = appendJSONValue(b, m.Ast)
+	}
 	return append(b, '}')
 }
 

@@ -30,6 +30,8 @@ type Query struct {
 	MaxFiles       *int     `json:"maxFiles,omitempty"`       // candidate files evaluated; the first N in path order
 	TimeoutSeconds *int     `json:"timeoutSeconds,omitempty"` // whole run; default 120
 	FileTimeoutMs  *int     `json:"fileTimeoutMs,omitempty"`  // one file's evaluation; default 5000
+	IncludeAst     bool     `json:"includeAst,omitempty"`     // explore mode: each match carries its kind tree
+	MaxDebugNodes  *int     `json:"maxDebugNodes,omitempty"`  // nodes of that tree; default 50, at most 500
 	Format         string   `json:"format,omitempty"`         // "json" (default) or "text"
 }
 
@@ -70,6 +72,7 @@ type Match struct {
 	LineContent string           `json:"lineContent"`
 	Range       *workspace.Range `json:"range,omitempty"` // the line, when it is in the file
 	Fields      map[string]any   `json:"fields"`
+	Ast         *AstNode         `json:"ast,omitempty"` // explore mode (includeAst)
 }
 
 // FileMetadata is what an evaluator said about a whole file: its `value`
@@ -111,6 +114,7 @@ type settings struct {
 	maxFiles      int // 0 = unlimited
 	timeoutMs     int
 	fileTimeoutMs int
+	debugNodes    int // 0: no explore mode
 	gitignore     bool
 	hidden        bool
 	text          bool
@@ -146,8 +150,15 @@ func (q Query) validate() (settings, error) {
 		return s, invalidf("fileTimeoutMs must be between 1 and %d (got %d)", MaxFileTimeoutMs, s.fileTimeoutMs)
 	case q.ContextLines < 0 || q.ContextLines > MaxContextLines:
 		return s, invalidf("contextLines must be between 0 and %d (got %d)", MaxContextLines, q.ContextLines)
+	case q.MaxDebugNodes != nil && !q.IncludeAst:
+		return s, invalidf("maxDebugNodes applies to explore mode only: add includeAst: true")
+	case q.MaxDebugNodes != nil && (*q.MaxDebugNodes < 1 || *q.MaxDebugNodes > MaxDebugNodes):
+		return s, invalidf("maxDebugNodes must be between 1 and %d (got %d)", MaxDebugNodes, *q.MaxDebugNodes)
 	case s.filename && (q.Multiline != nil || q.ContextLines != 0):
 		return s, invalidf("multiline and contextLines apply to target \"content\" only: file paths are single lines")
+	}
+	if q.IncludeAst {
+		s.debugNodes = intOr(q.MaxDebugNodes, DefaultDebugNodes)
 	}
 	return s, workspace.ValidateGlobs(q.Globs)
 }

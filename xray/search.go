@@ -62,7 +62,8 @@ func search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 		res.MaxFilesReached = true
 	}
 	cache.StartQuery()
-	e := &evaluation{snap: snap, ev: ev, enc: enc, cache: cache, fileTimeout: time.Duration(set.fileTimeoutMs) * time.Millisecond}
+	e := &evaluation{snap: snap, ev: ev, enc: enc, cache: cache, fileTimeout: time.Duration(set.fileTimeoutMs) * time.Millisecond,
+		debugNodes: set.debugNodes}
 	outcomes := e.all(run, candidates, progress)
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
@@ -165,6 +166,7 @@ type evaluation struct {
 	enc         workspace.Encoding
 	cache       *syntax.Cache
 	fileTimeout time.Duration
+	debugNodes  int // explore mode: the nodes of each match's kind tree; 0 = off
 }
 
 // all evaluates the candidates on GOMAXPROCS workers. The outcomes are in

@@ -30,6 +30,10 @@ func renderText(res *Result) string {
 		for _, k := range keys {
 			fmt.Fprintf(&b, "  %s=%s\n", k, jsonText(m.Fields[k]))
 		}
+		if m.Ast != nil {
+			b.WriteString("  ast:\n")
+			writeAst(&b, m.Ast, 2)
+		}
 	}
 	if len(res.FileMetadata) > 0 {
 		b.WriteString("\nfile metadata:\n")
@@ -77,4 +81,25 @@ func plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// writeAst writes an explore-mode kind tree, one node a line, indented by
+// depth: `field: kind `text“, anonymous nodes as their quoted kind, and
+// "…" where maxDebugNodes cut the children.
+func writeAst(b *strings.Builder, n *AstNode, depth int) {
+	b.WriteString(strings.Repeat("  ", depth))
+	if n.Field != "" {
+		b.WriteString(n.Field + ": ")
+	}
+	if n.Named {
+		fmt.Fprintf(b, "%s `%s`\n", n.Type, n.TextPreview)
+	} else {
+		fmt.Fprintf(b, "%q\n", n.Type)
+	}
+	for _, c := range n.Children {
+		writeAst(b, c, depth+1)
+	}
+	if n.Truncated {
+		b.WriteString(strings.Repeat("  ", depth+1) + "…\n")
+	}
 }

@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
 
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/xray"
@@ -35,10 +38,19 @@ func xrayCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	contextLines := fs.Int("context-lines", 0, "lines around each hit in match_positions (0..10)")
 	fs.Var(&globs, "g", "include glob, or !glob to exclude (repeatable)")
 	asJSON := fs.Bool("json", false, "print the structls.xray result JSON exactly")
+	dumpAst := fs.String("dump-ast", "", "print FILE's syntax tree (breadth-first, --max-nodes nodes) instead of searching")
+	maxNodes := fs.Int("max-nodes", xray.MaxDebugNodes, "nodes --dump-ast prints")
 	root := fs.String("root", ".", "workspace folder")
 	paths, err := parseInterspersed(fs, args)
 	if err != nil {
 		return exitError, err
+	}
+	if *dumpAst != "" {
+		q, err := dumpAstQuery(*root, *dumpAst, *maxNodes)
+		if err != nil {
+			return exitError, err
+		}
+		return runXRay(q, *root, *asJSON, stdout)
 	}
 	if *driver == "" {
 		fs.Usage()
@@ -60,11 +72,37 @@ func xrayCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	if *maxFiles != 0 {
 		q.MaxFiles = maxFiles
 	}
-	if !*asJSON {
+	return runXRay(q, *root, *asJSON, stdout)
+}
+
+// dumpAstQuery is the query --dump-ast runs: the one file, explore mode,
+// one match on line 1, whose subject is the whole file.
+func dumpAstQuery(root, file string, maxNodes int) (xray.Query, error) {
+	absRoot, err := filepath.Abs(root)
+	if err != nil {
+		return xray.Query{}, err
+	}
+	absFile, err := filepath.Abs(file)
+	if err != nil {
+		return xray.Query{}, err
+	}
+	rel, err := filepath.Rel(absRoot, absFile)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return xray.Query{}, fmt.Errorf("--dump-ast %s: the file is outside the workspace root %s (set --root)", file, root)
+	}
+	rel = filepath.ToSlash(rel)
+	return xray.Query{Driver: "^" + regexp.QuoteMeta(rel) + "$", Target: "filename", Paths: []string{rel},
+		Evaluator: `return {"matches": [{"line_number": 1}]}`, IncludeAst: true, MaxDebugNodes: &maxNodes}, nil
+}
+
+// runXRay runs the query through an in-process server and prints the text
+// rendering, or the JSON; it returns the exit code.
+func runXRay(q xray.Query, root string, asJSON bool, stdout io.Writer) (int, error) {
+	if !asJSON {
 		q.Format = "text"
 	}
 	ctx := context.Background()
-	s, err := startSession(ctx, *root, lsp.EditorOptions{})
+	s, err := startSession(ctx, root, lsp.EditorOptions{})
 	if err != nil {
 		return exitError, err
 	}
@@ -79,7 +117,7 @@ func xrayCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	if err != nil {
 		return exitError, err
 	}
-	if *asJSON {
+	if asJSON {
 		fmt.Fprintf(stdout, "%s\n", raw)
 	} else {
 		fmt.Fprint(stdout, res.Text)

@@ -43,6 +43,10 @@ return {"matches": [{"line_number": c.start_point[0] + 1, "call": c.text} for c 
 		{"both evaluators", []string{"-e", "func", "--eval", star, "--eval-code", "x"}, exitError, "", "not both"},
 		{"no driver", []string{"--eval", star}, exitError, "", "needs a driver regex"},
 		{"max files", []string{"-e", "func", "--max-files", "1"}, exitFound, "stopped at maxFiles (partial)", ""},
+		{"dump-ast", []string{"--dump-ast", filepath.Join(dir, "a.go"), "--max-nodes", "4"}, exitFound,
+			"# a.go\n1|package a\n  ast:\n    source_file `package a func f() { g(); h() }`\n      package_clause `package a`\n        \"package\"\n        …\n      function_declaration `func f() { g(); h() }`\n        …\n\n", ""},
+		{"dump-ast outside the root", []string{"--dump-ast", filepath.Join(dir, "..", "x.go")}, exitError, "", "outside the workspace root"},
+		{"dump-ast without a grammar", []string{"--dump-ast", filepath.Join(dir, "notes.txt")}, exitNotFound, "UnsupportedLanguage", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
