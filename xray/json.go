@@ -38,6 +38,10 @@ func (r *Result) AppendJSON(b []byte) []byte {
 	b = strconv.AppendBool(b, r.Timeout)
 	b = append(b, `,"maxFilesReached":`...)
 	b = strconv.AppendBool(b, r.MaxFilesReached)
+	if len(r.CellErrors) > 0 {
+		b = append(b, `,"cellErrors":`...)
+		b = appendJSONValue(b, r.CellErrors)
+	}
 	b = append(b, `,"warnings":`...)
 	b = appendJSONValue(b, r.Warnings)
 	if r.Text != "" {
@@ -74,6 +78,16 @@ func (m *Match) appendJSON(b []byte) []byte {
 	if m.Ast != nil {
 		b = append(b, `,"ast":`...)
 		b = appendJSONValue(b, m.Ast)
+	}
+	if m.ScanIndex != nil {
+		b = append(b, `,"scanIndex":`...)
+		b = strconv.AppendInt(b, int64(*m.ScanIndex), 10)
+		if m.ScanName != "" {
+			b = append(b, `,"scanName":`...)
+			b = appendQuoted(b, m.ScanName)
+		}
+		b = append(b, `,"folder":`...)
+		b = appendQuoted(b, m.Folder)
 	}
 	return append(b, '}')
 }

@@ -33,6 +33,7 @@ type Query struct {
 	IncludeAst     bool     `json:"includeAst,omitempty"`     // explore mode: each match carries its kind tree
 	MaxDebugNodes  *int     `json:"maxDebugNodes,omitempty"`  // nodes of that tree; default 50, at most 500
 	Format         string   `json:"format,omitempty"`         // "json" (default) or "text"
+	Scans          []Scan   `json:"scans,omitempty"`          // a batch instead of driver/evaluator/target (batch.go)
 }
 
 // Defaults and limits.
@@ -57,6 +58,7 @@ type Result struct {
 	Partial          bool              `json:"partial"`        // timeout or maxFilesReached
 	Timeout          bool              `json:"timeout"`        // timeoutSeconds ran out; files not evaluated by then are left out
 	MaxFilesReached  bool              `json:"maxFilesReached"`
+	CellErrors       []CellError       `json:"cellErrors,omitempty"` // a batch's cells that could not run
 	Warnings         []string          `json:"warnings"`
 	Text             string            `json:"text,omitempty"`
 }
@@ -72,7 +74,10 @@ type Match struct {
 	LineContent string           `json:"lineContent"`
 	Range       *workspace.Range `json:"range,omitempty"` // the line, when it is in the file
 	Fields      map[string]any   `json:"fields"`
-	Ast         *AstNode         `json:"ast,omitempty"` // explore mode (includeAst)
+	Ast         *AstNode         `json:"ast,omitempty"`       // explore mode (includeAst)
+	ScanIndex   *int             `json:"scanIndex,omitempty"` // a batch's scan, folder and name
+	ScanName    string           `json:"scanName,omitempty"`
+	Folder      string           `json:"folder,omitempty"`
 }
 
 // FileMetadata is what an evaluator said about a whole file: its `value`
@@ -90,6 +95,8 @@ type EvaluationError struct {
 	URI          string    `json:"uri"`
 	ErrorType    ErrorType `json:"errorType"`
 	ErrorMessage string    `json:"errorMessage"`
+	ScanIndex    *int      `json:"scanIndex,omitempty"` // in a batch
+	Folder       string    `json:"folder,omitempty"`
 }
 
 // ErrorType is the taxonomy of evaluationErrors (code-indexer's).
@@ -140,7 +147,7 @@ func (q Query) validate() (settings, error) {
 		return s, invalidf("target %q is not supported: use \"content\" (the driver searches file contents) or \"filename\" (it searches file paths)", q.Target)
 	}
 	switch {
-	case q.Driver == "":
+	case q.Driver == "" && len(q.Scans) == 0:
 		return s, invalidf("driver must not be empty: give the regex that picks candidate files, e.g. \"executeQuery\" (\".\" takes every file with target \"filename\")")
 	case q.MaxFiles != nil && s.maxFiles < 1:
 		return s, invalidf("maxFiles must be at least 1 (got %d); leave it out for no limit", s.maxFiles)

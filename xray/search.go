@@ -41,13 +41,16 @@ func search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 	if err != nil {
 		return nil, err
 	}
+	if len(q.Scans) > 0 {
+		return searchBatch(ctx, snap, q, set, enc, progress, cache, limits)
+	}
 	ev, err := Compile(q.Evaluator, limits)
 	if err != nil {
 		return nil, err
 	}
 	run, stop := context.WithTimeout(ctx, time.Duration(set.timeoutMs)*time.Millisecond)
 	defer stop()
-	res := &Result{Matches: []Match{}, FileMetadata: []FileMetadata{}, EvaluationErrors: []EvaluationError{}, Warnings: []string{}}
+	res := emptyResult()
 	candidates, warnings, err := driver(run, snap, q, set)
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
@@ -83,6 +86,11 @@ func search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 		res.Text = renderText(res)
 	}
 	return res, nil
+}
+
+// emptyResult is a result with every list present (arrays, never null).
+func emptyResult() *Result {
+	return &Result{Matches: []Match{}, FileMetadata: []FileMetadata{}, EvaluationErrors: []EvaluationError{}, Warnings: []string{}}
 }
 
 // driver runs phase 1: the candidate files in folder and path order.

@@ -22,6 +22,9 @@ func renderText(res *Result) string {
 			last = m.URI
 		}
 		fmt.Fprintf(&b, "%d|%s\n", m.LineNumber, m.LineContent)
+		if m.ScanIndex != nil {
+			fmt.Fprintf(&b, "  scan: %d %s (folder %s)\n", *m.ScanIndex, m.ScanName, m.Folder)
+		}
 		keys := make([]string, 0, len(m.Fields))
 		for k := range m.Fields {
 			keys = append(keys, k)
@@ -52,6 +55,12 @@ func renderText(res *Result) string {
 		b.WriteString("\nevaluation errors:\n")
 		for _, e := range res.EvaluationErrors {
 			fmt.Fprintf(&b, "%s: %s: %s\n", e.Path, e.ErrorType, e.ErrorMessage)
+		}
+	}
+	if len(res.CellErrors) > 0 {
+		b.WriteString("\ncells that could not run:\n")
+		for _, e := range res.CellErrors {
+			fmt.Fprintf(&b, "folder %s, scan %d %s: %s\n", e.Folder, e.ScanIndex, e.ScanName, e.Message)
 		}
 	}
 	fmt.Fprintf(&b, "\n%s; %d of %d candidate files evaluated", plural(len(res.Matches), "match", "matches"), res.FilesEvaluated, res.Candidates)
