@@ -177,3 +177,33 @@ func TestInvalidQueries(t *testing.T) {
 		})
 	}
 }
+
+// TestFileErrors: a file without a grammar, a binary file and a file over
+// maxFileSize are each an evaluation error of their own; the others match.
+func TestFileErrors(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- ok.go --\npackage ok\n-- notes.xyz --\n# notes\n-- bin.go --\npackage b\x00\n-- big.go --\npackage big // "+strings.Repeat("x", 200)+"\n")
+	folder, err := workspace.NewFolder(dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{MaxFileSize: 100}, nil)
+	res, err := Search(context.Background(), snap, Query{Driver: ".", Target: "filename", Evaluator: `return {"matches": [{"line_number": 1}]}`}, workspace.UTF16, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range res.EvaluationErrors {
+		got = append(got, e.Path+" "+string(e.ErrorType)+": "+e.ErrorMessage)
+	}
+	want := []string{
+		"big.go ReadError: big.go (216 bytes): file is larger than maxFileSize (raise the maxFileSize setting to evaluate it)",
+		"bin.go ReadError: it holds a NUL byte, so it is taken as binary and not parsed",
+		"notes.xyz UnsupportedLanguage: No grammar for extension '.xyz' (structls infers the language from the file name; see the languages in the README)",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if len(res.Matches) != 1 || res.Matches[0].Path != "ok.go" || res.FilesEvaluated != 4 {
+		t.Errorf("matches %+v, %d evaluated; want ok.go's, 4", res.Matches, res.FilesEvaluated)
+	}
+}

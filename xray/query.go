@@ -99,7 +99,8 @@ type EvaluationError struct {
 	Folder       string    `json:"folder,omitempty"`
 }
 
-// ErrorType is the taxonomy of evaluationErrors (code-indexer's).
+// ErrorType is the taxonomy of evaluationErrors (code-indexer's, but for
+// ValidationFailed).
 type ErrorType string
 
 // The error types.
@@ -108,9 +109,12 @@ const (
 	EvaluatorTimeout       ErrorType = "EvaluatorTimeout"       // fileTimeoutMs or the step budget ran out
 	EvaluatorCrash         ErrorType = "EvaluatorCrash"         // a runtime error in the evaluator (a sandbox limit included)
 	InvalidEvaluatorReturn ErrorType = "InvalidEvaluatorReturn" // the return value breaks the contract
-	ValidationFailed       ErrorType = "ValidationFailed"       // the evaluator was refused for this file
 	ReadError              ErrorType = "ReadError"              // the file could not be read or parsed
 )
+
+// code-indexer's ValidationFailed has no counterpart: code that does not
+// compile is refused before any file is evaluated (InvalidParams), or, for
+// a batch's named evaluator, is that cell's CellError.
 
 // invalidf makes the error for a query the user must fix.
 var invalidf = workspace.Inputf
