@@ -48,7 +48,8 @@ func TestNodeMembers(t *testing.T) {
 		{"child counts", `node.descendants_of_type("parameter_list")[0].child_count, node.descendants_of_type("parameter_list")[0].named_child_count`, `[5,2]`},
 		{"child_by_field_name", `node.descendants_of_type("function_declaration")[0].child_by_field_name("name").text`, `["f"]`},
 		{"child_by_field_name unknown", `node.descendants_of_type("function_declaration")[0].child_by_field_name("nope")`, `[null]`},
-		{"children_by_field_name", `[c.text for c in node.descendants_of_type("expression_list")[0].children_by_field_name("nope")]`, `[[]]`},
+		{"children_by_field_name", `[c.text for c in node.descendants_of_type("parameter_declaration")[0].children_by_field_name("name")], node.children_by_field_name("nope")`, `[["a"],[]]`},
+		{"node_at_byte_offset under a node", `node.descendants_of_type("block")[0].node_at_byte_offset(source.index("nil")).type, node.descendants_of_type("block")[0].node_at_byte_offset(0)`, `["nil",null]`},
 		{"parent", `node.descendants_of_type("identifier")[0].parent.type, node.parent`, `["function_declaration",null]`},
 		{"is_descendant_of is strict", `node.descendants_of_type("if_statement")[0].is_descendant_of("if_statement"), node.descendants_of_type("return_statement")[0].is_descendant_of("if_statement")`, `[false,true]`},
 		{"descendants_of_type excludes self and is pre-order", `[r.start_point[0] for r in node.descendants_of_type("return_statement")], len(node.descendants_of_type("if_statement")[0].descendants_of_type("if_statement"))`, `[[4,6],0]`},
@@ -77,11 +78,15 @@ func TestNodeMembers(t *testing.T) {
 	}
 }
 
-// TestNodeHasErrorAndTryResources covers has_error on a broken file and
-// is_in_try_resources on Java.
+// TestNodeHasErrorAndTryResources covers has_error on a broken file, a
+// field with several children, and is_in_try_resources on Java.
 func TestNodeHasErrorAndTryResources(t *testing.T) {
 	if got := valueOf(t, "bad.go", "package p\nfunc (\n", "node.has_error"); got != `[true]` {
 		t.Errorf("has_error on a broken file = %s", got)
+	}
+	several := valueOf(t, "h.go", "package p\nfunc h(a, b, c int) {}\n", `[c.text for c in node.descendants_of_type("parameter_declaration")[0].children_by_field_name("name")]`)
+	if several != `[["a","b","c"]]` {
+		t.Errorf("children_by_field_name over several children = %s", several)
 	}
 	java := `class A { void m() throws Exception { try (var r = open()) { use(r); } open(); } }`
 	got := valueOf(t, "A.java", java, `[c.is_in_try_resources() for c in node.descendants_of_type("method_invocation")]`)

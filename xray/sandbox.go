@@ -119,6 +119,11 @@ func (b *budget) checkGrowth(op string, x, y starlark.Value) error {
 			return check(what, nx+ny)
 		}
 	case "*", "*=":
+		if xi, ok := x.(starlark.Int); ok {
+			if yi, ok := y.(starlark.Int); ok {
+				return checkIntBits(what, xi, yi)
+			}
+		}
 		count, seq := y, nx
 		if !okx {
 			count, seq = x, ny
@@ -134,6 +139,17 @@ func (b *budget) checkGrowth(op string, x, y starlark.Value) error {
 		if sx {
 			return b.checkString(what, nx+estimate(y, b.limits.MaxStringBytes))
 		}
+	}
+	return nil
+}
+
+// maxIntBits caps the integers a product may make: squaring a number over
+// and over doubles its size each step.
+const maxIntBits = 1 << 20
+
+func checkIntBits(what string, x, y starlark.Int) error {
+	if bits := x.BigInt().BitLen() + y.BigInt().BitLen(); bits > maxIntBits {
+		return &sandboxError{fmt.Sprintf("%s would make an integer of %d bits; the sandbox allows %d", what, bits, maxIntBits)}
 	}
 	return nil
 }

@@ -41,6 +41,8 @@ func TestSandboxEscapes(t *testing.T) {
 		{"split into many", "s = \"x\" * 1000000\n    l = s.split(\"x\")", EvaluatorCrash, ".split() would make 1000001 elements"},
 		{"method taken as a value", "l = [1]\n    grow = l.extend\n    for i in range(64):\n        grow(l)", EvaluatorCrash, ".extend() would make"},
 		{"getattr", `getattr(node, "type")`, EvaluatorCrash, "getattr is not available"},
+		{"integer squaring", "n = 3\n    for i in range(64):\n        n = n * n", EvaluatorCrash, "the * operator would make an integer of"},
+		{"integer squaring with *=", "n = 3\n    for i in range(64):\n        n *= n", EvaluatorCrash, "the *= operator would make an integer of"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code := "if file_path == \"a.go\":\n    " + tc.attack + "\nreturn {\"matches\": [{\"line_number\": 1}]}"
