@@ -126,7 +126,7 @@ func resolveHint(msg string) string {
 
 // fileInput is what one file's evaluation sees.
 type fileInput struct {
-	root      *Node
+	root      *Node // its budget is the evaluation's
 	source    string
 	lang      string
 	path      string
@@ -146,7 +146,7 @@ func (e *evalFailure) Error() string { return e.msg }
 func (ev *Evaluator) run(ctx context.Context, in fileInput, fileTimeout time.Duration) (starlark.Value, *evalFailure) {
 	thread := &starlark.Thread{Name: in.path, Print: func(*starlark.Thread, string) {}}
 	thread.SetMaxExecutionSteps(ev.limits.MaxSteps)
-	thread.SetLocal(budgetKey, &budget{limits: ev.limits})
+	thread.SetLocal(budgetKey, in.root.budget)
 	var timedOut atomic.Bool
 	timer := time.AfterFunc(fileTimeout, func() {
 		timedOut.Store(true)

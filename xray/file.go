@@ -50,9 +50,9 @@ func (e *evaluation) file(ctx context.Context, c candidate) (r *fileResult) {
 	if len(tree.Nodes) == 0 {
 		return fail(ReadError, "the parser returned no tree for it")
 	}
-	root := &Node{tree: tree, index: 0}
+	root := &Node{tree: tree, index: 0, budget: &budget{limits: e.ev.limits}}
 	in := fileInput{root: root, source: string(tree.Source), lang: l.Name, path: c.file.Rel,
-		positions: matchPositions(tree, c.hits)}
+		positions: matchPositions(root, c.hits)}
 	value, failure := e.ev.run(ctx, in, e.fileTimeout)
 	var out *outcome
 	if failure == nil {
@@ -133,8 +133,8 @@ func lineEnd(source []byte, start int) int {
 
 // matchPositions builds the match_positions global from the driver's hits:
 // one per matching line, at its first submatch.
-func matchPositions(tree *syntax.Tree, hits []grep.Match) *starlark.List {
-	source := tree.Source
+func matchPositions(root *Node, hits []grep.Match) *starlark.List {
+	source := root.tree.Source
 	out := make([]starlark.Value, 0, len(hits))
 	for _, h := range hits {
 		offset := h.Submatches[0].ByteRange.Start
@@ -151,7 +151,7 @@ func matchPositions(tree *syntax.Tree, hits []grep.Match) *starlark.List {
 		set("line_start_byte", starlark.MakeInt(lineStart))
 		set("context_before", contextList(h.ContextBefore))
 		set("context_after", contextList(h.ContextAfter))
-		set("ast_node", nodeOrNone(tree, nodeAtByteOffset(tree, 0, offset)))
+		set("ast_node", root.orNone(nodeAtByteOffset(root.tree, 0, offset)))
 		out = append(out, d)
 	}
 	return starlark.NewList(out)

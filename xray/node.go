@@ -16,8 +16,9 @@ import (
 // Every member reads the flat arrays in Go; nothing crosses into C. Two
 // Nodes are equal when they are the same node of the same tree.
 type Node struct {
-	tree  *flat.Tree
-	index int32
+	tree   *flat.Tree
+	index  int32
+	budget *budget // the evaluation's; the node lists members return are charged to it
 }
 
 var (
@@ -28,13 +29,39 @@ var (
 	_ starlark.Value      = (*Node)(nil)
 )
 
-// nodeOrNone wraps node i of t, or is None for -1.
-func nodeOrNone(t *flat.Tree, i int32) starlark.Value {
+// at wraps node i of n's tree, in n's evaluation.
+func (n *Node) at(i int32) *Node { return &Node{tree: n.tree, index: i, budget: n.budget} }
+
+// orNone wraps node i of n's tree, or is None for -1.
+func (n *Node) orNone(i int32) starlark.Value {
 	if i < 0 {
 		return starlark.None
 	}
-	return &Node{tree: t, index: i}
+	return n.at(i)
 }
+
+// nodeList is a list of nodes, charged to the evaluation's budget: a loop
+// keeping node.descendants_of_type(...) of a large file costs few steps
+// and much memory.
+func (n *Node) nodeList(indexes []int32) (*starlark.List, error) {
+	if n.budget != nil {
+		if err := n.budget.charge("XRayNode lists", listCost+nodeCost*len(indexes)); err != nil {
+			return nil, err
+		}
+	}
+	out := make([]starlark.Value, len(indexes))
+	for i, index := range indexes {
+		out[i] = n.at(index)
+	}
+	return starlark.NewList(out), nil
+}
+
+// listCost and nodeCost are the memory of a list and of a node in it (the
+// Node and the interface holding it).
+const (
+	listCost = 32
+	nodeCost = 48
+)
 
 func (n *Node) raw() *flat.Node { return &n.tree.Nodes[n.index] }
 
@@ -77,20 +104,20 @@ func (n *Node) Len() int { return int(n.raw().ChildCount) }
 
 // Iterate iterates all children.
 func (n *Node) Iterate() starlark.Iterator {
-	return &childIterator{tree: n.tree, next: n.raw().FirstChild}
+	return &childIterator{parent: n, next: n.raw().FirstChild}
 }
 
 type childIterator struct {
-	tree *flat.Tree
-	next int32
+	parent *Node
+	next   int32
 }
 
 func (it *childIterator) Next(p *starlark.Value) bool {
 	if it.next < 0 {
 		return false
 	}
-	*p = &Node{tree: it.tree, index: it.next}
-	it.next = it.tree.Nodes[it.next].NextSibling
+	*p = it.parent.at(it.next)
+	it.next = it.parent.tree.Nodes[it.next].NextSibling
 	return true
 }
 
@@ -117,15 +144,15 @@ func (n *Node) Attr(name string) (starlark.Value, error) {
 	case "text":
 		return starlark.String(strings.ToValidUTF8(string(n.tree.Text(n.index)), "\uFFFD")), nil
 	case "children":
-		return n.childList(false), nil
+		return n.nodeList(n.children(false))
 	case "named_children":
-		return n.childList(true), nil
+		return n.nodeList(n.children(true))
 	case "child_count":
 		return starlark.MakeInt(int(r.ChildCount)), nil
 	case "named_child_count":
-		return starlark.MakeInt(n.childList(true).Len()), nil
+		return starlark.MakeInt(len(n.children(true))), nil
 	case "parent":
-		return nodeOrNone(n.tree, r.Parent), nil
+		return n.orNone(r.Parent), nil
 	case "start_point":
 		return point(r.StartRow, r.StartCol), nil
 	case "end_point":
@@ -163,14 +190,15 @@ func point(row, col uint32) starlark.Tuple {
 	return starlark.Tuple{starlark.MakeInt(int(row)), starlark.MakeInt(int(col))}
 }
 
-func (n *Node) childList(namedOnly bool) *starlark.List {
-	var out []starlark.Value
+// children returns the indexes of the node's children, or of its named ones.
+func (n *Node) children(namedOnly bool) []int32 {
+	var out []int32
 	for c := n.raw().FirstChild; c >= 0; c = n.tree.Nodes[c].NextSibling {
 		if !namedOnly || n.tree.Nodes[c].IsNamed() {
-			out = append(out, &Node{tree: n.tree, index: c})
+			out = append(out, c)
 		}
 	}
-	return starlark.NewList(out)
+	return out
 }
 
 // subtreeEnd returns the index just past node i's subtree: the nodes are in
@@ -240,22 +268,22 @@ var nodeMethods = map[string]method{
 		if err != nil {
 			return nil, err
 		}
-		return nodeOrNone(n.tree, n.childByField(n.fieldID(name))), nil
+		return n.orNone(n.childByField(n.fieldID(name))), nil
 	},
 	"children_by_field_name": func(n *Node, b *starlark.Builtin, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
 		name, err := stringArg(b, args, kw, "field name")
 		if err != nil {
 			return nil, err
 		}
-		var out []starlark.Value
+		var out []int32
 		if id := n.fieldID(name); id != 0 {
 			for c := n.raw().FirstChild; c >= 0; c = n.tree.Nodes[c].NextSibling {
 				if n.tree.Nodes[c].Field == id {
-					out = append(out, &Node{tree: n.tree, index: c})
+					out = append(out, c)
 				}
 			}
 		}
-		return starlark.NewList(out), nil
+		return n.nodeList(out)
 	},
 	"is_descendant_of": func(n *Node, b *starlark.Builtin, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
 		kind, err := stringArg(b, args, kw, "node type")
@@ -269,9 +297,9 @@ var nodeMethods = map[string]method{
 		if err != nil {
 			return nil, err
 		}
-		var out []starlark.Value
-		n.descendants(kind, func(i int32) { out = append(out, &Node{tree: n.tree, index: i}) })
-		return starlark.NewList(out), nil
+		var out []int32
+		n.descendants(kind, func(i int32) { out = append(out, i) })
+		return n.nodeList(out)
 	},
 	"count_descendants_of_type": func(n *Node, b *starlark.Builtin, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
 		kind, err := stringArg(b, args, kw, "node type")
@@ -287,7 +315,7 @@ var nodeMethods = map[string]method{
 		if err != nil {
 			return nil, err
 		}
-		return nodeOrNone(n.tree, enclosing(n.tree, n.index, kind)), nil
+		return n.orNone(enclosing(n.tree, n.index, kind)), nil
 	},
 	"is_in_try_resources": func(n *Node, b *starlark.Builtin, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
 		if err := starlark.UnpackPositionalArgs(b.Name(), args, kw, 0); err != nil {
@@ -303,19 +331,19 @@ var nodeMethods = map[string]method{
 		if decl < 0 {
 			return starlark.None, nil
 		}
-		d := &Node{tree: n.tree, index: decl}
+		d := n.at(decl)
 		body := d.childByField(d.fieldID("body"))
 		if body < 0 {
 			body = d.childByField(d.fieldID("block"))
 		}
-		return nodeOrNone(n.tree, body), nil
+		return n.orNone(body), nil
 	},
 	"node_at_byte_offset": func(n *Node, b *starlark.Builtin, args starlark.Tuple, kw []starlark.Tuple) (starlark.Value, error) {
 		var off int
 		if err := starlark.UnpackPositionalArgs(b.Name(), args, kw, 1, &off); err != nil {
 			return nil, fmt.Errorf("%w (node_at_byte_offset takes one int, a byte offset in the file)", err)
 		}
-		return nodeOrNone(n.tree, nodeAtByteOffset(n.tree, n.index, off)), nil
+		return n.orNone(nodeAtByteOffset(n.tree, n.index, off)), nil
 	},
 }
 

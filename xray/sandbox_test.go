@@ -150,3 +150,23 @@ func TestMaxFiles(t *testing.T) {
 		t.Errorf("got %+v", res)
 	}
 }
+
+// TestNodeListsAreCharged: keeping the node lists XRayNode members return
+// costs few steps per list; their memory counts against the budget.
+func TestNodeListsAreCharged(t *testing.T) {
+	limits := Limits{MaxSteps: 30_000_000, MaxStringBytes: 1 << 20, MaxListLen: 1 << 22, MaxAllocBytes: 16 << 20}
+	for _, member := range []string{"node.children", "node.named_children", `node.descendants_of_type("identifier")`, `node.children_by_field_name("name")`} {
+		t.Run(member, func(t *testing.T) {
+			// A dict keeps them: its entries are not charged, so only the lists are.
+			res := evaluate(t, "keep = {}\ni = 0\nwhile True:\n    keep[i] = "+member+"\n    i += 1", limits)
+			if len(res.EvaluationErrors) != 2 {
+				t.Fatalf("errors %+v; want one per file", res.EvaluationErrors)
+			}
+			for _, e := range res.EvaluationErrors {
+				if e.ErrorType != EvaluatorCrash || !strings.Contains(e.ErrorMessage, "more than 16 MiB") {
+					t.Errorf("%s: %s %q; want EvaluatorCrash over the 16 MiB budget", e.Path, e.ErrorType, e.ErrorMessage)
+				}
+			}
+		})
+	}
+}
