@@ -12,6 +12,7 @@ import (
 //   x + y, x * y, x % y        → __xray_binop__("+", x, y) …
 //   x += y (also *=, %=)        → x += __xray_grow__("+=", x, y)
 //   x.join (and the other methods in guardedMethods) → __xray_attr__(x, "join")
+//   d[k] = v                    → d[k] = __xray_store__(d, v)
 //
 // The names start with "__xray_" so that no evaluator uses them by chance.
 
@@ -19,13 +20,14 @@ const (
 	binopGuard = "__xray_binop__"
 	growGuard  = "__xray_grow__"
 	attrGuard  = "__xray_attr__"
+	storeGuard = "__xray_store__"
 )
 
 // guardedMethods are the string and list methods whose result size the
 // sandbox checks before calling them.
 var guardedMethods = map[string]bool{
 	"join": true, "replace": true, "format": true, "split": true, "rsplit": true, "splitlines": true,
-	"extend": true, "append": true, "insert": true,
+	"extend": true, "append": true, "insert": true, "update": true, "setdefault": true,
 }
 
 // guardFile rewrites every statement of f in place.
@@ -47,6 +49,10 @@ func guardStmt(s syntax.Stmt) {
 		switch s.Op {
 		case syntax.PLUS_EQ, syntax.STAR_EQ, syntax.PERCENT_EQ:
 			s.RHS = call(growGuard, s.OpPos, str(s.Op.String(), s.OpPos), s.LHS, s.RHS)
+		case syntax.EQ:
+			if index, ok := s.LHS.(*syntax.IndexExpr); ok {
+				s.RHS = call(storeGuard, s.OpPos, index.X, s.RHS)
+			}
 		}
 	case *syntax.DefStmt:
 		guardParams(s.Params)

@@ -199,6 +199,7 @@ var sandboxBuiltins = starlark.StringDict{
 	binopGuard: starlark.NewBuiltin(binopGuard, guardedBinop),
 	growGuard:  starlark.NewBuiltin(growGuard, guardedGrow),
 	attrGuard:  starlark.NewBuiltin(attrGuard, guardedAttr),
+	storeGuard: starlark.NewBuiltin(storeGuard, guardedStore),
 	"range":    starlark.NewBuiltin("range", guardedRange),
 	"str":      starlark.NewBuiltin("str", guardedToString("str")),
 	"repr":     starlark.NewBuiltin("repr", guardedToString("repr")),
@@ -228,6 +229,24 @@ func guardedGrow(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tup
 		return nil, err
 	}
 	return y, nil
+}
+
+// dictEntryCost is the memory of one dict entry, about.
+const dictEntryCost = 64
+
+// guardedStore checks x[k] = v before it is stored and returns v: a dict
+// grows by an entry.
+func guardedStore(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	if d, ok := args[0].(*starlark.Dict); ok {
+		b := budgetOf(thread)
+		if err := b.checkLength("a dict", d.Len()+1); err != nil {
+			return nil, err
+		}
+		if err := b.charge("a dict", dictEntryCost); err != nil {
+			return nil, err
+		}
+	}
+	return args[1], nil
 }
 
 func guardedRange(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
@@ -268,10 +287,10 @@ func guardedAttr(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tup
 		}
 		return nil, err
 	}
-	if _, isString := x.(starlark.String); !isString {
-		if _, isList := x.(*starlark.List); !isList {
-			return m, nil
-		}
+	switch x.(type) {
+	case starlark.String, *starlark.List, *starlark.Dict:
+	default:
+		return m, nil
 	}
 	return starlark.NewBuiltin(name, func(thread *starlark.Thread, _ *starlark.Builtin, margs starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
 		if err := checkMethod(budgetOf(thread), x, name, margs); err != nil {
@@ -332,6 +351,15 @@ func checkMethod(b *budget, x starlark.Value, name string, args starlark.Tuple) 
 				}
 			}
 		}
+	case *starlark.Dict:
+		added := 1 // setdefault
+		if name == "update" && len(args) == 1 {
+			added = max(0, starlark.Len(args[0]))
+		}
+		if err := b.checkLength(what, x.Len()+added); err != nil {
+			return err
+		}
+		return b.charge(what, dictEntryCost*added)
 	}
 	return nil
 }

@@ -15,13 +15,13 @@ import (
 // well-behaved branch: each attack must end in its error type on a.go
 // alone, and b.go must still give its match.
 func TestSandboxEscapes(t *testing.T) {
-	small := Limits{MaxSteps: 2_000_000, MaxStringBytes: 1 << 20, MaxListLen: 100_000, MaxAllocBytes: 16 << 20}
+	small := Limits{MaxSteps: 5_000_000, MaxStringBytes: 1 << 20, MaxListLen: 100_000, MaxAllocBytes: 16 << 20}
 	for _, tc := range []struct {
 		name, attack string
 		errorType    ErrorType
 		message      string // a part of the message
 	}{
-		{"endless while", "while True:\n        pass", EvaluatorTimeout, "budget of 2000000 steps"},
+		{"endless while", "while True:\n        pass", EvaluatorTimeout, "budget of 5000000 steps"},
 		{"endless for over a growing list", "l = [1]\n    for x in l:\n        l.append(x)", EvaluatorCrash, "cannot append to list during iteration"},
 		{"recursion", "def f(n):\n        return f(n + 1)\n    f(0)", EvaluatorCrash, "called recursively"},
 		{"string repeat", `s = "x" * 10000000000`, EvaluatorCrash, "the * operator would make a string of"},
@@ -41,6 +41,8 @@ func TestSandboxEscapes(t *testing.T) {
 		{"split into many", "s = \"x\" * 1000000\n    l = s.split(\"x\")", EvaluatorCrash, ".split() would make 1000001 elements"},
 		{"method taken as a value", "l = [1]\n    grow = l.extend\n    for i in range(64):\n        grow(l)", EvaluatorCrash, ".extend() would make"},
 		{"getattr", `getattr(node, "type")`, EvaluatorCrash, "getattr is not available"},
+		{"dict growth", "d = {}\n    i = 0\n    while True:\n        d[i] = i\n        i += 1", EvaluatorCrash, "a dict would make 100001 elements"},
+		{"dict growth through update", "d = {}\n    i = 0\n    while True:\n        d.update({k: 0 for k in range(i, i + 1000)})\n        i += 1000", EvaluatorCrash, ".update() would make 101000 elements"},
 		{"integer squaring", "n = 3\n    for i in range(64):\n        n = n * n", EvaluatorCrash, "the * operator would make an integer of"},
 		{"integer squaring with *=", "n = 3\n    for i in range(64):\n        n *= n", EvaluatorCrash, "the *= operator would make an integer of"},
 	} {
