@@ -207,3 +207,20 @@ func TestFileErrors(t *testing.T) {
 		t.Errorf("matches %+v, %d evaluated; want ok.go's, 4", res.Matches, res.FilesEvaluated)
 	}
 }
+
+// TestLineRangePaths: a content driver takes structls.search's line ranges
+// (file:FROM-TO): match_positions hold the hits in the range only.
+func TestLineRangePaths(t *testing.T) {
+	dir := testutil.WriteTree(t, contractFiles)
+	res, err := Search(context.Background(), snapshotOf(t, dir), Query{Driver: "func", Paths: []string{"b.go:4-4"}}, workspace.UTF16, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Matches) != 1 || res.Matches[0].LineNumber != 4 {
+		t.Errorf("matches %+v; want line 4 of b.go alone", res.Matches)
+	}
+	_, err = Search(context.Background(), snapshotOf(t, dir), Query{Driver: "b", Target: "filename", Paths: []string{"b.go:4-4"}}, workspace.UTF16, nil, nil)
+	if err == nil {
+		t.Errorf("a line range with target filename was accepted")
+	}
+}

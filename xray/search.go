@@ -153,7 +153,7 @@ func filenameDriver(ctx context.Context, snap *workspace.Snapshot, q Query, set 
 
 // walk visits the files of the query's paths and globs in folder and path order.
 func walk(ctx context.Context, snap *workspace.Snapshot, q Query, set settings, visit func(workspace.File)) error {
-	resolved, err := snap.ResolvePaths(q.Paths, false)
+	resolved, err := snap.ResolvePaths(q.Paths, !set.filename) // a content driver takes file:10-20 line ranges, as structls.search does
 	if err != nil {
 		return err
 	}
