@@ -224,3 +224,19 @@ func TestLineRangePaths(t *testing.T) {
 		t.Errorf("a line range with target filename was accepted")
 	}
 }
+
+// TestMissingPathWarnings: a missing path among others is a warning, with
+// either target.
+func TestMissingPathWarnings(t *testing.T) {
+	dir := testutil.WriteTree(t, contractFiles)
+	for _, target := range []string{"content", "filename"} {
+		res, err := Search(context.Background(), snapshotOf(t, dir), Query{Driver: "a", Target: target, Paths: []string{"a.go", "nope.go"}}, workspace.UTF16, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "path not found: nope.go (paths are relative to the first workspace folder)"
+		if len(res.Warnings) != 1 || res.Warnings[0] != want {
+			t.Errorf("%s: warnings %q; want [%q]", target, res.Warnings, want)
+		}
+	}
+}

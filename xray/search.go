@@ -111,10 +111,7 @@ func contentDriver(ctx context.Context, snap *workspace.Snapshot, q Query, set s
 	if err != nil {
 		return nil, nil, err
 	}
-	warnings := found.Warnings
-	for _, missing := range found.MissingPaths {
-		warnings = append(warnings, fmt.Sprintf("path not found: %s (paths are relative to the first workspace folder)", missing))
-	}
+	warnings := append(found.Warnings, missingWarnings(found.MissingPaths)...)
 	if found.PerFileLimitReached {
 		warnings = append(warnings, fmt.Sprintf("some files have more than %d driver hits; their match_positions hold the first %d", perFile, perFile))
 	}
@@ -123,12 +120,12 @@ func contentDriver(ctx context.Context, snap *workspace.Snapshot, q Query, set s
 		byURI[m.URI] = append(byURI[m.URI], m)
 	}
 	var out []candidate
-	err = walk(ctx, snap, q, set, func(f workspace.File) {
+	_, err = walk(ctx, snap, q, set, func(f workspace.File) {
 		if hits, ok := byURI[f.URI()]; ok {
 			out = append(out, candidate{file: f, hits: hits})
 		}
 	})
-	return out, warnings, err
+	return out, warnings, err // grep warned about the paths already
 }
 
 // filenameDriver matches the regex against each file's path relative to its folder.
@@ -143,28 +140,37 @@ func filenameDriver(ctx context.Context, snap *workspace.Snapshot, q Query, set 
 			strings.TrimPrefix(err.Error(), "error parsing regexp: "))
 	}
 	var out []candidate
-	err = walk(ctx, snap, q, set, func(f workspace.File) {
+	warnings, err := walk(ctx, snap, q, set, func(f workspace.File) {
 		if re.MatchString(f.Rel) {
 			out = append(out, candidate{file: f})
 		}
 	})
-	return out, nil, err
+	return out, warnings, err
 }
 
-// walk visits the files of the query's paths and globs in folder and path order.
-func walk(ctx context.Context, snap *workspace.Snapshot, q Query, set settings, visit func(workspace.File)) error {
+// walk visits the files of the query's paths and globs in folder and path
+// order. It returns warnings about the paths: missing, or skipped.
+func walk(ctx context.Context, snap *workspace.Snapshot, q Query, set settings, visit func(workspace.File)) ([]string, error) {
 	resolved, err := snap.ResolvePaths(q.Paths, !set.filename) // a content driver takes file:10-20 line ranges, as structls.search does
 	if err != nil {
-		return err
+		return nil, err
 	}
 	files, err := snap.Walk(ctx, resolved.Targets, workspace.WalkOptions{Globs: q.Globs, Gitignore: set.gitignore, Hidden: set.hidden})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for _, f := range files {
 		visit(f)
 	}
-	return nil
+	return append(missingWarnings(resolved.Missing), resolved.Warnings...), nil
+}
+
+func missingWarnings(missing []string) []string {
+	var out []string
+	for _, m := range missing {
+		out = append(out, fmt.Sprintf("path not found: %s (paths are relative to the first workspace folder)", m))
+	}
+	return out
 }
 
 // evaluation is phase 2: what the workers share.
