@@ -213,18 +213,43 @@ func unavailable(name, hint string) func(*starlark.Thread, *starlark.Builtin, st
 	}
 }
 
-func guardedBinop(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
-	op, x, y := string(args[0].(starlark.String)), args[1], args[2]
+// guardArgs unpacks the arguments the rewrite passes a guard: a name (an
+// operator or a method) and n values. Evaluator code may call a guard
+// itself; then it gets an error, not a panic.
+func guardArgs(b *starlark.Builtin, args starlark.Tuple, nameAt, n int) (string, error) {
+	if len(args) != n {
+		return "", fmt.Errorf("%s is internal to the sandbox: do not call it", b.Name())
+	}
+	name, ok := args[nameAt].(starlark.String)
+	if !ok {
+		return "", fmt.Errorf("%s is internal to the sandbox: do not call it", b.Name())
+	}
+	return string(name), nil
+}
+
+func guardedBinop(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	op, err := guardArgs(b, args, 0, 3)
+	if err != nil {
+		return nil, err
+	}
+	x, y := args[1], args[2]
 	if err := budgetOf(thread).checkGrowth(op, x, y); err != nil {
 		return nil, err
 	}
-	tok := map[string]syntax.Token{"+": syntax.PLUS, "*": syntax.STAR, "%": syntax.PERCENT}[op]
+	tok, ok := map[string]syntax.Token{"+": syntax.PLUS, "*": syntax.STAR, "%": syntax.PERCENT}[op]
+	if !ok {
+		return nil, fmt.Errorf("%s is internal to the sandbox: do not call it", b.Name())
+	}
 	return starlark.Binary(tok, x, y)
 }
 
 // guardedGrow checks x op= y and returns y for the augmented assignment.
-func guardedGrow(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
-	op, x, y := string(args[0].(starlark.String)), args[1], args[2]
+func guardedGrow(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	op, err := guardArgs(b, args, 0, 3)
+	if err != nil {
+		return nil, err
+	}
+	x, y := args[1], args[2]
 	if err := budgetOf(thread).checkGrowth(op, x, y); err != nil {
 		return nil, err
 	}
@@ -236,7 +261,10 @@ const dictEntryCost = 64
 
 // guardedStore checks x[k] = v before it is stored and returns v: a dict
 // grows by an entry.
-func guardedStore(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+func guardedStore(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	if len(args) != 2 {
+		return nil, fmt.Errorf("%s is internal to the sandbox: do not call it", b.Name())
+	}
 	if d, ok := args[0].(*starlark.Dict); ok {
 		b := budgetOf(thread)
 		if err := b.checkLength("a dict", d.Len()+1); err != nil {
@@ -274,8 +302,12 @@ func guardedToString(name string) func(*starlark.Thread, *starlark.Builtin, star
 
 // guardedAttr returns x.name; for the methods that build a string or a
 // list, a wrapper that checks the result's size before calling.
-func guardedAttr(thread *starlark.Thread, _ *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
-	x, name := args[0], string(args[1].(starlark.String))
+func guardedAttr(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, _ []starlark.Tuple) (starlark.Value, error) {
+	name, err := guardArgs(b, args, 1, 2)
+	if err != nil {
+		return nil, err
+	}
+	x := args[0]
 	attrs, ok := x.(starlark.HasAttrs)
 	if !ok {
 		return nil, fmt.Errorf("%s has no .%s field or method", x.Type(), name)

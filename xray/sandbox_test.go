@@ -41,6 +41,8 @@ func TestSandboxEscapes(t *testing.T) {
 		{"split into many", "s = \"x\" * 1000000\n    l = s.split(\"x\")", EvaluatorCrash, ".split() would make 1000001 elements"},
 		{"method taken as a value", "l = [1]\n    grow = l.extend\n    for i in range(64):\n        grow(l)", EvaluatorCrash, ".extend() would make"},
 		{"getattr", `getattr(node, "type")`, EvaluatorCrash, "getattr is not available"},
+		{"calling a guard", `__xray_binop__(1)`, EvaluatorCrash, "__xray_binop__ is internal to the sandbox"},
+		{"calling a guard with a bad name", `__xray_attr__([], 1)`, EvaluatorCrash, "__xray_attr__ is internal to the sandbox"},
 		{"dict growth", "d = {}\n    i = 0\n    while True:\n        d[i] = i\n        i += 1", EvaluatorCrash, "a dict would make 100001 elements"},
 		{"dict growth through update", "d = {}\n    i = 0\n    while True:\n        d.update({k: 0 for k in range(i, i + 1000)})\n        i += 1000", EvaluatorCrash, ".update() would make 101000 elements"},
 		{"integer squaring", "n = 3\n    for i in range(64):\n        n = n * n", EvaluatorCrash, "the * operator would make an integer of"},
