@@ -59,6 +59,8 @@ func TestReturnContract(t *testing.T) {
 		{"skip False is no skip", `return {"skip": False, "matches": [{"line_number": 1}]}`, "", "", 2},
 		{"runtime error", "x = {}\nreturn x['missing']", EvaluatorCrash, `line 2, column 9: key "missing" not in dict`, 0},
 		{"fail()", `fail("no luck")`, EvaluatorCrash, `line 1, column 5: fail: no luck`, 0},
+		{"too many matches", `return {"matches": [{"line_number": 1} for i in range(100001)]}`, InvalidEvaluatorReturn,
+			"the evaluator returned 100001 matches for this file; at most 100000 are kept per file: narrow the driver or the evaluator", 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res := evaluate(t, tc.evaluator, DefaultLimits)
