@@ -29,7 +29,7 @@ run_tool() { # run_tool NAME: one timed run, appends "seconds rss_kb" to NAME.ti
     parse) (cd "$root" && /usr/bin/time -f "%e %M" -o "$work/t" "$work/structls" xray -e '\.go$' --target filename --eval-code 'return {"matches": []}' --json > "$out" 2>/dev/null || true) ;;
     astgrep) (cd "$root" && /usr/bin/time -f "%e %M" -o "$work/t" "$ag" scan --inline-rules "$rule" --json=compact > "$out" 2>/dev/null || true) ;;
   esac
-  cat "$work/t" >> "$work/$1.times"
+  tail -1 "$work/t" >> "$work/$1.times" # time writes "Command exited with non-zero status 1" first on exit 1
 }
 echo "structls $(git rev-parse --short HEAD 2>/dev/null || echo '?') vs ast-grep $($ag --version), $(nproc) cores, $rounds rounds, $root"
 tools=(xray parse astgrep)
