@@ -34,6 +34,7 @@ var commands = map[string]command{
 	CommandAstEdit:     {title: "Structural rewrite preview", run: (*Server).runAstEdit},
 	CommandApplyEdit:   {title: "Applying rewrite", run: (*Server).runApplyEdit},
 	CommandDiscardEdit: {title: "Discarding rewrite", run: (*Server).runDiscardEdit},
+	CommandXRay:        {title: "X-Ray search", run: (*Server).runXRay},
 }
 
 // prepareCommand decodes an executeCommand request and captures its

@@ -4,6 +4,7 @@
 //	structls search [flags] PATTERN [PATH...]                  regex search, ripgrep-like output
 //	structls astgrep -p PATTERN [flags] [PATH...]              structural search, ast-grep patterns
 //	structls edit -p PATTERN -r REWRITE [--apply] [PATH...]      structural rewrite: diff, or write with --apply
+//	structls xray -e DRIVER [--eval FILE.star] [PATH...]         regex driver, then a Starlark evaluator per file
 //	structls languages                                         the language catalogue
 //	structls demo [--root DIR]                                 a scripted LSP session on the embedded demo workspace
 //	structls version
@@ -60,6 +61,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		code, err = astgrep(args, stdout, stderr)
 	case "edit":
 		code, err = edit(args, stdout, stderr)
+	case "xray":
+		code, err = xrayCmd(args, stdout, stderr)
 	case "languages":
 		code, err = languages(stdout)
 	case "demo":
@@ -86,6 +89,7 @@ const usage = `usage:
   structls search [flags] PATTERN [PATH...]   (structls search -h for flags)
   structls astgrep -p PATTERN [flags] [PATH...] (structls astgrep -h for flags)
   structls edit -p PATTERN -r REWRITE [flags] [PATH...] [--apply] (structls edit -h for flags)
+  structls xray -e DRIVER [--eval FILE.star | --eval-code CODE] [flags] [PATH...] (structls xray -h for flags)
   structls languages
   structls demo [--root DIR]
   structls version

@@ -1,0 +1,129 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/structls/structls/lsp"
+	"github.com/structls/structls/xray"
+)
+
+// xrayCmd is `structls xray`: the two-phase search. It prints the text
+// rendering (matches grouped by file with their fields, then file metadata
+// and evaluation errors), or the structls.xray result JSON with --json.
+// Evaluation errors alone are reported, not an error exit: the exit code is
+// 0 with matches, 1 without, 2 when the query is refused.
+func xrayCmd(args []string, stdout, stderr io.Writer) (int, error) {
+	fs := flag.NewFlagSet("xray", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: structls xray -e DRIVER [--eval FILE.star | --eval-code CODE] [flags] [PATH...]")
+		fs.PrintDefaults()
+	}
+	var globs multiFlag
+	driver := fs.String("e", "", "the driver regex: picks candidate files and hit positions")
+	evalFile := fs.String("eval", "", "a file holding the evaluator (Starlark, a function body)")
+	evalCode := fs.String("eval-code", "", "the evaluator code itself")
+	target := fs.String("target", "content", "what the driver searches: content or filename")
+	ignoreCase := fs.Bool("i", false, "case-insensitive driver")
+	fileTimeout := fs.Int("file-timeout-ms", xray.DefaultFileTimeoutMs, "time limit of one file's evaluation, in milliseconds")
+	timeout := fs.Int("timeout-seconds", xray.DefaultTimeoutSeconds, "time limit of the whole run, in seconds")
+	maxFiles := fs.Int("max-files", 0, "evaluate at most this many candidate files, the first in path order (0 = all)")
+	contextLines := fs.Int("context-lines", 0, "lines around each hit in match_positions (0..10)")
+	fs.Var(&globs, "g", "include glob, or !glob to exclude (repeatable)")
+	asJSON := fs.Bool("json", false, "print the structls.xray result JSON exactly")
+	dumpAst := fs.String("dump-ast", "", "print FILE's syntax tree (breadth-first, --max-nodes nodes) instead of searching")
+	maxNodes := fs.Int("max-nodes", xray.MaxDebugNodes, "nodes --dump-ast prints")
+	root := fs.String("root", ".", "workspace folder")
+	paths, err := parseInterspersed(fs, args)
+	if err != nil {
+		return exitError, err
+	}
+	if *dumpAst != "" {
+		q, err := dumpAstQuery(*root, *dumpAst, *maxNodes)
+		if err != nil {
+			return exitError, err
+		}
+		return runXRay(q, *root, *asJSON, stdout)
+	}
+	if *driver == "" {
+		fs.Usage()
+		return exitError, fmt.Errorf("xray needs a driver regex: -e REGEX (-e . --target filename takes every file)")
+	}
+	code := *evalCode
+	switch {
+	case *evalFile != "" && *evalCode != "":
+		return exitError, fmt.Errorf("give the evaluator either with --eval FILE or with --eval-code CODE, not both")
+	case *evalFile != "":
+		src, err := os.ReadFile(*evalFile)
+		if err != nil {
+			return exitError, fmt.Errorf("reading the evaluator: %w", err)
+		}
+		code = string(src)
+	}
+	q := xray.Query{Driver: *driver, Evaluator: code, Target: *target, IgnoreCase: *ignoreCase, ContextLines: *contextLines,
+		Paths: paths, Globs: globs, FileTimeoutMs: fileTimeout, TimeoutSeconds: timeout}
+	if *maxFiles != 0 {
+		q.MaxFiles = maxFiles
+	}
+	return runXRay(q, *root, *asJSON, stdout)
+}
+
+// dumpAstQuery is the query --dump-ast runs: the one file, explore mode,
+// one match on line 1, whose subject is the whole file.
+func dumpAstQuery(root, file string, maxNodes int) (xray.Query, error) {
+	absRoot, err := filepath.Abs(root)
+	if err != nil {
+		return xray.Query{}, err
+	}
+	absFile, err := filepath.Abs(file)
+	if err != nil {
+		return xray.Query{}, err
+	}
+	rel, err := filepath.Rel(absRoot, absFile)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return xray.Query{}, fmt.Errorf("--dump-ast %s: the file is outside the workspace root %s (set --root)", file, root)
+	}
+	rel = filepath.ToSlash(rel)
+	return xray.Query{Driver: "^" + regexp.QuoteMeta(rel) + "$", Target: "filename", Paths: []string{rel},
+		Evaluator: `return {"matches": [{"line_number": 1}]}`, IncludeAst: true, MaxDebugNodes: &maxNodes}, nil
+}
+
+// runXRay runs the query through an in-process server and prints the text
+// rendering, or the JSON; it returns the exit code.
+func runXRay(q xray.Query, root string, asJSON bool, stdout io.Writer) (int, error) {
+	if !asJSON {
+		q.Format = "text"
+	}
+	ctx := context.Background()
+	s, err := startSession(ctx, root, lsp.EditorOptions{})
+	if err != nil {
+		return exitError, err
+	}
+	defer s.close(ctx)
+	// Only the text and the number of matches are read: decoding every
+	// match of a large result into xray.Result would cost seconds.
+	var res struct {
+		Matches []struct{} `json:"matches"`
+		Text    string     `json:"text"`
+	}
+	raw, err := s.execute(ctx, lsp.CommandXRay, q, &res)
+	if err != nil {
+		return exitError, err
+	}
+	if asJSON {
+		fmt.Fprintf(stdout, "%s\n", raw)
+	} else {
+		fmt.Fprint(stdout, res.Text)
+	}
+	if len(res.Matches) == 0 {
+		return exitNotFound, nil
+	}
+	return exitFound, nil
+}

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/structls/structls/internal/testutil"
+)
+
+// TestXRayCLI checks structls xray's exit codes (0 matches, 1 none, 2 a
+// refused query; evaluation errors alone are no error exit) and outputs.
+func TestXRayCLI(t *testing.T) {
+	dir := testutil.WriteTree(t, `
+-- a.go --
+package a
+
+func f() { g(); h() }
+-- notes.txt --
+func in a text file
+-- calls.star --
+calls = node.descendants_of_type("call_expression")
+return {"matches": [{"line_number": c.start_point[0] + 1, "call": c.text} for c in calls], "value": {"calls": len(calls)}}
+`)
+	star := filepath.Join(dir, "calls.star")
+	for _, tc := range []struct {
+		name     string
+		args     []string
+		wantCode int
+		stdout   string // a part of stdout
+		stderr   string // a part of stderr
+	}{
+		{"evaluator file", []string{"-e", "func", "--eval", star, "-g", "*.go"}, exitFound,
+			"# a.go\n3|func f() { g(); h() }\n  call=\"g()\"\n3|func f() { g(); h() }\n  call=\"h()\"\n", ""},
+		{"default evaluator echoes hits", []string{"-e", "func"}, exitFound,
+			"notes.txt: UnsupportedLanguage: No grammar for extension '.txt'", ""},
+		{"no matches", []string{"-e", "nothing here"}, exitNotFound, "0 matches; 0 of 0 candidate files evaluated", ""},
+		{"evaluation errors alone", []string{"-e", "func", "--eval-code", "return 1"}, exitNotFound, "InvalidEvaluatorReturn", ""},
+		{"filename target", []string{"-e", `\.go$`, "--target", "filename", "--eval-code", `return {"matches": [{"line_number": 1}]}`}, exitFound, "1|package a", ""},
+		{"bad evaluator", []string{"-e", "func", "--eval-code", "return x"}, exitError, "", "undefined: x"},
+		{"both evaluators", []string{"-e", "func", "--eval", star, "--eval-code", "x"}, exitError, "", "not both"},
+		{"no driver", []string{"--eval", star}, exitError, "", "needs a driver regex"},
+		{"max files", []string{"-e", "func", "--max-files", "1"}, exitFound, "stopped at maxFiles (partial)", ""},
+		{"dump-ast", []string{"--dump-ast", filepath.Join(dir, "a.go"), "--max-nodes", "4"}, exitFound,
+			"# a.go\n1|package a\n  ast:\n    source_file `package a func f() { g(); h() }`\n      package_clause `package a`\n        \"package\"\n        …\n      function_declaration `func f() { g(); h() }`\n        …\n\n", ""},
+		{"dump-ast outside the root", []string{"--dump-ast", filepath.Join(dir, "..", "x.go")}, exitError, "", "outside the workspace root"},
+		{"dump-ast without a grammar", []string{"--dump-ast", filepath.Join(dir, "notes.txt")}, exitNotFound, "UnsupportedLanguage", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := run(append([]string{"xray", "--root", dir}, tc.args...), nil, &stdout, &stderr)
+			if code != tc.wantCode {
+				t.Fatalf("exit %d; want %d (stdout %q, stderr %q)", code, tc.wantCode, stdout.String(), stderr.String())
+			}
+			if !strings.Contains(stdout.String(), tc.stdout) || !strings.Contains(stderr.String(), tc.stderr) {
+				t.Errorf("stdout %q, stderr %q; want them to hold %q and %q", stdout.String(), stderr.String(), tc.stdout, tc.stderr)
+			}
+		})
+	}
+	t.Run("json", func(t *testing.T) {
+		var stdout, stderr bytes.Buffer
+		if code := run([]string{"xray", "--root", dir, "-e", "func", "--eval", star, "--json", "a.go"}, nil, &stdout, &stderr); code != exitFound {
+			t.Fatalf("exit %d: %s", code, stderr.String())
+		}
+		var res struct {
+			Matches      []struct{ Fields map[string]any }
+			FileMetadata []struct{ Value map[string]any }
+		}
+		if err := json.Unmarshal(stdout.Bytes(), &res); err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Matches) != 2 || res.Matches[1].Fields["call"] != "h()" || res.FileMetadata[0].Value["calls"] != 2.0 {
+			t.Errorf("got %s", stdout.String())
+		}
+		if strings.Contains(stdout.String(), `"text"`) {
+			t.Errorf("--json printed the text rendering too")
+		}
+	})
+}

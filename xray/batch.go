@@ -1,0 +1,170 @@
+package xray
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path"
+	"regexp"
+	"time"
+
+	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/workspace"
+)
+
+// Scan is one scan of a batch: code-indexer's repositories × scans matrix
+// maps onto workspace folders × scans.
+type Scan struct {
+	Driver        string `json:"driver"`
+	Evaluator     string `json:"evaluator,omitempty"`
+	EvaluatorName string `json:"evaluatorName,omitempty"` // .structls/xray/NAME.star in each folder
+	Target        string `json:"target,omitempty"`
+	Name          string `json:"name,omitempty"`
+}
+
+// CellError is a batch cell (one folder, one scan) that could not run; the
+// other cells still do.
+type CellError struct {
+	Folder    string `json:"folder"`
+	ScanIndex int    `json:"scanIndex"`
+	ScanName  string `json:"scanName,omitempty"`
+	Message   string `json:"message"`
+}
+
+// MaxScans caps the scans of a batch.
+const MaxScans = 50
+
+// namedEvaluatorDir is where a folder keeps its named evaluators.
+const namedEvaluatorDir = ".structls/xray"
+
+var evaluatorNamePattern = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.-]*$`)
+
+// validateScans checks a batch before any cell runs: inline evaluators
+// are compiled, so bad code fails the whole request as a single query does.
+func validateScans(q Query, limits Limits) error {
+	switch {
+	case q.Driver != "" || q.Evaluator != "" || q.Target != "":
+		return invalidf("give either driver (with evaluator, target) or scans, not both: a batch's scans carry their own")
+	case len(q.Scans) > MaxScans:
+		return invalidf("a batch has at most %d scans (got %d)", MaxScans, len(q.Scans))
+	case len(q.Paths) > 0:
+		return invalidf("paths do not apply to a batch: its scans run over every workspace folder (use globs to narrow)")
+	}
+	for i, s := range q.Scans {
+		switch {
+		case s.Driver == "":
+			return invalidf("scans[%d]: driver must not be empty", i)
+		case s.Evaluator != "" && s.EvaluatorName != "":
+			return invalidf("scans[%d]: give evaluator or evaluatorName, not both", i)
+		case s.EvaluatorName != "" && !evaluatorNamePattern.MatchString(s.EvaluatorName):
+			return invalidf("scans[%d]: evaluatorName %q must be a plain name (letters, digits, _ . -): the file %s/NAME.star", i, s.EvaluatorName, namedEvaluatorDir)
+		}
+		if s.Evaluator != "" {
+			if _, err := Compile(s.Evaluator, limits); err != nil {
+				return invalidf("scans[%d]: %v", i, err)
+			}
+		}
+	}
+	return nil
+}
+
+// searchBatch runs every scan over every folder, one cell at a time (each
+// cell evaluates its files in parallel). Matches and evaluation errors are
+// tagged with their cell; a cell that cannot run is a CellError.
+func searchBatch(ctx context.Context, snap *workspace.Snapshot, q Query, set settings, enc workspace.Encoding,
+	progress ProgressFunc, cache *syntax.Cache, limits Limits) (*Result, error) {
+	if err := validateScans(q, limits); err != nil {
+		return nil, err
+	}
+	run, stop := context.WithTimeout(ctx, time.Duration(set.timeoutMs)*time.Millisecond)
+	defer stop()
+	res := emptyResult()
+	res.CellErrors = []CellError{}
+	total := len(snap.Folders) * len(q.Scans)
+	for f, folder := range snap.Folders {
+		for i, scan := range q.Scans {
+			if run.Err() != nil {
+				break
+			}
+			cell := q
+			cell.Scans, cell.Driver, cell.Target, cell.Paths = nil, scan.Driver, scan.Target, []string{folder.URI}
+			cell.Evaluator, cell.Format = scan.Evaluator, ""
+
+			cellErr := func(msg string) {
+				res.CellErrors = append(res.CellErrors, CellError{Folder: folder.Name, ScanIndex: i, ScanName: scan.Name, Message: msg})
+			}
+			if scan.EvaluatorName != "" {
+				code, err := namedEvaluator(run, snap, folder, scan.EvaluatorName)
+				if err != nil {
+					cellErr(err.Error())
+					continue
+				}
+				cell.Evaluator = code
+			}
+			out, err := search(run, snap, cell, enc, nil, cache, limits)
+			switch {
+			case ctx.Err() != nil:
+				return nil, ctx.Err()
+			case err != nil:
+				cellErr(err.Error())
+				continue
+			}
+			res.add(out, i, scan.Name, folder.Name)
+			if progress != nil {
+				progress(f*len(q.Scans)+i+1, total)
+			}
+		}
+	}
+	res.Timeout = res.Timeout || run.Err() != nil
+	res.Partial = res.Partial || res.Timeout || len(res.CellErrors) > 0
+	if set.text {
+		res.Text = renderText(res)
+	}
+	return res, nil
+}
+
+// add merges one cell's result, tagging its matches and errors.
+func (r *Result) add(cell *Result, scanIndex int, scanName, folder string) {
+	for _, m := range cell.Matches {
+		m.ScanIndex, m.ScanName, m.Folder = &scanIndex, scanName, folder
+		r.Matches = append(r.Matches, m)
+	}
+	for _, e := range cell.EvaluationErrors {
+		e.ScanIndex, e.Folder = &scanIndex, folder
+		r.EvaluationErrors = append(r.EvaluationErrors, e)
+	}
+	r.FileMetadata = append(r.FileMetadata, cell.FileMetadata...)
+	r.Warnings = append(r.Warnings, cell.Warnings...)
+	r.Candidates += cell.Candidates
+	r.FilesEvaluated += cell.FilesEvaluated
+	r.Timeout = r.Timeout || cell.Timeout
+	r.MaxFilesReached = r.MaxFilesReached || cell.MaxFilesReached
+	r.Partial = r.Partial || cell.Partial
+}
+
+// namedEvaluator reads NAME.star from the folder's .structls/xray/, through
+// the snapshot (an unsaved buffer wins; nothing outside the folder is read).
+func namedEvaluator(ctx context.Context, snap *workspace.Snapshot, folder workspace.Folder, name string) (string, error) {
+	rel := path.Join(namedEvaluatorDir, name+".star")
+	notFound := fmt.Errorf("evaluator %q not found: write it to %s in folder %s", name, rel, folder.Name)
+	resolved, err := snap.ResolvePaths([]string{folder.URI + "/" + rel}, false)
+	if err != nil {
+		var pathErr *workspace.PathError
+		if errors.As(err, &pathErr) {
+			return "", notFound
+		}
+		return "", err
+	}
+	files, err := snap.Walk(ctx, resolved.Targets, workspace.WalkOptions{Hidden: true})
+	if err != nil || len(files) == 0 {
+		return "", notFound
+	}
+	content, err := snap.ReadFile(files[0], nil)
+	if err != nil {
+		return "", fmt.Errorf("evaluator %q: %s", name, readFailure(err))
+	}
+	if _, err := Compile(string(content), DefaultLimits); err != nil {
+		return "", fmt.Errorf("evaluator %s in folder %s: %w", rel, folder.Name, err)
+	}
+	return string(content), nil
+}

@@ -1,0 +1,35 @@
+package xray
+
+import (
+	"context"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/structls/structls/workspace"
+)
+
+// BenchmarkCallsInStdlib is the issue's benchmark in-process: an evaluator
+// listing every call_expression of each .go file under the Go standard
+// library (filename driver). bench/xray.sh compares the CLI with ast-grep.
+func BenchmarkCallsInStdlib(b *testing.B) {
+	for _, bc := range []struct{ name, code string }{
+		{"calls", `return {"matches": [{"line_number": c.start_point[0] + 1} for c in node.descendants_of_type("call_expression")], "value": None}`},
+		{"parse-only", `return {"matches": []}`},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			folder, err := workspace.NewFolder(filepath.Join(runtime.GOROOT(), "src"), "")
+			if err != nil {
+				b.Fatal(err)
+			}
+			snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
+			for b.Loop() {
+				res, err := Search(context.Background(), snap, Query{Driver: `\.go$`, Target: "filename", Evaluator: bc.code}, workspace.UTF16, nil, nil)
+				if err != nil || len(res.EvaluationErrors) > 0 {
+					b.Fatal(err, res.EvaluationErrors)
+				}
+				b.ReportMetric(float64(len(res.Matches)), "matches")
+			}
+		})
+	}
+}

@@ -1,0 +1,166 @@
+package xray
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"path"
+	"strings"
+
+	"go.starlark.net/starlark"
+
+	"github.com/structls/structls/grep"
+	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/workspace"
+)
+
+// fileResult is what one candidate file contributes to the result.
+type fileResult struct {
+	matches  []Match
+	errors   []EvaluationError
+	metadata []FileMetadata
+}
+
+// file evaluates one candidate. Every failure becomes an EvaluationError:
+// no file stops the run. A panic in the evaluation is one too, so a bug
+// cannot take the server down.
+func (e *evaluation) file(ctx context.Context, c candidate) (r *fileResult) {
+	fail := func(kind ErrorType, msg string) *fileResult {
+		return &fileResult{errors: []EvaluationError{{Path: c.file.Rel, URI: c.file.URI(), ErrorType: kind, ErrorMessage: msg}}}
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			r = fail(EvaluatorCrash, fmt.Sprintf("internal error while evaluating this file: %v (please report it)", p))
+		}
+	}()
+	l := lang.ForPath(c.file.Rel)
+	if l == nil || l.Grammar() == nil {
+		return fail(UnsupportedLanguage, noGrammar(c.file.Rel))
+	}
+	content, err := e.snap.ReadFile(c.file, nil)
+	if err != nil {
+		return fail(ReadError, readFailure(err))
+	}
+	tree, err := e.cache.Parse(ctx, l.Grammar(), content)
+	if err != nil {
+		return fail(ReadError, fmt.Sprintf("cannot parse it as %s: %v", l.Name, err))
+	}
+	if len(tree.Nodes) == 0 {
+		return fail(ReadError, "the parser returned no tree for it")
+	}
+	root := &Node{tree: tree, index: 0, budget: &budget{limits: e.ev.limits}}
+	in := fileInput{root: root, source: string(tree.Source), lang: l.Name, path: c.file.Rel,
+		positions: matchPositions(root, c.hits)}
+	value, failure := e.ev.run(ctx, in, e.fileTimeout)
+	var out *outcome
+	if failure == nil {
+		out, failure = checkReturn(value)
+	}
+	if failure != nil {
+		return fail(failure.kind, failure.msg)
+	}
+	if out == nil {
+		return &fileResult{} // skip
+	}
+	return e.results(c.file, l.Name, tree, out)
+}
+
+// noGrammar is code-indexer's UnsupportedLanguage message.
+func noGrammar(rel string) string {
+	if ext := path.Ext(rel); ext != "" {
+		return fmt.Sprintf("No grammar for extension '%s' (structls infers the language from the file name; see the languages in the README)", ext)
+	}
+	return fmt.Sprintf("No grammar for file '%s': it has no extension structls knows", path.Base(rel))
+}
+
+// readFailure says why a file could not be read.
+func readFailure(err error) string {
+	switch {
+	case errors.Is(err, workspace.ErrTooLarge):
+		return fmt.Sprintf("%v (raise the maxFileSize setting to evaluate it)", err)
+	case errors.Is(err, workspace.ErrBinary):
+		return "it holds a NUL byte, so it is taken as binary and not parsed"
+	}
+	return fmt.Sprintf("cannot read it: %v (check that it exists and is readable)", err)
+}
+
+// results turns a checked outcome into the file's matches and metadata.
+func (e *evaluation) results(f workspace.File, language string, tree *syntax.Tree, out *outcome) *fileResult {
+	r := &fileResult{}
+	source := tree.Source
+	mapper := workspace.NewMapper(source)
+	lines := mapper.LineCount()
+	uri := f.URI()
+	for _, m := range out.matches {
+		match := Match{Path: f.Rel, URI: uri, Language: language, LineNumber: m.line, Fields: m.fields}
+		if m.line >= 1 && m.line <= lines {
+			start := mapper.LineStart(m.line - 1)
+			end := lineEnd(source, start)
+			if rng, err := mapper.OffsetRange(start, end, e.enc); err == nil {
+				match.Range = &rng
+			}
+			if m.lineContent == nil {
+				match.LineContent = strings.ToValidUTF8(string(source[start:end]), "\uFFFD")
+			}
+		}
+		if m.lineContent != nil {
+			match.LineContent = *m.lineContent
+		}
+		if e.debugNodes > 0 {
+			match.Ast = kindTree(tree, mapper, e.enc, lineSubject(tree, mapper, m.line), e.debugNodes)
+		}
+		r.matches = append(r.matches, match)
+	}
+	if out.value != nil || out.hasRole {
+		r.metadata = []FileMetadata{{Path: f.Rel, URI: uri, Value: out.value, FileRole: out.fileRole}}
+	}
+	return r
+}
+
+// lineEnd is the end of the line starting at start, without its "\n" or "\r\n".
+func lineEnd(source []byte, start int) int {
+	end := len(source)
+	if i := bytes.IndexByte(source[start:], '\n'); i >= 0 {
+		end = start + i
+	}
+	if end > start && source[end-1] == '\r' {
+		end--
+	}
+	return end
+}
+
+// matchPositions builds the match_positions global from the driver's hits:
+// one per matching line, at its first submatch.
+func matchPositions(root *Node, hits []grep.Match) *starlark.List {
+	source := root.tree.Source
+	out := make([]starlark.Value, 0, len(hits))
+	for _, h := range hits {
+		offset := h.Submatches[0].ByteRange.Start
+		if offset > len(source) {
+			continue // the file changed since the driver read it
+		}
+		lineStart := bytes.LastIndexByte(source[:offset], '\n') + 1
+		d := starlark.NewDict(7)
+		set := func(k string, v starlark.Value) { _ = d.SetKey(starlark.String(k), v) }
+		set("line_number", starlark.MakeInt(h.LineNumber))
+		set("line_content", starlark.String(source[lineStart:lineEnd(source, lineStart)]))
+		set("column", starlark.MakeInt(offset-lineStart+1))
+		set("byte_offset", starlark.MakeInt(offset))
+		set("line_start_byte", starlark.MakeInt(lineStart))
+		set("context_before", contextList(h.ContextBefore))
+		set("context_after", contextList(h.ContextAfter))
+		set("ast_node", root.orNone(nodeAtByteOffset(root.tree, 0, offset)))
+		out = append(out, d)
+	}
+	return starlark.NewList(out)
+}
+
+func contextList(lines []grep.ContextLine) *starlark.List {
+	out := make([]starlark.Value, len(lines))
+	for i, l := range lines {
+		out[i] = starlark.String(l.Text)
+	}
+	return starlark.NewList(out)
+}

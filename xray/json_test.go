@@ -1,0 +1,46 @@
+package xray
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/structls/structls/workspace"
+)
+
+// TestResultJSON keeps AppendJSON equal to encoding/json's output, value
+// for value (encoding/json also escapes <, > and &), nil fields as {}.
+func TestResultJSON(t *testing.T) {
+	rng := workspace.Range{Start: workspace.Position{Line: 1, Character: 2}, End: workspace.Position{Line: 1, Character: 9}}
+	r := &Result{
+		Matches: []Match{
+			{Path: "a/b.go", URI: "file:///w/a/b.go", Language: "go", LineNumber: 2, LineContent: "\tx := \"<é>\" \x01", Range: &rng,
+				Fields: map[string]any{"z": int64(1), "a": []any{"x", nil, true, 1.5}, "n": map[string]any{"type": "call"}}},
+			{Path: "c.py", URI: "file:///w/c.py", Language: "python", LineNumber: 99},
+		},
+		FileMetadata:     []FileMetadata{{Path: "c.py", URI: "file:///w/c.py", Value: map[string]any{"k": int64(3)}, FileRole: "test"}},
+		EvaluationErrors: []EvaluationError{{Path: "d.txt", URI: "file:///w/d.txt", ErrorType: UnsupportedLanguage, ErrorMessage: "No grammar"}},
+		Candidates:       3, FilesEvaluated: 3, Partial: true, MaxFilesReached: true,
+		Warnings: []string{"w"}, Text: "# a/\n",
+	}
+	type plain Result // no MarshalJSON
+	ref := plain(*r)
+	ref.Matches = append([]Match(nil), r.Matches...)
+	ref.Matches[1].Fields = map[string]any{}
+	want, err := json.Marshal(ref)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := r.AppendJSON(nil)
+	var gotValue, wantValue any
+	if err := json.Unmarshal(got, &gotValue); err != nil {
+		t.Fatalf("AppendJSON wrote invalid JSON: %v\n%s", err, got)
+	}
+	if err := json.Unmarshal(want, &wantValue); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(wantValue, gotValue); diff != "" {
+		t.Errorf("AppendJSON (-encoding/json +AppendJSON):\n%s", diff)
+	}
+}

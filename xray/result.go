@@ -1,0 +1,211 @@
+package xray
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"go.starlark.net/starlark"
+)
+
+// outcome is one file's evaluation, checked against the return contract.
+type outcome struct {
+	matches  []fileMatch
+	value    any // nil: None
+	fileRole string
+	hasRole  bool
+}
+
+// fileMatch is one returned match before it gets its file's path.
+type fileMatch struct {
+	line        int
+	lineContent *string
+	fields      map[string]any
+}
+
+// Keys of a returned match that are not kept under fields.
+const (
+	keyLineNumber  = "line_number"
+	keyLineContent = "line_content"
+	keyFilePath    = "file_path"
+	keyLanguage    = "language"
+)
+
+// maxReturnedValues caps the JSON values one file's return converts to
+// (a list may hold itself, or the same list many times over).
+const (
+	maxReturnedValues = 1_000_000
+	maxReturnedDepth  = 64
+)
+
+// pythonType names a Starlark value's type as code-indexer's messages do.
+func pythonType(v starlark.Value) string {
+	if v.Type() == "string" {
+		return "str"
+	}
+	return v.Type()
+}
+
+func invalidReturn(format string, args ...any) *evalFailure {
+	return &evalFailure{InvalidEvaluatorReturn, fmt.Sprintf(format, args...)}
+}
+
+// checkReturn applies code-indexer's checks to what the evaluator returned;
+// skip (nil outcome, nil failure) wins over everything.
+func checkReturn(v starlark.Value) (*outcome, *evalFailure) {
+	d, ok := v.(*starlark.Dict)
+	if !ok {
+		return nil, invalidReturn(`Evaluator must return a dict {"matches": [...], "value": ...}, got '%s'. Note: bool return (legacy contract) is no longer accepted.`, pythonType(v))
+	}
+	if skip, found, _ := d.Get(starlark.String("skip")); found && skip == starlark.True {
+		return nil, nil
+	}
+	rawMatches, found, _ := d.Get(starlark.String("matches"))
+	if !found {
+		return nil, invalidReturn(`Evaluator dict missing required 'matches' key. Return: {"matches": [...], "value": ...}`)
+	}
+	list, ok := rawMatches.(*starlark.List)
+	if !ok {
+		return nil, invalidReturn("'matches' must be a list, got '%s'", pythonType(rawMatches))
+	}
+	if list.Len() > MaxMatchesPerFile {
+		return nil, invalidReturn("the evaluator returned %d matches for this file; at most %d are kept per file: narrow the driver or the evaluator", list.Len(), MaxMatchesPerFile)
+	}
+	conv := &converter{}
+	out := &outcome{}
+	for i := range list.Len() {
+		entry, ok := list.Index(i).(*starlark.Dict)
+		if !ok {
+			continue // code-indexer skips entries that are not dicts
+		}
+		m, failure := conv.match(entry)
+		if failure != nil {
+			return nil, failure
+		}
+		out.matches = append(out.matches, m)
+	}
+	if value, found, _ := d.Get(starlark.String("value")); found && value != starlark.None {
+		out.value = conv.json(value, 0)
+	}
+	if role, found, _ := d.Get(starlark.String("file_role")); found {
+		out.hasRole = true
+		out.fileRole = conv.text(role)
+	}
+	if conv.count > maxReturnedValues {
+		return nil, invalidReturn("the evaluator returned more than %d values for this file (a list that holds itself?); return less", maxReturnedValues)
+	}
+	return out, nil
+}
+
+// match checks one returned match and splits its keys.
+func (c *converter) match(entry *starlark.Dict) (fileMatch, *evalFailure) {
+	ln, found, _ := entry.Get(starlark.String(keyLineNumber))
+	if !found {
+		var keys []string
+		for _, k := range entry.Keys() {
+			keys = append(keys, k.String())
+		}
+		return fileMatch{}, invalidReturn("each match must contain 'line_number'; got keys: [%s]", strings.Join(keys, ", "))
+	}
+	line, ok := asLineNumber(ln)
+	if !ok {
+		return fileMatch{}, invalidReturn("line_number must be an int, got %s", ln.String())
+	}
+	m := fileMatch{line: line}
+	for _, kv := range entry.Items() {
+		key := c.text(kv[0])
+		switch key {
+		case keyLineNumber, keyFilePath, keyLanguage:
+		case keyLineContent:
+			s := c.text(kv[1])
+			m.lineContent = &s
+		default:
+			if m.fields == nil {
+				m.fields = map[string]any{}
+			}
+			m.fields[key] = c.json(kv[1], 0)
+		}
+	}
+	return m, nil
+}
+
+// asLineNumber is Python's int(): ints, floats (truncated), bools and
+// decimal strings.
+func asLineNumber(v starlark.Value) (int, bool) {
+	switch v := v.(type) {
+	case starlark.Int:
+		n, ok := v.Int64()
+		return int(n), ok && n >= math.MinInt32 && n <= math.MaxInt32
+	case starlark.Float:
+		f := float64(v)
+		return int(f), !math.IsNaN(f) && f >= math.MinInt32 && f <= math.MaxInt32
+	case starlark.Bool:
+		if v {
+			return 1, true
+		}
+		return 0, true
+	case starlark.String:
+		n, err := strconv.Atoi(strings.TrimSpace(string(v)))
+		return n, err == nil
+	}
+	return 0, false
+}
+
+// converter turns returned Starlark values into JSON values, counting them.
+type converter struct{ count int }
+
+// text is a string's value, or any other value's repr.
+func (c *converter) text(v starlark.Value) string {
+	if s, ok := v.(starlark.String); ok {
+		return strings.ToValidUTF8(string(s), "\uFFFD")
+	}
+	return v.String()
+}
+
+func (c *converter) json(v starlark.Value, depth int) any {
+	c.count++
+	if c.count > maxReturnedValues || depth > maxReturnedDepth {
+		return nil // checkReturn reports the overflow; depth alone cuts the value
+	}
+	switch v := v.(type) {
+	case starlark.NoneType:
+		return nil
+	case starlark.Bool:
+		return bool(v)
+	case starlark.Int:
+		if n, ok := v.Int64(); ok {
+			return n
+		}
+		return v.String()
+	case starlark.Float:
+		if f := float64(v); !math.IsNaN(f) && !math.IsInf(f, 0) {
+			return f
+		}
+		return v.String()
+	case starlark.String:
+		return c.text(v)
+	case starlark.Bytes:
+		return strings.ToValidUTF8(string(v), "\uFFFD")
+	case *Node:
+		r := v.raw()
+		return map[string]any{"type": v.tree.Kind(v.index), "startByte": r.Start, "endByte": r.End,
+			"startPoint": []uint32{r.StartRow, r.StartCol}, "endPoint": []uint32{r.EndRow, r.EndCol}}
+	case *starlark.Dict:
+		out := map[string]any{}
+		for _, kv := range v.Items() {
+			out[c.text(kv[0])] = c.json(kv[1], depth+1)
+		}
+		return out
+	case starlark.Iterable:
+		out := []any{}
+		it := v.Iterate()
+		defer it.Done()
+		var x starlark.Value
+		for it.Next(&x) && c.count <= maxReturnedValues {
+			out = append(out, c.json(x, depth+1))
+		}
+		return out
+	}
+	return v.String()
+}

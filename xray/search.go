@@ -1,0 +1,208 @@
+package xray
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/structls/structls/grep"
+	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/workspace"
+)
+
+// ProgressFunc is told how many candidate files are evaluated out of how
+// many; it is called from several goroutines.
+type ProgressFunc func(done, total int)
+
+// candidate is a file the driver matched, with its hits (none in filename mode).
+type candidate struct {
+	file workspace.File
+	hits []grep.Match
+}
+
+// Search runs a structls.xray query over the snapshot: the driver picks the
+// candidate files (phase 1), then the evaluator runs once per candidate, in
+// parallel (phase 2). It returns a *workspace.InputError or
+// *workspace.PathError for input the user must fix (a regex or evaluator
+// that does not compile: then no file is evaluated), and ctx.Err() when
+// cancelled. Positions are in enc; cache, when not nil, keeps parsed trees.
+func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc, cache *syntax.Cache) (*Result, error) {
+	return search(ctx, snap, q, enc, progress, cache, DefaultLimits)
+}
+
+func search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc,
+	cache *syntax.Cache, limits Limits) (*Result, error) {
+	set, err := q.validate()
+	if err != nil {
+		return nil, err
+	}
+	if len(q.Scans) > 0 {
+		return searchBatch(ctx, snap, q, set, enc, progress, cache, limits)
+	}
+	ev, err := Compile(q.Evaluator, limits)
+	if err != nil {
+		return nil, err
+	}
+	run, stop := context.WithTimeout(ctx, time.Duration(set.timeoutMs)*time.Millisecond)
+	defer stop()
+	res := emptyResult()
+	candidates, warnings, err := driver(run, snap, q, set)
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	if err != nil && run.Err() == nil {
+		return nil, err
+	}
+	res.Warnings = append(res.Warnings, warnings...)
+	res.Candidates = len(candidates)
+	if set.maxFiles > 0 && len(candidates) > set.maxFiles {
+		candidates = candidates[:set.maxFiles]
+		res.MaxFilesReached = true
+	}
+	cache.StartQuery()
+	e := &evaluation{snap: snap, ev: ev, enc: enc, cache: cache, fileTimeout: time.Duration(set.fileTimeoutMs) * time.Millisecond,
+		debugNodes: set.debugNodes}
+	outcomes := e.all(run, candidates, progress)
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	for _, o := range outcomes {
+		if o == nil {
+			continue // the run's time ran out first
+		}
+		res.FilesEvaluated++
+		res.Matches = append(res.Matches, o.matches...)
+		res.EvaluationErrors = append(res.EvaluationErrors, o.errors...)
+		res.FileMetadata = append(res.FileMetadata, o.metadata...)
+	}
+	res.Timeout = run.Err() != nil
+	res.Partial = res.Timeout || res.MaxFilesReached
+	if set.text {
+		res.Text = renderText(res)
+	}
+	return res, nil
+}
+
+// emptyResult is a result with every list present (arrays, never null).
+func emptyResult() *Result {
+	return &Result{Matches: []Match{}, FileMetadata: []FileMetadata{}, EvaluationErrors: []EvaluationError{}, Warnings: []string{}}
+}
+
+// driver runs phase 1: the candidate files in folder and path order.
+func driver(ctx context.Context, snap *workspace.Snapshot, q Query, set settings) ([]candidate, []string, error) {
+	if set.filename {
+		return filenameDriver(ctx, snap, q, set)
+	}
+	return contentDriver(ctx, snap, q, set)
+}
+
+// contentDriver searches file contents with package grep, every hit of
+// every file (up to MaxMatchesPerFile a file).
+func contentDriver(ctx context.Context, snap *workspace.Snapshot, q Query, set settings) ([]candidate, []string, error) {
+	unlimited, perFile, around := 0, MaxMatchesPerFile, q.ContextLines
+	found, err := grep.Search(ctx, snap, grep.Query{Pattern: q.Driver, IgnoreCase: q.IgnoreCase, Multiline: q.Multiline,
+		ContextBefore: &around, ContextAfter: &around, Paths: q.Paths, Globs: q.Globs, Gitignore: q.Gitignore, Hidden: q.Hidden,
+		Limit: &unlimited, PerFileLimit: &perFile}, workspace.UTF8, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	warnings := append(found.Warnings, missingWarnings(found.MissingPaths)...)
+	if found.PerFileLimitReached {
+		warnings = append(warnings, fmt.Sprintf("some files have more than %d driver hits; their match_positions hold the first %d", perFile, perFile))
+	}
+	byURI := map[string][]grep.Match{}
+	for _, m := range found.Matches {
+		byURI[m.URI] = append(byURI[m.URI], m)
+	}
+	var out []candidate
+	_, err = walk(ctx, snap, q, set, func(f workspace.File) {
+		if hits, ok := byURI[f.URI()]; ok {
+			out = append(out, candidate{file: f, hits: hits})
+		}
+	})
+	return out, warnings, err // grep warned about the paths already
+}
+
+// filenameDriver matches the regex against each file's path relative to its folder.
+func filenameDriver(ctx context.Context, snap *workspace.Snapshot, q Query, set settings) ([]candidate, []string, error) {
+	flags := ""
+	if q.IgnoreCase {
+		flags = "(?i)"
+	}
+	re, err := regexp.Compile(flags + q.Driver)
+	if err != nil {
+		return nil, nil, invalidf("invalid driver regex: %s (the syntax is RE2: no lookaround or backreferences)",
+			strings.TrimPrefix(err.Error(), "error parsing regexp: "))
+	}
+	var out []candidate
+	warnings, err := walk(ctx, snap, q, set, func(f workspace.File) {
+		if re.MatchString(f.Rel) {
+			out = append(out, candidate{file: f})
+		}
+	})
+	return out, warnings, err
+}
+
+// walk visits the files of the query's paths and globs in folder and path
+// order. It returns warnings about the paths: missing, or skipped.
+func walk(ctx context.Context, snap *workspace.Snapshot, q Query, set settings, visit func(workspace.File)) ([]string, error) {
+	resolved, err := snap.ResolvePaths(q.Paths, !set.filename) // a content driver takes file:10-20 line ranges, as structls.search does
+	if err != nil {
+		return nil, err
+	}
+	files, err := snap.Walk(ctx, resolved.Targets, workspace.WalkOptions{Globs: q.Globs, Gitignore: set.gitignore, Hidden: set.hidden})
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range files {
+		visit(f)
+	}
+	return append(missingWarnings(resolved.Missing), resolved.Warnings...), nil
+}
+
+func missingWarnings(missing []string) []string {
+	var out []string
+	for _, m := range missing {
+		out = append(out, fmt.Sprintf("path not found: %s (paths are relative to the first workspace folder)", m))
+	}
+	return out
+}
+
+// evaluation is phase 2: what the workers share.
+type evaluation struct {
+	snap        *workspace.Snapshot
+	ev          *Evaluator
+	enc         workspace.Encoding
+	cache       *syntax.Cache
+	fileTimeout time.Duration
+	debugNodes  int // explore mode: the nodes of each match's kind tree; 0 = off
+}
+
+// all evaluates the candidates on GOMAXPROCS workers. The outcomes are in
+// the candidates' order; nil for a file not evaluated before ctx ended.
+func (e *evaluation) all(ctx context.Context, candidates []candidate, progress ProgressFunc) []*fileResult {
+	out := make([]*fileResult, len(candidates))
+	var next, done atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), max(1, len(candidates))) {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < len(candidates) && ctx.Err() == nil; i = int(next.Add(1)) - 1 {
+				r := e.file(ctx, candidates[i])
+				if ctx.Err() != nil {
+					return // an evaluation cut short by the deadline is no outcome
+				}
+				out[i] = r
+				if progress != nil {
+					progress(int(done.Add(1)), len(candidates))
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return out
+}

@@ -1,0 +1,114 @@
+package xray
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/structls/structls/workspace"
+)
+
+// renderText is the agent-friendly rendering: matches grouped by file as
+// `LINE|content` lines, each followed by its fields as `  name=value`
+// (JSON values, keys sorted); then file metadata and evaluation errors.
+func renderText(res *Result) string {
+	var b strings.Builder
+	var headings workspace.FileHeadings
+	last := ""
+	for _, m := range res.Matches {
+		if m.URI != last {
+			headings.Write(&b, m.Path)
+			last = m.URI
+		}
+		fmt.Fprintf(&b, "%d|%s\n", m.LineNumber, m.LineContent)
+		if m.ScanIndex != nil {
+			fmt.Fprintf(&b, "  scan: %d %s (folder %s)\n", *m.ScanIndex, m.ScanName, m.Folder)
+		}
+		keys := make([]string, 0, len(m.Fields))
+		for k := range m.Fields {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			fmt.Fprintf(&b, "  %s=%s\n", k, jsonText(m.Fields[k]))
+		}
+		if m.Ast != nil {
+			b.WriteString("  ast:\n")
+			writeAst(&b, m.Ast, 2)
+		}
+	}
+	if len(res.FileMetadata) > 0 {
+		b.WriteString("\nfile metadata:\n")
+		for _, md := range res.FileMetadata {
+			fmt.Fprintf(&b, "%s:", md.Path)
+			if md.FileRole != "" {
+				fmt.Fprintf(&b, " role=%s", md.FileRole)
+			}
+			if md.Value != nil {
+				fmt.Fprintf(&b, " value=%s", jsonText(md.Value))
+			}
+			b.WriteByte('\n')
+		}
+	}
+	if len(res.EvaluationErrors) > 0 {
+		b.WriteString("\nevaluation errors:\n")
+		for _, e := range res.EvaluationErrors {
+			fmt.Fprintf(&b, "%s: %s: %s\n", e.Path, e.ErrorType, e.ErrorMessage)
+		}
+	}
+	if len(res.CellErrors) > 0 {
+		b.WriteString("\ncells that could not run:\n")
+		for _, e := range res.CellErrors {
+			fmt.Fprintf(&b, "folder %s, scan %d %s: %s\n", e.Folder, e.ScanIndex, e.ScanName, e.Message)
+		}
+	}
+	fmt.Fprintf(&b, "\n%s; %d of %d candidate files evaluated", plural(len(res.Matches), "match", "matches"), res.FilesEvaluated, res.Candidates)
+	switch {
+	case res.Timeout:
+		b.WriteString("; stopped at timeoutSeconds (partial)")
+	case res.MaxFilesReached:
+		b.WriteString("; stopped at maxFiles (partial)")
+	}
+	b.WriteByte('\n')
+	for _, w := range res.Warnings {
+		fmt.Fprintf(&b, "warning: %s\n", w)
+	}
+	return b.String()
+}
+
+func jsonText(v any) string {
+	out, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(out)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// writeAst writes an explore-mode kind tree, one node a line, indented by
+// depth: `field: kind `text“, anonymous nodes as their quoted kind, and
+// "…" where maxDebugNodes cut the children.
+func writeAst(b *strings.Builder, n *AstNode, depth int) {
+	b.WriteString(strings.Repeat("  ", depth))
+	if n.Field != "" {
+		b.WriteString(n.Field + ": ")
+	}
+	if n.Named {
+		fmt.Fprintf(b, "%s `%s`\n", n.Type, n.TextPreview)
+	} else {
+		fmt.Fprintf(b, "%q\n", n.Type)
+	}
+	for _, c := range n.Children {
+		writeAst(b, c, depth+1)
+	}
+	if n.Truncated {
+		b.WriteString(strings.Repeat("  ", depth+1) + "…\n")
+	}
+}
