@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/matcher/lang"
@@ -45,8 +46,13 @@ func Preview(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspa
 		}
 	}
 	cache.StartQuery()
-	e := &editor{settings: set, enc: enc, cache: cache}
-	files, limitReached, searched, issues, err := e.run(ctx, snap, resolved.Targets, progress)
+	scan, stop := context.WithCancelCause(ctx)
+	defer stop(nil)
+	e := &editor{settings: set, enc: enc, cache: cache, refuse: stop}
+	files, limitReached, searched, issues, err := e.run(scan, snap, resolved.Targets, progress)
+	if cause := context.Cause(scan); err != nil && errors.As(cause, new(*workspace.InputError)) {
+		return nil, cause // refused while scanning: too much text
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -91,6 +97,12 @@ type editor struct {
 	settings
 	enc   workspace.Encoding
 	cache *syntax.Cache
+	// produced counts the bytes of replacement text made so far, over all
+	// files: past MaxReplacementText the preview is refused (refuse stops
+	// the scan with the reason), so its memory stays bounded.
+	produced atomic.Int64
+	refused  atomic.Bool
+	refuse   context.CancelCauseFunc
 }
 
 // fileEdits is the preview of one file.
@@ -101,8 +113,7 @@ type fileEdits struct {
 	version      *int32
 	edits        []edit
 	skipped      int
-	textSize     int   // bytes of replacement text so far
-	refusal      error // the file cannot be previewed as asked (overlapping ops, too much text): the preview is refused
+	refusal      error // the file cannot be previewed as asked (overlapping ops): the preview is refused
 	hash         [sha256.Size]byte
 	content      []byte // the new content
 	replacements []Replacement
@@ -236,13 +247,14 @@ func (e *editor) file(ctx context.Context, snap *workspace.Snapshot, f workspace
 // it skipped because they lie inside one it replaces (ast-grep keeps a
 // match only when it starts at or after the end of the last one kept).
 // Replacements that change nothing are left out. Past MaxReplacementText
-// of new text in the file, fe.refusal says so and the rest is passed over.
+// of new text in the whole preview, the preview is refused (e.refuse) and
+// the rest is passed over.
 func (e *editor) matchOp(tree *syntax.Tree, src Source, i int, p *matcher.Pattern, fe *fileEdits) int {
 	skipped, lastEnd := 0, 0
 	p.FindAll(tree, func(n int32, env *matcher.Env) {
 		node := &tree.Nodes[n]
 		start, end := int(node.Start), int(node.End)
-		if fe.refusal != nil {
+		if e.refused.Load() {
 			return
 		}
 		if start < lastEnd {
@@ -251,12 +263,14 @@ func (e *editor) matchOp(tree *syntax.Tree, src Source, i int, p *matcher.Patter
 		}
 		lastEnd = end
 		after, err := e.ops[i].template.Expand(src, Span{start, end}, bindings(tree, env))
-		if fe.textSize += len(after); err == nil && fe.textSize > MaxReplacementText {
+		if err == nil && e.produced.Add(int64(len(after))) > MaxReplacementText {
 			err = ErrReplacementTooLarge
 		}
 		if err != nil {
-			fe.refusal = workspace.Inputf("ops[%d].rewrite at %s: %v; a rewrite must make at most %d MiB of text in a file: check the template",
-				e.ops[i].index, position(fe.file.Rel, workspace.NewMapper(src.Text), start), err, MaxReplacementText>>20)
+			if !e.refused.Swap(true) {
+				e.refuse(workspace.Inputf("ops[%d].rewrite at %s: %v; an edit must make at most %d MiB of new text over all its files: check the template, or narrow paths",
+					e.ops[i].index, position(fe.file.Rel, workspace.NewMapper(src.Text), start), err, MaxReplacementText>>20))
+			}
 			return
 		}
 		if !bytes.Equal(after, src.Text[start:end]) {

@@ -225,12 +225,23 @@ func TestNoOpReplacementsLeftOut(t *testing.T) {
 // TestHostileRewriteBounded: a template that would make gigabytes of text is
 // a clear error, found without making them (bounded time and memory).
 func TestHostileRewriteBounded(t *testing.T) {
-	cases := []struct{ name, code, template string }{
-		{"one replacement", "var v = f(\"" + strings.Repeat("x", 1<<20) + "\")", strings.Repeat("$A", 1<<12)},
-		{"the file's sum", "var v = " + strings.Repeat("f(\""+strings.Repeat("x", 1<<16)+"\") + ", 40) + "0", strings.Repeat("$A", 32)},
+	call := "f(\"" + strings.Repeat("x", 1<<16) + "\")" // a 64 KiB capture
+	cases := []struct {
+		name, code, template string
+		files                int
+	}{
+		{"one replacement", "var v = f(\"" + strings.Repeat("x", 1<<20) + "\")", strings.Repeat("$A", 1<<12), 1},
+		{"the file's sum", "var v = " + strings.Repeat(call+" + ", 40) + "0", strings.Repeat("$A", 32), 1},
+		// 20 files of 4 MiB each, 80 MiB in all: the preview's memory must
+		// be bounded, not only each file's.
+		{"the files' sum", "var v = " + call, strings.Repeat("$A", 64), 20},
 	}
 	for _, c := range cases {
-		dir := testutil.WriteTree(t, "-- a.go --\npackage p\n\n"+c.code+"\n")
+		var tree strings.Builder
+		for i := range c.files {
+			fmt.Fprintf(&tree, "-- a%d.go --\npackage p\n\n%s\n", i, c.code)
+		}
+		dir := testutil.WriteTree(t, tree.String())
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
 		_, err := Preview(context.Background(), snapshotOf(t, dir, nil), Query{Ops: ops("f($A)", c.template)}, workspace.UTF16, nil, nil)

@@ -126,9 +126,10 @@ func NewSource(text []byte) Source {
 	return Source{Text: text, CRLF: i > 0 && text[i-1] == '\r'}
 }
 
-// MaxReplacementText caps the text a rewrite may produce in one file (all
-// its replacements together): a template such as "$A$A$A…" over a large
-// capture must get a clear error, not exhaust the server's memory.
+// MaxReplacementText caps the text an edit may produce: one replacement,
+// and all the replacements of a preview together, over all its files. A
+// template such as "$A$A$A…" over a large capture, or a huge template over
+// many matches, must get a clear error, not exhaust the server's memory.
 const MaxReplacementText = 64 << 20
 
 // ErrReplacementTooLarge is Expand's error when the text would pass
