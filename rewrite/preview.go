@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/matcher/lang"
@@ -239,8 +240,30 @@ func (e *editor) file(ctx context.Context, snap *workspace.Snapshot, f workspace
 		return nil, &matcher.ParseIssue{Path: f.Rel, Message: fmt.Sprintf(
 			"not rewritten: the file has syntax errors, so %d replacement(s) were left out; fix the errors or leave the file out of paths", len(fe.edits))}, content
 	}
+	if bad := invalidUTF8At(content); bad >= 0 {
+		p, _ := workspace.NewMapper(content).OffsetPosition(bad, workspace.UTF32)
+		return nil, &matcher.ParseIssue{Path: f.Rel, Message: fmt.Sprintf(
+			"not rewritten: the file is not valid UTF-8 (line %d, column %d), and an LSP edit cannot carry its bytes (ast-grep skips it too); convert it to UTF-8 or leave it out of paths",
+			p.Line+1, p.Character+1)}, content
+	}
 	fe.finish(snap, content, e.ops, e.enc, e.text)
 	return fe, nil, content
+}
+
+// invalidUTF8At returns the offset of the first byte of text that is not
+// valid UTF-8, or -1 when it all is.
+func invalidUTF8At(text []byte) int {
+	if utf8.Valid(text) {
+		return -1
+	}
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRune(text[i:])
+		if r == utf8.RuneError && size == 1 {
+			return i
+		}
+		i += size
+	}
+	return -1
 }
 
 // matchOp adds the replacements of op i to fe and returns how many matches

@@ -126,6 +126,30 @@ func TestParseErrorsSkipFile(t *testing.T) {
 	}
 }
 
+// TestInvalidUTF8SkipsFile: a file that is not valid UTF-8 is not rewritten
+// (ast-grep skips it too): JSON, hence an LSP edit, cannot carry its bytes,
+// so an editor would write U+FFFD in their place. Where the bad byte is
+// does not matter: inside the match, or elsewhere in the file.
+func TestInvalidUTF8SkipsFile(t *testing.T) {
+	plan, _ := preview(t, "-- inside.go --\npackage p\n\nvar x = f(\"\xff\xfe\")\n"+
+		"-- elsewhere.go --\npackage p\n\n// caf\xe9\nvar x = f(5)\n"+
+		"-- good.go --\npackage p\n\nvar x = f(\"é\")\n",
+		Query{Ops: ops("f($A)", "F($A)")})
+	res := plan.Result()
+	if len(res.Files) != 1 || res.Files[0].Path != "good.go" {
+		t.Fatalf("files %+v, want good.go only", res.Files)
+	}
+	want := map[string]string{"elsewhere.go": "line 3, column 7", "inside.go": "line 3, column 12"}
+	for _, issue := range res.ParseErrors {
+		if at, ok := want[issue.Path]; ok && strings.Contains(issue.Message, "not valid UTF-8") && strings.Contains(issue.Message, at) {
+			delete(want, issue.Path)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("parseErrors %+v; want the invalid UTF-8 of %v, with its position", res.ParseErrors, want)
+	}
+}
+
 // TestMaxFiles: only the first maxFiles files, in path order, are kept,
 // whatever order the parallel scan meets them in.
 func TestMaxFiles(t *testing.T) {
