@@ -87,6 +87,9 @@ func (s *Server) resolveCodeAction(raw []byte) (any, error) {
 	if err := json.Unmarshal(action.Data, &data); err != nil || data.ID == "" {
 		return nil, invalidParams("codeAction/resolve: the action's data is not a structls rewrite: resolve only actions structls offered")
 	}
+	if err := checkEditID(data.ID); err != nil {
+		return nil, invalidParams("codeAction/resolve: %v", err)
+	}
 	edit, err := s.resolveEdit(data)
 	if err != nil {
 		return nil, err

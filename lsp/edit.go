@@ -54,6 +54,31 @@ type editIDArg struct {
 	ID string `json:"id"`
 }
 
+// maxEditIDLength is more than the length of any id a preview gets ("edit-"
+// and 16 hex digits): a longer one is refused without being echoed whole.
+const maxEditIDLength = 64
+
+// checkEditID refuses an id that no preview can have, saying what to pass.
+func checkEditID(id string) error {
+	switch {
+	case id == "":
+		return &argumentError{msg: `the argument needs the id of a preview: pass {"id": ID} with the id structls.astEdit returned`}
+	case len(id) > maxEditIDLength:
+		return &argumentError{msg: fmt.Sprintf("%q… (%d bytes) is not the id of a preview: pass the id structls.astEdit returned, such as edit-0123456789abcdef",
+			id[:16], len(id))}
+	}
+	return nil
+}
+
+// decodeEditID reads the id argument of applyEdit and discardEdit.
+func decodeEditID(arg []byte) (string, error) {
+	var a editIDArg
+	if err := decodeArgument(arg, &a); err != nil {
+		return "", err
+	}
+	return a.ID, checkEditID(a.ID)
+}
+
 // applyReply is the applyEdit result.
 type applyReply struct {
 	Applied           bool   `json:"applied"`
@@ -85,11 +110,11 @@ func (s *Server) runAstEdit(ctx context.Context, snap *workspace.Snapshot, enc w
 }
 
 func (s *Server) runApplyEdit(ctx context.Context, snap *workspace.Snapshot, _ workspace.Encoding, arg []byte, _ func(done, total int)) (any, string, error) {
-	var a editIDArg
-	if err := decodeArgument(arg, &a); err != nil {
+	id, err := decodeEditID(arg)
+	if err != nil {
 		return nil, "", err
 	}
-	plan, err := s.edits.Take(a.ID)
+	plan, err := s.edits.Take(id)
 	if err != nil {
 		return nil, "", &argumentError{msg: err.Error()}
 	}
@@ -133,11 +158,11 @@ func (s *Server) runApplyEdit(ctx context.Context, snap *workspace.Snapshot, _ w
 }
 
 func (s *Server) runDiscardEdit(_ context.Context, _ *workspace.Snapshot, _ workspace.Encoding, arg []byte, _ func(done, total int)) (any, string, error) {
-	var a editIDArg
-	if err := decodeArgument(arg, &a); err != nil {
+	id, err := decodeEditID(arg)
+	if err != nil {
 		return nil, "", err
 	}
-	if err := s.edits.Discard(a.ID); err != nil {
+	if err := s.edits.Discard(id); err != nil {
 		return nil, "", &argumentError{msg: err.Error()}
 	}
 	return map[string]bool{"discarded": true}, "discarded", nil
