@@ -105,8 +105,7 @@ func (s *Server) resolveEdit(data actionData) (*protocol.WorkspaceEdit, error) {
 	if plan == nil {
 		return nil, jsonrpc2.NewError(ContentModified, fmt.Sprintf("the rewrite %s is no longer pending (applied, discarded or dropped): preview it again", data.ID))
 	}
-	folders, docs, _ := s.snapshotParts()
-	snap := workspace.NewSnapshot(folders, s.currentSettings(), docs)
+	snap := s.currentSnapshot()
 	if data.Index != nil {
 		one, err := plan.Only(data.URI, *data.Index)
 		if err != nil {

@@ -109,11 +109,19 @@ func (s *Server) runAstEdit(ctx context.Context, snap *workspace.Snapshot, enc w
 		fmt.Sprintf("%d replacements in %d files (%d searched)", res.TotalReplacements, res.FilesTouched, res.FilesSearched), nil
 }
 
-func (s *Server) runApplyEdit(ctx context.Context, snap *workspace.Snapshot, _ workspace.Encoding, arg []byte, _ func(done, total int)) (any, string, error) {
+func (s *Server) runApplyEdit(ctx context.Context, _ *workspace.Snapshot, _ workspace.Encoding, arg []byte, _ func(done, total int)) (any, string, error) {
 	id, err := decodeEditID(arg)
 	if err != nil {
 		return nil, "", err
 	}
+	release, err := s.edits.Exclusive(ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	defer release()
+	// The request's snapshot may predate an apply that ended while this one
+	// waited (and the buffers the client changed for it): look again.
+	snap := s.currentSnapshot()
 	plan, err := s.edits.Take(id)
 	if err != nil {
 		return nil, "", &argumentError{msg: err.Error()}
@@ -178,6 +186,13 @@ func (e *writeFailedError) Unwrap() error { return e.err }
 // editLabel is the label an editor shows for a rewrite (undo stack, preview).
 func editLabel(res *rewrite.Result) string {
 	return fmt.Sprintf("structls: %d replacements in %d files", res.TotalReplacements, res.FilesTouched)
+}
+
+// currentSnapshot is a snapshot of the workspace as it is now: the open
+// documents' latest versions over the disk.
+func (s *Server) currentSnapshot() *workspace.Snapshot {
+	folders, docs, _ := s.snapshotParts()
+	return workspace.NewSnapshot(folders, s.currentSettings(), docs)
 }
 
 // clientAppliesEdits reports whether the client declared workspace.applyEdit.

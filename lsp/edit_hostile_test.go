@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/workspace"
 )
 
 // Hostile input to the rewrite commands and their code actions: each gets
@@ -81,4 +82,63 @@ func treeDigest(t *testing.T, dir string) map[string]string {
 		t.Fatal(err)
 	}
 	return digest
+}
+
+// TestConcurrentAppliesOfOneFile: two previews touching one closed file,
+// applied at once by a client that writes files itself (a bare agent). The
+// second apply must be checked against the text the first one made, so it
+// is refused as stale; before, both passed their checks side by side and
+// the second edit was sent onto text that had changed under it.
+func TestConcurrentAppliesOfOneFile(t *testing.T) {
+	dir := testutil.WriteTree(t, editTree)
+	c := newRawClient(t)
+	c.send(1, "initialize", map[string]any{"processId": nil,
+		"capabilities":     map[string]any{"workspace": map[string]any{"applyEdit": true, "workspaceEdit": map[string]any{"documentChanges": true}}},
+		"workspaceFolders": []map[string]string{{"uri": workspace.PathToURI(dir), "name": "w"}}})
+	if m := c.reply("1"); m.Error != nil {
+		t.Fatalf("initialize: %v", m.Error.Message)
+	}
+	c.send(nil, "initialized", map[string]any{})
+	var ids []string
+	for i, op := range []map[string]any{{"pattern": "println($A)", "rewrite": "fmt.Println($A)"}, {"pattern": `println("c")`, "rewrite": `log.Print("c")`}} {
+		c.send(10+i, "workspace/executeCommand", map[string]any{"command": CommandAstEdit, "arguments": []any{map[string]any{"ops": []any{op}}}})
+		m := c.reply(fmt.Sprint(10 + i))
+		var res struct{ ID string }
+		if m.Error != nil || json.Unmarshal(m.Result, &res) != nil || res.ID == "" {
+			t.Fatalf("preview %d: %s %+v", i, m.Result, m.Error)
+		}
+		ids = append(ids, res.ID)
+	}
+	for i, id := range ids {
+		c.send(20+i, "workspace/executeCommand", map[string]any{"command": CommandApplyEdit, "arguments": []any{map[string]any{"id": id}}})
+	}
+	edits, replies := 0, map[string]message{}
+	for len(replies) < 2 {
+		m := c.recv()
+		switch {
+		case m.Method == "workspace/applyEdit":
+			edits++ // apply it as a bare agent does: on disk, then answer
+			if err := os.WriteFile(filepath.Join(dir, "b.go"), []byte("package a\n\n// the client's edit\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			c.sendRaw(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":{"applied":true}}`, m.ID))
+		case m.Method != "" && m.ID != nil:
+			c.sendRaw(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":null}`, m.ID))
+		case m.Method == "" && (string(m.ID) == "20" || string(m.ID) == "21"):
+			replies[string(m.ID)] = m
+		}
+	}
+	refused := 0
+	for _, m := range replies {
+		if m.Error != nil && m.Error.Code == int(ContentModified) && strings.Contains(m.Error.Message, "b.go") {
+			refused++
+		}
+	}
+	if edits != 1 || refused != 1 {
+		t.Errorf("%d workspace/applyEdit sent, %d apply refused as stale (%+v); want one sent and the other refused", edits, refused, replies)
+	}
+	c.send(99, "shutdown", nil)
+	c.reply("99")
+	c.send(nil, "exit", nil)
+	<-c.code
 }
