@@ -199,6 +199,30 @@ func TestPreviewSeesOverlay(t *testing.T) {
 	}
 }
 
+// TestByteOrderMarkRanges: editors drop a UTF-8 file's byte order mark
+// from their buffers (VS Code, Neovim, Emacs; rust-analyzer strips it too),
+// so the LSP positions of a file read from disk count from after it: an
+// editor applying the edit to a closed file would otherwise replace text
+// one character off on the first line. Byte ranges stay those of the file.
+func TestByteOrderMarkRanges(t *testing.T) {
+	plan, _ := preview(t, "-- a.js --\n\ufeffconsole.log(1); f(2)\nf(3)\n", Query{Ops: ops("console.log($A)", "print($A)", "f($A)", "g($A)")})
+	got := plan.Result().Files[0].Replacements
+	want := []struct {
+		line, start, end int
+		byteStart        int
+	}{{0, 0, 14, 3}, {0, 16, 20, 19}, {1, 0, 4, 24}}
+	if len(got) != len(want) {
+		t.Fatalf("replacements %+v; want %d", got, len(want))
+	}
+	for i, w := range want {
+		r := got[i].Range
+		if r.Start.Line != w.line || r.Start.Character != w.start || r.End.Character != w.end || got[i].ByteRange.Start != w.byteStart {
+			t.Errorf("replacement %d (%q): range %+v, byte %d; want line %d, characters %d-%d, byte %d",
+				i, got[i].Before, r, got[i].ByteRange.Start, w.line, w.start, w.end, w.byteStart)
+		}
+	}
+}
+
 // TestResultJSON: list fields are arrays, never null; version is null for a
 // file read from disk.
 func TestResultJSON(t *testing.T) {
