@@ -149,8 +149,13 @@ func (s *Server) runApplyEdit(ctx context.Context, _ *workspace.Snapshot, _ work
 	label := editLabel(res)
 	applied, err := s.client.ApplyEdit(ctx, &protocol.ApplyWorkspaceEditParams{Label: &label, Edit: *s.workspaceEdit(res.Files, snap.Settings)})
 	switch {
+	case ctx.Err() != nil: // cancelled while the editor had the edit: it may still apply it, and the checks guard a retry
+		s.edits.Add(plan)
+		return nil, "", ctx.Err()
 	case err != nil: // eglot answers a declined edit with an error ("User cancelled")
 		reply.FailureReason = fmt.Sprintf("the editor did not apply the edit: %v", err)
+	case applied == nil:
+		reply.FailureReason = "the editor answered workspace/applyEdit without a result, so whether it applied the edit is unknown: check the files, then preview again"
 	case !applied.Applied:
 		reply.FailureReason = "the editor declined the edit"
 		if applied.FailureReason != nil && *applied.FailureReason != "" {

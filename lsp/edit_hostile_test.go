@@ -91,14 +91,7 @@ func treeDigest(t *testing.T, dir string) map[string]string {
 // the second edit was sent onto text that had changed under it.
 func TestConcurrentAppliesOfOneFile(t *testing.T) {
 	dir := testutil.WriteTree(t, editTree)
-	c := newRawClient(t)
-	c.send(1, "initialize", map[string]any{"processId": nil,
-		"capabilities":     map[string]any{"workspace": map[string]any{"applyEdit": true, "workspaceEdit": map[string]any{"documentChanges": true}}},
-		"workspaceFolders": []map[string]string{{"uri": workspace.PathToURI(dir), "name": "w"}}})
-	if m := c.reply("1"); m.Error != nil {
-		t.Fatalf("initialize: %v", m.Error.Message)
-	}
-	c.send(nil, "initialized", map[string]any{})
+	c := applyingClient(t, dir)
 	var ids []string
 	for i, op := range []map[string]any{{"pattern": "println($A)", "rewrite": "fmt.Println($A)"}, {"pattern": `println("c")`, "rewrite": `log.Print("c")`}} {
 		c.send(10+i, "workspace/executeCommand", map[string]any{"command": CommandAstEdit, "arguments": []any{map[string]any{"ops": []any{op}}}})
@@ -141,4 +134,89 @@ func TestConcurrentAppliesOfOneFile(t *testing.T) {
 	c.reply("99")
 	c.send(nil, "exit", nil)
 	<-c.code
+}
+
+// TestCancelWhileEditorConfirms: an apply whose workspace/applyEdit the
+// editor has not answered (a Refactor Preview left open) stops at
+// $/cancelRequest with RequestCancelled, not a claim that the editor did
+// not apply the edit (it still may), and keeps the preview for a retry;
+// an apply queued behind it is cancelled the same way.
+func TestCancelWhileEditorConfirms(t *testing.T) {
+	dir := testutil.WriteTree(t, editTree)
+	c := applyingClient(t, dir)
+	c.send(2, "workspace/executeCommand", map[string]any{"command": CommandAstEdit, "arguments": []any{printRewrite}})
+	var res struct{ ID string }
+	if m := c.reply("2"); m.Error != nil || json.Unmarshal(m.Result, &res) != nil {
+		t.Fatalf("preview: %+v", m.Error)
+	}
+	apply := map[string]any{"command": CommandApplyEdit, "arguments": []any{map[string]any{"id": res.ID}}}
+	c.send(3, "workspace/executeCommand", apply)
+	for m := c.recv(); m.Method != "workspace/applyEdit"; m = c.recv() { // left unanswered
+	}
+	c.send(4, "workspace/executeCommand", apply) // waits behind it
+	for _, id := range []int{4, 3} {
+		c.send(nil, "$/cancelRequest", map[string]any{"id": id})
+		if m := c.reply(fmt.Sprint(id)); m.Error == nil || m.Error.Code != int(RequestCancelled) {
+			t.Errorf("apply %d after $/cancelRequest: result %s, error %+v; want RequestCancelled", id, m.Result, m.Error)
+		}
+	}
+	c.send(5, "workspace/executeCommand", map[string]any{"command": CommandDiscardEdit, "arguments": []any{map[string]any{"id": res.ID}}})
+	if m := c.reply("5"); m.Error != nil {
+		t.Errorf("the cancelled preview is no longer pending: %v", m.Error.Message)
+	}
+	c.send(99, "shutdown", nil)
+	c.reply("99")
+	c.send(nil, "exit", nil)
+	<-c.code
+}
+
+// applyingClient is a raw client initialised on dir that declares
+// workspace.applyEdit with documentChanges; the test answers the server's
+// workspace/applyEdit itself.
+func applyingClient(t *testing.T, dir string) *rawClient {
+	t.Helper()
+	c := newRawClient(t)
+	c.send(1, "initialize", map[string]any{"processId": nil,
+		"capabilities":     map[string]any{"workspace": map[string]any{"applyEdit": true, "workspaceEdit": map[string]any{"documentChanges": true}}},
+		"workspaceFolders": []map[string]string{{"uri": workspace.PathToURI(dir), "name": "w"}}})
+	if m := c.reply("1"); m.Error != nil {
+		t.Fatalf("initialize: %v", m.Error.Message)
+	}
+	c.send(nil, "initialized", map[string]any{})
+	return c
+}
+
+// TestEditorAnswersApplyEditOddly: whatever the editor answers to
+// workspace/applyEdit (null, a wrong type, an error), the apply replies
+// applied: false with the reason, the server lives on, and the preview stays
+// pending; a null answer used to panic the handler and lose the preview.
+func TestEditorAnswersApplyEditOddly(t *testing.T) {
+	for _, answer := range []string{`"result":null`, `"result":[]`, `"result":{"applied":"yes"}`, `"error":{"code":-32603,"message":"User cancelled"}`} {
+		t.Run(answer, func(t *testing.T) {
+			dir := testutil.WriteTree(t, editTree)
+			c := applyingClient(t, dir)
+			c.send(2, "workspace/executeCommand", map[string]any{"command": CommandAstEdit, "arguments": []any{printRewrite}})
+			var res struct{ ID string }
+			if m := c.reply("2"); m.Error != nil || json.Unmarshal(m.Result, &res) != nil {
+				t.Fatalf("preview: %+v", m.Error)
+			}
+			c.send(3, "workspace/executeCommand", map[string]any{"command": CommandApplyEdit, "arguments": []any{map[string]any{"id": res.ID}}})
+			m := c.recv()
+			for ; m.Method != "workspace/applyEdit"; m = c.recv() {
+			}
+			c.sendRaw(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,%s}`, m.ID, answer))
+			var reply applyResult
+			if m := c.reply("3"); m.Error != nil || json.Unmarshal(m.Result, &reply) != nil || reply.Applied || reply.FailureReason == "" {
+				t.Errorf("apply: result %s, error %+v; want applied: false with a reason", m.Result, m.Error)
+			}
+			c.send(4, "workspace/executeCommand", map[string]any{"command": CommandDiscardEdit, "arguments": []any{map[string]any{"id": res.ID}}})
+			if m := c.reply("4"); m.Error != nil {
+				t.Errorf("the preview is no longer pending: %v", m.Error.Message)
+			}
+			c.send(99, "shutdown", nil)
+			c.reply("99")
+			c.send(nil, "exit", nil)
+			<-c.code
+		})
+	}
 }
