@@ -130,15 +130,21 @@ func fileOf(res *rewrite.Result, docURI string) *rewrite.FileEdit {
 }
 
 // replacementAt returns the index of the replacement holding the start of
-// r (the cursor), or -1.
+// r (the cursor), or -1. A cursor at a replacement's end counts as in it
+// (editors put the cursor after the last character typed or selected),
+// unless the next replacement starts there.
 func replacementAt(f *rewrite.FileEdit, r protocol.Range) int {
 	at := workspace.Position{Line: int(r.Start.Line), Character: int(r.Start.Character)}
+	endsHere := -1
 	for i, rep := range f.Replacements {
-		if !before(at, rep.Range.Start) && before(at, rep.Range.End) {
+		switch {
+		case !before(at, rep.Range.Start) && before(at, rep.Range.End):
 			return i
+		case at == rep.Range.End:
+			endsHere = i
 		}
 	}
-	return -1
+	return endsHere
 }
 
 // before reports whether position a comes before b.

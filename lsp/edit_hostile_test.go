@@ -12,7 +12,10 @@ import (
 	"strings"
 	"testing"
 
+	"go.lsp.dev/protocol"
+
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/rewrite"
 	"github.com/structls/structls/workspace"
 )
 
@@ -218,5 +221,30 @@ func TestEditorAnswersApplyEditOddly(t *testing.T) {
 			c.send(nil, "exit", nil)
 			<-c.code
 		})
+	}
+}
+
+// TestReplacementAtBoundaries: "Apply this replacement only" is offered with
+// the cursor anywhere from a replacement's start to its end inclusive (an
+// editor's cursor sits after the last character typed or selected); where
+// one replacement ends and the next starts, the next wins.
+func TestReplacementAtBoundaries(t *testing.T) {
+	at := func(line, char int) workspace.Position { return workspace.Position{Line: line, Character: char} }
+	file := &rewrite.FileEdit{Replacements: []rewrite.Replacement{
+		{Range: workspace.Range{Start: at(1, 4), End: at(1, 8)}},
+		{Range: workspace.Range{Start: at(1, 8), End: at(1, 12)}},
+		{Range: workspace.Range{Start: at(2, 0), End: at(3, 2)}},
+	}}
+	for _, c := range []struct {
+		line, char, want int
+	}{
+		{1, 3, -1}, {1, 4, 0}, {1, 7, 0}, {1, 8, 1}, {1, 12, 1}, {1, 13, -1},
+		{2, 0, 2}, {2, 99, 2}, {3, 2, 2}, {3, 3, -1}, {0, 0, -1}, {9, 0, -1},
+	} {
+		cursor := protocol.Range{Start: protocol.Position{Line: uint32(c.line), Character: uint32(c.char)}}
+		cursor.End = cursor.Start
+		if got := replacementAt(file, cursor); got != c.want {
+			t.Errorf("cursor at %d:%d: replacement %d; want %d", c.line, c.char, got, c.want)
+		}
 	}
 }
