@@ -87,6 +87,9 @@ func (s *Server) resolveCodeAction(raw []byte) (any, error) {
 	if err := json.Unmarshal(action.Data, &data); err != nil || data.ID == "" {
 		return nil, invalidParams("codeAction/resolve: the action's data is not a structls rewrite: resolve only actions structls offered")
 	}
+	if err := checkEditID(data.ID); err != nil {
+		return nil, invalidParams("codeAction/resolve: %v", err)
+	}
 	edit, err := s.resolveEdit(data)
 	if err != nil {
 		return nil, err
@@ -102,8 +105,7 @@ func (s *Server) resolveEdit(data actionData) (*protocol.WorkspaceEdit, error) {
 	if plan == nil {
 		return nil, jsonrpc2.NewError(ContentModified, fmt.Sprintf("the rewrite %s is no longer pending (applied, discarded or dropped): preview it again", data.ID))
 	}
-	folders, docs, _ := s.snapshotParts()
-	snap := workspace.NewSnapshot(folders, s.currentSettings(), docs)
+	snap := s.currentSnapshot()
 	if data.Index != nil {
 		one, err := plan.Only(data.URI, *data.Index)
 		if err != nil {
@@ -128,15 +130,21 @@ func fileOf(res *rewrite.Result, docURI string) *rewrite.FileEdit {
 }
 
 // replacementAt returns the index of the replacement holding the start of
-// r (the cursor), or -1.
+// r (the cursor), or -1. A cursor at a replacement's end counts as in it
+// (editors put the cursor after the last character typed or selected),
+// unless the next replacement starts there.
 func replacementAt(f *rewrite.FileEdit, r protocol.Range) int {
 	at := workspace.Position{Line: int(r.Start.Line), Character: int(r.Start.Character)}
+	endsHere := -1
 	for i, rep := range f.Replacements {
-		if !before(at, rep.Range.Start) && before(at, rep.Range.End) {
+		switch {
+		case !before(at, rep.Range.Start) && before(at, rep.Range.End):
 			return i
+		case at == rep.Range.End:
+			endsHere = i
 		}
 	}
-	return -1
+	return endsHere
 }
 
 // before reports whether position a comes before b.

@@ -54,6 +54,31 @@ type editIDArg struct {
 	ID string `json:"id"`
 }
 
+// maxEditIDLength is more than the length of any id a preview gets ("edit-"
+// and 16 hex digits): a longer one is refused without being echoed whole.
+const maxEditIDLength = 64
+
+// checkEditID refuses an id that no preview can have, saying what to pass.
+func checkEditID(id string) error {
+	switch {
+	case id == "":
+		return &argumentError{msg: `the argument needs the id of a preview: pass {"id": ID} with the id structls.astEdit returned`}
+	case len(id) > maxEditIDLength:
+		return &argumentError{msg: fmt.Sprintf("%q… (%d bytes) is not the id of a preview: pass the id structls.astEdit returned, such as edit-0123456789abcdef",
+			id[:16], len(id))}
+	}
+	return nil
+}
+
+// decodeEditID reads the id argument of applyEdit and discardEdit.
+func decodeEditID(arg []byte) (string, error) {
+	var a editIDArg
+	if err := decodeArgument(arg, &a); err != nil {
+		return "", err
+	}
+	return a.ID, checkEditID(a.ID)
+}
+
 // applyReply is the applyEdit result.
 type applyReply struct {
 	Applied           bool   `json:"applied"`
@@ -84,12 +109,20 @@ func (s *Server) runAstEdit(ctx context.Context, snap *workspace.Snapshot, enc w
 		fmt.Sprintf("%d replacements in %d files (%d searched)", res.TotalReplacements, res.FilesTouched, res.FilesSearched), nil
 }
 
-func (s *Server) runApplyEdit(ctx context.Context, snap *workspace.Snapshot, _ workspace.Encoding, arg []byte, _ func(done, total int)) (any, string, error) {
-	var a editIDArg
-	if err := decodeArgument(arg, &a); err != nil {
+func (s *Server) runApplyEdit(ctx context.Context, _ *workspace.Snapshot, _ workspace.Encoding, arg []byte, _ func(done, total int)) (any, string, error) {
+	id, err := decodeEditID(arg)
+	if err != nil {
 		return nil, "", err
 	}
-	plan, err := s.edits.Take(a.ID)
+	release, err := s.edits.Exclusive(ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	defer release()
+	// The request's snapshot may predate an apply that ended while this one
+	// waited (and the buffers the client changed for it): look again.
+	snap := s.currentSnapshot()
+	plan, err := s.edits.Take(id)
 	if err != nil {
 		return nil, "", &argumentError{msg: err.Error()}
 	}
@@ -116,8 +149,13 @@ func (s *Server) runApplyEdit(ctx context.Context, snap *workspace.Snapshot, _ w
 	label := editLabel(res)
 	applied, err := s.client.ApplyEdit(ctx, &protocol.ApplyWorkspaceEditParams{Label: &label, Edit: *s.workspaceEdit(res.Files, snap.Settings)})
 	switch {
+	case ctx.Err() != nil: // cancelled while the editor had the edit: it may still apply it, and the checks guard a retry
+		s.edits.Add(plan)
+		return nil, "", ctx.Err()
 	case err != nil: // eglot answers a declined edit with an error ("User cancelled")
 		reply.FailureReason = fmt.Sprintf("the editor did not apply the edit: %v", err)
+	case applied == nil:
+		reply.FailureReason = "the editor answered workspace/applyEdit without a result, so whether it applied the edit is unknown: check the files, then preview again"
 	case !applied.Applied:
 		reply.FailureReason = "the editor declined the edit"
 		if applied.FailureReason != nil && *applied.FailureReason != "" {
@@ -133,11 +171,11 @@ func (s *Server) runApplyEdit(ctx context.Context, snap *workspace.Snapshot, _ w
 }
 
 func (s *Server) runDiscardEdit(_ context.Context, _ *workspace.Snapshot, _ workspace.Encoding, arg []byte, _ func(done, total int)) (any, string, error) {
-	var a editIDArg
-	if err := decodeArgument(arg, &a); err != nil {
+	id, err := decodeEditID(arg)
+	if err != nil {
 		return nil, "", err
 	}
-	if err := s.edits.Discard(a.ID); err != nil {
+	if err := s.edits.Discard(id); err != nil {
 		return nil, "", &argumentError{msg: err.Error()}
 	}
 	return map[string]bool{"discarded": true}, "discarded", nil
@@ -153,6 +191,13 @@ func (e *writeFailedError) Unwrap() error { return e.err }
 // editLabel is the label an editor shows for a rewrite (undo stack, preview).
 func editLabel(res *rewrite.Result) string {
 	return fmt.Sprintf("structls: %d replacements in %d files", res.TotalReplacements, res.FilesTouched)
+}
+
+// currentSnapshot is a snapshot of the workspace as it is now: the open
+// documents' latest versions over the disk.
+func (s *Server) currentSnapshot() *workspace.Snapshot {
+	folders, docs, _ := s.snapshotParts()
+	return workspace.NewSnapshot(folders, s.currentSettings(), docs)
 }
 
 // clientAppliesEdits reports whether the client declared workspace.applyEdit.

@@ -2,21 +2,44 @@ package rewrite
 
 import (
 	"bytes"
+
+	"github.com/structls/structls/workspace"
 )
 
-// lineIndent returns the leading whitespace (spaces and tabs) of the line
-// holding offset off, up to off.
+// indentIndex finds the indentation of the line holding an offset of one
+// text. It learns where lines start (once, on first use) and each line's
+// indentation (once per line), so that many questions about a long line —
+// minified code, a template of many metavariables on one line — cost
+// nothing more each, rather than a scan back to the line's start each.
+// It is for one goroutine.
+type indentIndex struct {
+	text  []byte
+	lines *workspace.Mapper
+	ends  map[int]int // line → offset where its leading whitespace ends
+}
+
+func newIndentIndex(text []byte) *indentIndex {
+	return &indentIndex{text: text, lines: workspace.NewMapper(text), ends: map[int]int{}}
+}
+
+// at returns the leading whitespace (spaces and tabs) of the line holding
+// offset off, up to off.
 //
 // ast-grep counts only spaces, looking back at most 512 bytes: a tab-indented
 // line has indent 0 there, and so has a line longer than 512 bytes. For a
 // line indented with spaces alone the two agree.
-func lineIndent(text []byte, off int) []byte {
-	start := bytes.LastIndexByte(text[:off], '\n') + 1
-	end := start
-	for end < off && (text[end] == ' ' || text[end] == '\t') {
-		end++
+func (x *indentIndex) at(off int) []byte {
+	line := x.lines.Line(off)
+	start := x.lines.LineStart(line)
+	end, ok := x.ends[line]
+	if !ok {
+		end = start
+		for end < len(x.text) && (x.text[end] == ' ' || x.text[end] == '\t') {
+			end++
+		}
+		x.ends[line] = end
 	}
-	return text[start:end]
+	return x.text[start:max(start, min(end, off))]
 }
 
 // reindent moves multi-line text from indentation from to indentation to,

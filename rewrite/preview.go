@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/matcher/lang"
@@ -45,8 +47,13 @@ func Preview(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspa
 		}
 	}
 	cache.StartQuery()
-	e := &editor{settings: set, enc: enc, cache: cache}
-	files, limitReached, searched, issues, err := e.run(ctx, snap, resolved.Targets, progress)
+	scan, stop := context.WithCancelCause(ctx)
+	defer stop(nil)
+	e := &editor{settings: set, enc: enc, cache: cache, refuse: stop}
+	files, limitReached, searched, issues, err := e.run(scan, snap, resolved.Targets, progress)
+	if cause := context.Cause(scan); err != nil && errors.As(cause, new(*workspace.InputError)) {
+		return nil, cause // refused while scanning: too much text
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -91,6 +98,12 @@ type editor struct {
 	settings
 	enc   workspace.Encoding
 	cache *syntax.Cache
+	// produced counts the bytes of replacement text made so far, over all
+	// files: past MaxReplacementText the preview is refused (refuse stops
+	// the scan with the reason), so its memory stays bounded.
+	produced atomic.Int64
+	refused  atomic.Bool
+	refuse   context.CancelCauseFunc
 }
 
 // fileEdits is the preview of one file.
@@ -101,8 +114,7 @@ type fileEdits struct {
 	version      *int32
 	edits        []edit
 	skipped      int
-	textSize     int   // bytes of replacement text so far
-	refusal      error // the file cannot be previewed as asked (overlapping ops, too much text): the preview is refused
+	refusal      error // the file cannot be previewed as asked (overlapping ops): the preview is refused
 	hash         [sha256.Size]byte
 	content      []byte // the new content
 	replacements []Replacement
@@ -228,21 +240,44 @@ func (e *editor) file(ctx context.Context, snap *workspace.Snapshot, f workspace
 		return nil, &matcher.ParseIssue{Path: f.Rel, Message: fmt.Sprintf(
 			"not rewritten: the file has syntax errors, so %d replacement(s) were left out; fix the errors or leave the file out of paths", len(fe.edits))}, content
 	}
+	if bad := invalidUTF8At(content); bad >= 0 {
+		p, _ := workspace.NewMapper(content).OffsetPosition(bad, workspace.UTF32)
+		return nil, &matcher.ParseIssue{Path: f.Rel, Message: fmt.Sprintf(
+			"not rewritten: the file is not valid UTF-8 (line %d, column %d), and an LSP edit cannot carry its bytes (ast-grep skips it too); convert it to UTF-8 or leave it out of paths",
+			p.Line+1, p.Character+1)}, content
+	}
 	fe.finish(snap, content, e.ops, e.enc, e.text)
 	return fe, nil, content
+}
+
+// invalidUTF8At returns the offset of the first byte of text that is not
+// valid UTF-8, or -1 when it all is.
+func invalidUTF8At(text []byte) int {
+	if utf8.Valid(text) {
+		return -1
+	}
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRune(text[i:])
+		if r == utf8.RuneError && size == 1 {
+			return i
+		}
+		i += size
+	}
+	return -1
 }
 
 // matchOp adds the replacements of op i to fe and returns how many matches
 // it skipped because they lie inside one it replaces (ast-grep keeps a
 // match only when it starts at or after the end of the last one kept).
 // Replacements that change nothing are left out. Past MaxReplacementText
-// of new text in the file, fe.refusal says so and the rest is passed over.
+// of new text in the whole preview, the preview is refused (e.refuse) and
+// the rest is passed over.
 func (e *editor) matchOp(tree *syntax.Tree, src Source, i int, p *matcher.Pattern, fe *fileEdits) int {
 	skipped, lastEnd := 0, 0
 	p.FindAll(tree, func(n int32, env *matcher.Env) {
 		node := &tree.Nodes[n]
 		start, end := int(node.Start), int(node.End)
-		if fe.refusal != nil {
+		if e.refused.Load() {
 			return
 		}
 		if start < lastEnd {
@@ -251,12 +286,14 @@ func (e *editor) matchOp(tree *syntax.Tree, src Source, i int, p *matcher.Patter
 		}
 		lastEnd = end
 		after, err := e.ops[i].template.Expand(src, Span{start, end}, bindings(tree, env))
-		if fe.textSize += len(after); err == nil && fe.textSize > MaxReplacementText {
+		if err == nil && e.produced.Add(int64(len(after))) > MaxReplacementText {
 			err = ErrReplacementTooLarge
 		}
 		if err != nil {
-			fe.refusal = workspace.Inputf("ops[%d].rewrite at %s: %v; a rewrite must make at most %d MiB of text in a file: check the template",
-				e.ops[i].index, position(fe.file.Rel, workspace.NewMapper(src.Text), start), err, MaxReplacementText>>20)
+			if !e.refused.Swap(true) {
+				e.refuse(workspace.Inputf("ops[%d].rewrite at %s: %v; an edit must make at most %d MiB of new text over all its files: check the template, or narrow paths",
+					e.ops[i].index, position(fe.file.Rel, workspace.NewMapper(src.Text), start), err, MaxReplacementText>>20))
+			}
 			return
 		}
 		if !bytes.Equal(after, src.Text[start:end]) {
@@ -314,6 +351,7 @@ func (fe *fileEdits) finish(snap *workspace.Snapshot, content []byte, ops []comp
 	if fe.refusal != nil {
 		return
 	}
+	rangeOf := editorRanges(mapper, content, fe.file.Doc == nil)
 	var out []byte
 	last := 0
 	for _, ed := range fe.edits {
@@ -321,12 +359,30 @@ func (fe *fileEdits) finish(snap *workspace.Snapshot, content []byte, ops []comp
 		last = ed.end
 		r := Replacement{ByteRange: workspace.ByteRange{Start: ed.start, End: ed.end},
 			Before: string(content[ed.start:ed.end]), After: string(ed.after)}
-		r.Range, _ = mapper.OffsetRange(ed.start, ed.end, enc)
+		r.Range, _ = rangeOf(ed.start, ed.end, enc)
 		fe.replacements = append(fe.replacements, r)
 	}
 	fe.content = append(out, content[last:]...)
 	if text {
 		fe.diff = unifiedDiff(fe.file.Rel, content, fe.edits)
+	}
+}
+
+// utf8BOM is the byte order mark some tools write at the start of a UTF-8 file.
+var utf8BOM = []byte("\xef\xbb\xbf")
+
+// editorRanges returns the func that turns a byte span of content into the
+// LSP range an editor expects. Editors drop a file's byte order mark from
+// their buffers (VS Code, Neovim, Emacs; rust-analyzer strips it too), so
+// for a file read from disk that starts with one, positions count from
+// after it; an open document's text comes from the editor, without one.
+func editorRanges(mapper *workspace.Mapper, content []byte, fromDisk bool) func(start, end int, enc workspace.Encoding) (workspace.Range, error) {
+	if !fromDisk || !bytes.HasPrefix(content, utf8BOM) {
+		return mapper.OffsetRange
+	}
+	shown := workspace.NewMapper(content[len(utf8BOM):])
+	return func(start, end int, enc workspace.Encoding) (workspace.Range, error) {
+		return shown.OffsetRange(max(start-len(utf8BOM), 0), max(end-len(utf8BOM), 0), enc)
 	}
 }
 

@@ -126,6 +126,30 @@ func TestParseErrorsSkipFile(t *testing.T) {
 	}
 }
 
+// TestInvalidUTF8SkipsFile: a file that is not valid UTF-8 is not rewritten
+// (ast-grep skips it too): JSON, hence an LSP edit, cannot carry its bytes,
+// so an editor would write U+FFFD in their place. Where the bad byte is
+// does not matter: inside the match, or elsewhere in the file.
+func TestInvalidUTF8SkipsFile(t *testing.T) {
+	plan, _ := preview(t, "-- inside.go --\npackage p\n\nvar x = f(\"\xff\xfe\")\n"+
+		"-- elsewhere.go --\npackage p\n\n// caf\xe9\nvar x = f(5)\n"+
+		"-- good.go --\npackage p\n\nvar x = f(\"é\")\n",
+		Query{Ops: ops("f($A)", "F($A)")})
+	res := plan.Result()
+	if len(res.Files) != 1 || res.Files[0].Path != "good.go" {
+		t.Fatalf("files %+v, want good.go only", res.Files)
+	}
+	want := map[string]string{"elsewhere.go": "line 3, column 7", "inside.go": "line 3, column 12"}
+	for _, issue := range res.ParseErrors {
+		if at, ok := want[issue.Path]; ok && strings.Contains(issue.Message, "not valid UTF-8") && strings.Contains(issue.Message, at) {
+			delete(want, issue.Path)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("parseErrors %+v; want the invalid UTF-8 of %v, with its position", res.ParseErrors, want)
+	}
+}
+
 // TestMaxFiles: only the first maxFiles files, in path order, are kept,
 // whatever order the parallel scan meets them in.
 func TestMaxFiles(t *testing.T) {
@@ -172,6 +196,30 @@ func TestPreviewSeesOverlay(t *testing.T) {
 	}
 	if disk, _ := os.ReadFile(path); string(disk) != "package p\n\nvar v = 1\n" {
 		t.Errorf("the preview wrote to disk: %q", disk)
+	}
+}
+
+// TestByteOrderMarkRanges: editors drop a UTF-8 file's byte order mark
+// from their buffers (VS Code, Neovim, Emacs; rust-analyzer strips it too),
+// so the LSP positions of a file read from disk count from after it: an
+// editor applying the edit to a closed file would otherwise replace text
+// one character off on the first line. Byte ranges stay those of the file.
+func TestByteOrderMarkRanges(t *testing.T) {
+	plan, _ := preview(t, "-- a.js --\n\ufeffconsole.log(1); f(2)\nf(3)\n", Query{Ops: ops("console.log($A)", "print($A)", "f($A)", "g($A)")})
+	got := plan.Result().Files[0].Replacements
+	want := []struct {
+		line, start, end int
+		byteStart        int
+	}{{0, 0, 14, 3}, {0, 16, 20, 19}, {1, 0, 4, 24}}
+	if len(got) != len(want) {
+		t.Fatalf("replacements %+v; want %d", got, len(want))
+	}
+	for i, w := range want {
+		r := got[i].Range
+		if r.Start.Line != w.line || r.Start.Character != w.start || r.End.Character != w.end || got[i].ByteRange.Start != w.byteStart {
+			t.Errorf("replacement %d (%q): range %+v, byte %d; want line %d, characters %d-%d, byte %d",
+				i, got[i].Before, r, got[i].ByteRange.Start, w.line, w.start, w.end, w.byteStart)
+		}
 	}
 }
 
@@ -225,12 +273,23 @@ func TestNoOpReplacementsLeftOut(t *testing.T) {
 // TestHostileRewriteBounded: a template that would make gigabytes of text is
 // a clear error, found without making them (bounded time and memory).
 func TestHostileRewriteBounded(t *testing.T) {
-	cases := []struct{ name, code, template string }{
-		{"one replacement", "var v = f(\"" + strings.Repeat("x", 1<<20) + "\")", strings.Repeat("$A", 1<<12)},
-		{"the file's sum", "var v = " + strings.Repeat("f(\""+strings.Repeat("x", 1<<16)+"\") + ", 40) + "0", strings.Repeat("$A", 32)},
+	call := "f(\"" + strings.Repeat("x", 1<<16) + "\")" // a 64 KiB capture
+	cases := []struct {
+		name, code, template string
+		files                int
+	}{
+		{"one replacement", "var v = f(\"" + strings.Repeat("x", 1<<20) + "\")", strings.Repeat("$A", 1<<12), 1},
+		{"the file's sum", "var v = " + strings.Repeat(call+" + ", 40) + "0", strings.Repeat("$A", 32), 1},
+		// 20 files of 4 MiB each, 80 MiB in all: the preview's memory must
+		// be bounded, not only each file's.
+		{"the files' sum", "var v = " + call, strings.Repeat("$A", 64), 20},
 	}
 	for _, c := range cases {
-		dir := testutil.WriteTree(t, "-- a.go --\npackage p\n\n"+c.code+"\n")
+		var tree strings.Builder
+		for i := range c.files {
+			fmt.Fprintf(&tree, "-- a%d.go --\npackage p\n\n%s\n", i, c.code)
+		}
+		dir := testutil.WriteTree(t, tree.String())
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
 		_, err := Preview(context.Background(), snapshotOf(t, dir, nil), Query{Ops: ops("f($A)", c.template)}, workspace.UTF16, nil, nil)

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"sync"
@@ -28,6 +29,8 @@ type Store struct {
 	limits  StoreLimits
 	dropped func(id, reason string) // told of every preview dropped by a bound
 	now     func() time.Time
+	// applying admits one apply at a time (Exclusive).
+	applying chan struct{}
 
 	mu       sync.Mutex
 	plans    []*Plan           // oldest first
@@ -40,7 +43,21 @@ type Store struct {
 // NewStore returns an empty store; dropped, when not nil, is told of each
 // preview the limits drop (for the log).
 func NewStore(limits StoreLimits, dropped func(id, reason string)) *Store {
-	return &Store{limits: limits, dropped: dropped, now: time.Now, gone: map[string]string{}}
+	return &Store{limits: limits, dropped: dropped, now: time.Now, gone: map[string]string{}, applying: make(chan struct{}, 1)}
+}
+
+// Exclusive waits until no other apply of this store's plans is under way,
+// or ctx ends, and returns the func that ends this one. An apply checks its
+// files and makes (or sends) its edit under it, so that a second apply
+// touching the same file is checked against the text the first one made,
+// never beside it.
+func (s *Store) Exclusive(ctx context.Context) (release func(), err error) {
+	select {
+	case s.applying <- struct{}{}:
+		return func() { <-s.applying }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 // Add keeps a plan, dropping the oldest ones the limits no longer allow

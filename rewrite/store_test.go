@@ -1,6 +1,8 @@
 package rewrite
 
 import (
+	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -103,4 +105,25 @@ func TestStoreTakeOnce(t *testing.T) {
 	if err := s.Discard("nope"); err == nil || !strings.Contains(err.Error(), "no pending edit nope") {
 		t.Errorf("Discard(unknown): %v", err)
 	}
+}
+
+// TestStoreExclusive: one apply at a time; a waiting one gives up when its
+// context ends.
+func TestStoreExclusive(t *testing.T) {
+	s := NewStore(DefaultStoreLimits, nil)
+	release, err := s.Exclusive(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := s.Exclusive(ctx); !errors.Is(err, context.Canceled) {
+		t.Errorf("a second apply while the first runs: %v; want it to wait until its context ends", err)
+	}
+	release()
+	again, err := s.Exclusive(context.Background())
+	if err != nil {
+		t.Fatalf("after the first apply ended: %v", err)
+	}
+	again()
 }

@@ -38,6 +38,7 @@ type templatePart struct {
 func ParseTemplate(src string) *Template {
 	t := &Template{}
 	literalStart := 0
+	indents := newIndentIndex([]byte(src))
 	for i := 0; i < len(src); {
 		if src[i] != '$' {
 			i++
@@ -49,7 +50,7 @@ func ParseTemplate(src string) *Template {
 			continue
 		}
 		t.addLiteral(src[literalStart:i])
-		t.parts = append(t.parts, templatePart{name: name, multi: multi, indent: string(lineIndent([]byte(src), i))})
+		t.parts = append(t.parts, templatePart{name: name, multi: multi, indent: string(indents.at(i))})
 		i += width
 		literalStart = i
 	}
@@ -117,18 +118,20 @@ type Source struct {
 	Text []byte
 	// CRLF: the file's lines end in "\r\n" (its first line break is one), so
 	// the line breaks a template brings in are written as "\r\n" too.
-	CRLF bool
+	CRLF    bool
+	indents *indentIndex // the indentation of its lines, learnt as Expand asks
 }
 
 // NewSource wraps a file's text.
 func NewSource(text []byte) Source {
 	i := bytes.IndexByte(text, '\n')
-	return Source{Text: text, CRLF: i > 0 && text[i-1] == '\r'}
+	return Source{Text: text, CRLF: i > 0 && text[i-1] == '\r', indents: newIndentIndex(text)}
 }
 
-// MaxReplacementText caps the text a rewrite may produce in one file (all
-// its replacements together): a template such as "$A$A$A…" over a large
-// capture must get a clear error, not exhaust the server's memory.
+// MaxReplacementText caps the text an edit may produce: one replacement,
+// and all the replacements of a preview together, over all its files. A
+// template such as "$A$A$A…" over a large capture, or a huge template over
+// many matches, must get a clear error, not exhaust the server's memory.
 const MaxReplacementText = 64 << 20
 
 // ErrReplacementTooLarge is Expand's error when the text would pass
@@ -145,6 +148,9 @@ var ErrReplacementTooLarge = fmt.Errorf("the rewrite makes more than %d MiB of t
 // first is indented like the line the match starts on (the first line
 // takes the matched node's place). See reindent for the rules.
 func (t *Template) Expand(src Source, node Span, b Bindings) ([]byte, error) {
+	if src.indents == nil { // a Source made without NewSource
+		src.indents = newIndentIndex(src.Text)
+	}
 	var out []byte
 	for k, p := range t.parts {
 		if len(out) > MaxReplacementText {
@@ -168,10 +174,10 @@ func (t *Template) Expand(src Source, node Span, b Bindings) ([]byte, error) {
 		}
 		text := src.Text[span.Start:span.End]
 		lineFollows := k+1 < len(t.parts) && startsWithLineBreak(t.parts[k+1].literal)
-		out = append(out, reindent(text, lineIndent(src.Text, span.Start), []byte(p.indent), lineFollows)...)
+		out = append(out, reindent(text, src.indents.at(span.Start), []byte(p.indent), lineFollows)...)
 	}
 	lineFollows := node.End == len(src.Text) || startsWithLineBreak(string(src.Text[node.End:min(node.End+2, len(src.Text))]))
-	out = reindent(out, nil, lineIndent(src.Text, node.Start), lineFollows)
+	out = reindent(out, nil, src.indents.at(node.Start), lineFollows)
 	if len(out) > MaxReplacementText {
 		return nil, ErrReplacementTooLarge
 	}

@@ -3,6 +3,7 @@ package rewrite
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // span finds the n-th (0-based) occurrence of sub in src.
@@ -166,4 +167,40 @@ func TestExpand(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestLongLinesLinear: the indentation of a metavariable's line is found in
+// time that does not grow with the line's length, in the template (a
+// template of 400,000 "$A" on one line took minutes to parse) and in the
+// source (every expansion near the end of a 4 MB minified line scanned back
+// to its start). The deadline only detects the hang: both take milliseconds.
+func TestLongLinesLinear(t *testing.T) {
+	finishes := func(name string, work func()) {
+		t.Helper()
+		done := make(chan struct{})
+		go func() { work(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second):
+			t.Fatalf("%s: still running after 20 s: quadratic in the line's length", name)
+		}
+	}
+	finishes("parsing a long template line", func() {
+		if n := len(ParseTemplate(strings.Repeat("$A", 400_000)).parts); n != 400_000 {
+			t.Errorf("%d parts, want 400000", n)
+		}
+	})
+	line := "var x = " + strings.Repeat(`f("a") + `, 450_000) + "0\n" // about 4 MB
+	src := NewSource([]byte(line))
+	template := ParseTemplate("g(\n$A)")
+	finishes("expanding matches at the end of a long line", func() {
+		for i := range 50_000 {
+			off := len(line) - len("0\n") - 9*(i+1) // the i-th f("a") from the end
+			out, err := template.Expand(src, Span{off, off + 6}, Bindings{Single: map[string]Span{"A": {off + 2, off + 5}}})
+			if err != nil || string(out) != "g(\n\"a\")" {
+				t.Errorf("expansion %d at %d: %q, %v", i, off, out, err)
+				return
+			}
+		}
+	})
 }

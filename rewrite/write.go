@@ -128,7 +128,7 @@ func prepareWrite(snap *workspace.Snapshot, f *plannedFile) (pendingWrite, error
 	}
 	temp, err := writeTemp(f.abs, f.content, info)
 	if err != nil {
-		return pendingWrite{}, fmt.Errorf("%s cannot be written: %w", f.rel, err)
+		return pendingWrite{}, fmt.Errorf("%s cannot be written (its new text goes to a temporary file in the same directory first): %w; make the directory writable, or leave the file out of paths, then preview again", f.rel, err)
 	}
 	return pendingWrite{file: f, temp: temp, old: old, info: info}, nil
 }
@@ -154,11 +154,16 @@ func (w fileWriter) rollBack(done []pendingWrite, cause error) error {
 	return fmt.Errorf("%w; the %d file(s) written before it were restored, so nothing changed", cause, len(done))
 }
 
+// maxTempBase is how much of a file's name its temporary file's name repeats.
+const maxTempBase = 200
+
 // writeTemp writes content to a new temporary file beside path, with the
 // mode and owner of like (path's current state), and returns its name. The
 // caller makes it durable (syncFilesystems).
 func writeTemp(path string, content []byte, like fs.FileInfo) (string, error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".structls-*")
+	base := filepath.Base(path)
+	base = base[:min(len(base), maxTempBase)] // the whole name must fit in NAME_MAX (255 bytes)
+	f, err := os.CreateTemp(filepath.Dir(path), "."+base+".structls-*")
 	if err != nil {
 		return "", err
 	}

@@ -336,3 +336,17 @@ func TestUnsavedBufferNotWritten(t *testing.T) {
 		t.Error("new.go was created on disk")
 	}
 }
+
+// TestLongFileNameWritten: a file whose name is near the system's limit (255
+// bytes) is written too; its temporary file's name, which adds a prefix and
+// a random suffix, must still fit.
+func TestLongFileNameWritten(t *testing.T) {
+	name := strings.Repeat("n", 250) + ".go"
+	plan, dir := preview(t, "-- "+name+" --\npackage p\n\nvar v = f(1)\n", Query{Ops: ops("f($A)", "F($A)")})
+	if err := plan.WriteFiles(context.Background(), snapshotOf(t, dir, nil)); err != nil {
+		t.Fatal(err)
+	}
+	if got := readTree(t, dir, name)[name]; got != "package p\n\nvar v = F(1)\n" {
+		t.Errorf("after the apply: %q", got)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -52,16 +53,19 @@ func edit(args []string, stdout, stderr io.Writer) (int, error) {
 		return exitError, err
 	}
 	ops, err := editOps(*pattern, rewriteText, *opsFile)
-	if err != nil {
+	var usage usageError
+	if errors.As(err, &usage) {
 		fs.Usage()
+	}
+	if err != nil {
 		return exitError, err
 	}
 	format := "text"
 	if *asJSON {
 		format = "json"
 	}
-	q := rewrite.Query{Ops: ops, Lang: *language, Strictness: *strictness, Selector: *selector,
-		Globs: globs, Paths: positional, Format: format}
+	q := editArgument{Query: rewrite.Query{Lang: *language, Strictness: *strictness, Selector: *selector,
+		Globs: globs, Paths: positional, Format: format}, Ops: ops}
 	ctx := context.Background()
 	// The CLI declares no workspace.applyEdit: the server writes the files.
 	s, err := startSession(ctx, *root, lsp.EditorOptions{ApplyEdits: lsp.ApplyEditsUnsupported})
@@ -98,25 +102,35 @@ func edit(args []string, stdout, stderr io.Writer) (int, error) {
 	return exitFound, nil
 }
 
-// editOps builds the operations from -p/-r or from an --ops file.
-func editOps(pattern string, rewriteText optionalString, opsFile string) ([]rewrite.Op, error) {
+// editArgument is the structls.astEdit argument the CLI sends: the query
+// with its ops as JSON, so that an --ops file reaches the server as written
+// and the server's checks name a mistyped, misspelt or unknown field in it.
+type editArgument struct {
+	rewrite.Query
+	Ops json.RawMessage `json:"ops"` // in place of Query.Ops
+}
+
+// usageError is a mistake in the flags: the usage is printed with it.
+type usageError struct{ error }
+
+// editOps returns the operations, as JSON, from -p/-r or from an --ops file.
+func editOps(pattern string, rewriteText optionalString, opsFile string) (json.RawMessage, error) {
 	switch {
 	case opsFile != "" && (pattern != "" || rewriteText.set):
-		return nil, fmt.Errorf("give either --ops or -p with -r, not both")
+		return nil, usageError{errors.New("give either --ops or -p with -r, not both")}
 	case opsFile != "":
 		data, err := os.ReadFile(opsFile)
 		if err != nil {
 			return nil, fmt.Errorf("reading --ops: %w", err)
 		}
-		var ops []rewrite.Op
-		if err := json.Unmarshal(data, &ops); err != nil {
-			return nil, fmt.Errorf(`--ops %s must hold a JSON array of {"pattern": ..., "rewrite": ...}: %w`, opsFile, err)
+		if !json.Valid(data) {
+			return nil, fmt.Errorf(`--ops %s is not JSON: write a JSON array of {"pattern": ..., "rewrite": ...}`, opsFile)
 		}
-		return ops, nil
+		return data, nil
 	case pattern == "":
-		return nil, fmt.Errorf("edit needs a pattern (-p) and a rewrite (-r), or --ops FILE")
+		return nil, usageError{errors.New("edit needs a pattern (-p) and a rewrite (-r), or --ops FILE")}
 	case !rewriteText.set:
-		return nil, fmt.Errorf("edit needs a rewrite (-r): the replacement text, or -r '' to delete each match")
+		return nil, usageError{errors.New("edit needs a rewrite (-r): the replacement text, or -r '' to delete each match")}
 	}
-	return []rewrite.Op{{Pattern: pattern, Rewrite: &rewriteText.value}}, nil
+	return json.Marshal([]rewrite.Op{{Pattern: pattern, Rewrite: &rewriteText.value}})
 }

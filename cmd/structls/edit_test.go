@@ -65,6 +65,42 @@ func TestEditExitCodes(t *testing.T) {
 	}
 }
 
+// TestEditOpsFile: an --ops file reaches the server as written, so a
+// misspelt or unknown field, or a wrong type, gets the server's message
+// naming it, never silently dropped; only a working file changes code.
+func TestEditOpsFile(t *testing.T) {
+	tests := []struct {
+		name, ops string
+		code      int
+		want      string // a part of stdout (exit 0) or stderr
+	}{
+		{"good", `[{"pattern": "println($A)", "rewrite": "log($A)"}]`, 0, `+	log("a")`},
+		{"unknown field", `[{"pattern": "println($A)", "rewrite": "log($A)", "lang": "go"}]`, 2, `unknown field "lang" in /ops/0`},
+		{"misspelt field", `[{"pattern": "println($A)", "rewite": "log($A)"}]`, 2, `"rewite" in /ops/0 (did you mean rewrite?)`},
+		{"wrong type", `[{"pattern": 5, "rewrite": "x"}]`, 2, "ops/0/pattern of the argument must be a string"},
+		{"not an array", `{"pattern": "println($A)", "rewrite": "x"}`, 2, "must be an array"},
+		{"not JSON", `[{"pattern": `, 2, "is not JSON"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := testutil.WriteTree(t, editCLITree)
+			opsFile := filepath.Join(t.TempDir(), "ops.json")
+			if err := os.WriteFile(opsFile, []byte(tt.ops), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var stdout, stderr bytes.Buffer
+			code := run([]string{"edit", "--root", dir, "--ops", opsFile}, nil, &stdout, &stderr)
+			out := stderr.String()
+			if code == 0 {
+				out = stdout.String()
+			}
+			if code != tt.code || !strings.Contains(out, tt.want) {
+				t.Errorf("exit %d; want %d with %q\nstdout: %s\nstderr: %s", code, tt.code, tt.want, stdout.String(), stderr.String())
+			}
+		})
+	}
+}
+
 func TestEditApplyWritesFiles(t *testing.T) {
 	dir := testutil.WriteTree(t, editCLITree)
 	if err := os.Chmod(filepath.Join(dir, "a.go"), 0o640); err != nil {
