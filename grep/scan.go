@@ -163,7 +163,7 @@ func (s *scanner) match(ctx context.Context, f workspace.File, mapper *workspace
 	cut := false
 	for ls := h.lineStart; ls <= h.lineEnd && ls <= len(content); {
 		le := lineEnd(content, ls)
-		text, c := displayLine(content[ls:le])
+		text, c := displayLine(content[max(ls, mapper.LineStart(0)):le]) // a byte order mark is not shown, as ripgrep does
 		texts, cut = append(texts, text), cut || c
 		if le >= h.lineEnd {
 			break

@@ -216,3 +216,24 @@ func TestSearchMatchRange(t *testing.T) {
 		t.Errorf("match range %+v; want %+v, the first submatch's", m.Range, want)
 	}
 }
+
+// TestSearchByteOrderMark: a file's UTF-8 byte order mark is neither shown
+// in its first line nor counted in its columns (ripgrep drops it, and
+// editors keep it out of their buffers).
+func TestSearchByteOrderMark(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- a.js --\n\ufeffconsole.log(1)\n")
+	f, err := workspace.NewFolder(dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := workspace.NewSnapshot([]workspace.Folder{f}, workspace.Settings{}, nil)
+	res, err := Search(context.Background(), snap, Query{Pattern: "log"}, workspace.UTF16, nil)
+	if err != nil || len(res.Matches) != 1 {
+		t.Fatalf("%v, %+v", err, res)
+	}
+	m := res.Matches[0]
+	if m.LineText != "console.log(1)" || m.Range.Start.Character != 8 || m.Submatches[0].ByteRange.Start != 11 {
+		t.Errorf("line %q, range %+v, byte range %+v; want the text without the mark, column 8, byte 11",
+			m.LineText, m.Range, m.Submatches[0].ByteRange)
+	}
+}

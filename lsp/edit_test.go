@@ -348,3 +348,19 @@ func TestAstEditConfirmEditsSetting(t *testing.T) {
 		}
 	}
 }
+
+// TestAstEditByteOrderMarkThroughEditor: a closed file starting with a byte
+// order mark is opened by the editor without it (as VS Code does), and the
+// edit's ranges, counted after the mark, land on the right characters.
+func TestAstEditByteOrderMarkThroughEditor(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- a.go --\n\ufeffpackage a; func f() { println(\"a\") }\n")
+	ed := newEditor(t, dir, EditorOptions{})
+	p := preview(t, ed, printRewrite)
+	if r, err := apply(ed, p.ID); err != nil || !r.Applied {
+		t.Fatalf("apply: %+v, %v", r, err)
+	}
+	text, _ := ed.BufferText(workspace.PathToURI(filepath.Join(dir, "a.go")))
+	if want := "package a; func f() { fmt.Println(\"a\") }\n"; text != want {
+		t.Errorf("buffer after the edit:\n%q\nwant\n%q", text, want)
+	}
+}

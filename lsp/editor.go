@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -460,6 +461,7 @@ func (e *Editor) applyDocumentEdits(ctx context.Context, docs []documentEdit) st
 		if err != nil {
 			return fmt.Sprintf("%s cannot be opened: %v", d.URI, err)
 		}
+		text = bytes.TrimPrefix(text, []byte("\ufeff")) // editors keep a byte order mark out of the buffer
 		if _, err := e.OpenFile(ctx, path, "", string(text)); err != nil {
 			return err.Error()
 		}

@@ -351,7 +351,6 @@ func (fe *fileEdits) finish(snap *workspace.Snapshot, content []byte, ops []comp
 	if fe.refusal != nil {
 		return
 	}
-	rangeOf := editorRanges(mapper, content, fe.file.Doc == nil)
 	var out []byte
 	last := 0
 	for _, ed := range fe.edits {
@@ -359,30 +358,12 @@ func (fe *fileEdits) finish(snap *workspace.Snapshot, content []byte, ops []comp
 		last = ed.end
 		r := Replacement{ByteRange: workspace.ByteRange{Start: ed.start, End: ed.end},
 			Before: string(content[ed.start:ed.end]), After: string(ed.after)}
-		r.Range, _ = rangeOf(ed.start, ed.end, enc)
+		r.Range, _ = mapper.OffsetRange(ed.start, ed.end, enc)
 		fe.replacements = append(fe.replacements, r)
 	}
 	fe.content = append(out, content[last:]...)
 	if text {
 		fe.diff = unifiedDiff(fe.file.Rel, content, fe.edits)
-	}
-}
-
-// utf8BOM is the byte order mark some tools write at the start of a UTF-8 file.
-var utf8BOM = []byte("\xef\xbb\xbf")
-
-// editorRanges returns the func that turns a byte span of content into the
-// LSP range an editor expects. Editors drop a file's byte order mark from
-// their buffers (VS Code, Neovim, Emacs; rust-analyzer strips it too), so
-// for a file read from disk that starts with one, positions count from
-// after it; an open document's text comes from the editor, without one.
-func editorRanges(mapper *workspace.Mapper, content []byte, fromDisk bool) func(start, end int, enc workspace.Encoding) (workspace.Range, error) {
-	if !fromDisk || !bytes.HasPrefix(content, utf8BOM) {
-		return mapper.OffsetRange
-	}
-	shown := workspace.NewMapper(content[len(utf8BOM):])
-	return func(start, end int, enc workspace.Encoding) (workspace.Range, error) {
-		return shown.OffsetRange(max(start-len(utf8BOM), 0), max(end-len(utf8BOM), 0), enc)
 	}
 }
 

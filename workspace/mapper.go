@@ -63,7 +63,10 @@ type ByteRange struct {
 // Lines end at "\n"; a "\r" before it belongs to the line terminator, so a
 // CRLF file and its LF twin have the same positions. A lone "\r" is not a line
 // break (as in ripgrep and gopls). Each byte of invalid UTF-8 counts as one
-// unit in every encoding, the way decoders substitute U+FFFD for it.
+// unit in every encoding, the way decoders substitute U+FFFD for it. A UTF-8
+// byte order mark at the start of the text is not part of the first line:
+// editors drop it from their buffers (VS Code, Neovim, Emacs), so columns
+// there count from after it, as they do, and an offset inside it is 0:0.
 //
 // The line table is built lazily, once. Columns are counted from the start
 // of their line, except on long lines (minified code, one-line data files),
@@ -86,6 +89,9 @@ func NewMapper(content []byte) *Mapper {
 func (m *Mapper) lines() []int {
 	m.once.Do(func() {
 		starts := []int{0}
+		if bytes.HasPrefix(m.content, utf8BOM) {
+			starts[0] = len(utf8BOM)
+		}
 		for off := 0; ; {
 			i := bytes.IndexByte(m.content[off:], '\n')
 			if i < 0 {
@@ -102,10 +108,14 @@ func (m *Mapper) lines() []int {
 // LineCount returns the number of lines; a text ending in "\n" has an empty last line.
 func (m *Mapper) LineCount() int { return len(m.lines()) }
 
-// Line returns the zero-based line holding byte offset off.
+// utf8BOM is the byte order mark some tools write at the start of a UTF-8 file.
+var utf8BOM = []byte("\xef\xbb\xbf")
+
+// Line returns the zero-based line holding byte offset off (an offset
+// inside a leading byte order mark is on line 0).
 func (m *Mapper) Line(off int) int {
 	starts := m.lines()
-	return sort.Search(len(starts), func(i int) bool { return starts[i] > off }) - 1
+	return max(0, sort.Search(len(starts), func(i int) bool { return starts[i] > off })-1)
 }
 
 // LineStart returns the byte offset at which zero-based line begins.
@@ -132,7 +142,7 @@ func (m *Mapper) OffsetPosition(off int, enc Encoding) (Position, error) {
 		return Position{}, fmt.Errorf("offset %d is outside the text (length %d)", off, len(m.content))
 	}
 	line := m.Line(off)
-	return Position{Line: line, Character: m.column(line, off, enc)}, nil
+	return Position{Line: line, Character: m.column(line, max(off, m.lines()[0]), enc)}, nil
 }
 
 // OffsetRange returns the Range of the byte span [start, end).

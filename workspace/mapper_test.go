@@ -121,3 +121,36 @@ func FuzzMapper(f *testing.F) {
 		}
 	})
 }
+
+// TestMapperByteOrderMark: editors drop a UTF-8 byte order mark from their
+// buffers, so the first line's columns count from after it, both ways.
+func TestMapperByteOrderMark(t *testing.T) {
+	m := NewMapper([]byte("\ufeffab😀c\nd\n"))
+	for _, tt := range []struct {
+		off  int
+		enc  Encoding
+		want Position
+	}{
+		{0, UTF16, Position{0, 0}}, // inside the mark
+		{2, UTF16, Position{0, 0}},
+		{3, UTF16, Position{0, 0}}, // "a"
+		{5, UTF16, Position{0, 2}}, // "😀"
+		{9, UTF16, Position{0, 4}}, // "c"
+		{9, UTF8, Position{0, 6}},
+		{11, UTF16, Position{1, 0}},
+	} {
+		got, err := m.OffsetPosition(tt.off, tt.enc)
+		if err != nil || got != tt.want {
+			t.Errorf("OffsetPosition(%d, %v) = %v, %v; want %v", tt.off, tt.enc, got, err, tt.want)
+		}
+		if tt.off < 3 {
+			continue
+		}
+		if back, err := m.PositionOffset(tt.want, tt.enc); err != nil || back != tt.off {
+			t.Errorf("PositionOffset(%v, %v) = %d, %v; want %d", tt.want, tt.enc, back, err, tt.off)
+		}
+	}
+	if got := m.LineStart(0); got != 3 {
+		t.Errorf("LineStart(0) = %d; want 3, after the mark", got)
+	}
+}
