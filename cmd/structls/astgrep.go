@@ -71,22 +71,14 @@ func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
 	if err != nil {
 		return exitError, err
 	}
-	out := bufio.NewWriterSize(stdout, 64<<10)
-	defer out.Flush()
-	if *asJSON {
-		fmt.Fprintf(out, "%s\n", raw)
-	} else {
-		fmt.Fprint(out, res.Text)
-	}
-	// On stderr too, after the matches, as ast-grep warns: whoever reads only
-	// the matches on stdout still hears of a broken pattern or a mistyped path.
-	out.Flush()
+	var notes []string
 	for _, w := range res.Warnings {
-		fmt.Fprintf(stderr, "structls: warning: %s\n", w)
+		notes = append(notes, "warning: "+w)
 	}
 	for _, m := range res.MissingPaths {
-		fmt.Fprintf(stderr, "structls: %s: no such file or directory\n", m)
+		notes = append(notes, m+": no such file or directory")
 	}
+	printResult(stdout, stderr, raw, res.Text, *asJSON, notes)
 	if res.MatchCount == 0 {
 		return exitNotFound, nil
 	}

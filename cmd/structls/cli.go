@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -91,4 +93,21 @@ func (s *session) execute(ctx context.Context, command string, arg any, out any)
 		}
 	}
 	return raw, nil
+}
+
+// printResult prints a command's result: with asJSON the raw result
+// exactly, else its text rendering; then each note on stderr, after stdout
+// is flushed (as ast-grep warns), so whoever reads only stdout still hears
+// of a broken pattern or a mistyped path.
+func printResult(stdout, stderr io.Writer, raw json.RawMessage, text string, asJSON bool, notes []string) {
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	if asJSON {
+		fmt.Fprintf(out, "%s\n", raw)
+	} else {
+		fmt.Fprint(out, text)
+	}
+	out.Flush()
+	for _, n := range notes {
+		fmt.Fprintf(stderr, "structls: %s\n", n)
+	}
 }

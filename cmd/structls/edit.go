@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -74,22 +73,21 @@ func edit(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	defer s.close(ctx)
 	var preview struct {
-		ID                string `json:"id"`
-		Text              string `json:"text"`
-		TotalReplacements int    `json:"totalReplacements"`
-		FilesTouched      int    `json:"filesTouched"`
+		ID                string   `json:"id"`
+		Text              string   `json:"text"`
+		TotalReplacements int      `json:"totalReplacements"`
+		FilesTouched      int      `json:"filesTouched"`
+		Warnings          []string `json:"warnings"`
 	}
 	raw, err := s.execute(ctx, lsp.CommandAstEdit, q, &preview)
 	if err != nil {
 		return exitError, err
 	}
-	out := bufio.NewWriterSize(stdout, 64<<10)
-	defer out.Flush()
-	if *asJSON {
-		fmt.Fprintf(out, "%s\n", raw)
-	} else {
-		fmt.Fprint(out, preview.Text)
+	var notes []string
+	for _, w := range preview.Warnings {
+		notes = append(notes, "warning: "+w)
 	}
+	printResult(stdout, stderr, raw, preview.Text, *asJSON, notes)
 	if preview.TotalReplacements == 0 {
 		return exitNotFound, nil
 	}

@@ -117,11 +117,7 @@ func runXRay(q xray.Query, root string, asJSON bool, stdout io.Writer) (int, err
 	if err != nil {
 		return exitError, err
 	}
-	if asJSON {
-		fmt.Fprintf(stdout, "%s\n", raw)
-	} else {
-		fmt.Fprint(stdout, res.Text)
-	}
+	printResult(stdout, io.Discard, raw, res.Text, asJSON, nil)
 	if len(res.Matches) == 0 {
 		return exitNotFound, nil
 	}
