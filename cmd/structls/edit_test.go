@@ -136,7 +136,7 @@ func TestEditApplySurvivesKill(t *testing.T) {
 		fmt.Fprintf(&tree, "-- %s --\n%s", name, text)
 		old[name] = text
 	}
-	// One run to time: the kills below land in its second half, where the
+	// One run to time: the kills below land in its last quarter, where the
 	// preview is done and the files are being written.
 	start := time.Now()
 	calibrate := testutil.WriteTree(t, tree.String())
@@ -152,7 +152,7 @@ func TestEditApplySurvivesKill(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		delay := full/2 + time.Duration(rng.Int64N(int64(full/2)))
+		delay := full*3/4 + time.Duration(rng.Int64N(int64(full/4)))
 		done := make(chan error, 1)
 		go func() { done <- cmd.Wait() }()
 		select {
