@@ -350,7 +350,7 @@ func (m *matcher) sameStructure(a, b int32) bool {
 			}
 			continue
 		}
-		if na.Symbol != nb.Symbol || na.ChildCount != nb.ChildCount {
+		if na.Symbol != nb.Symbol || m.t.ChildCount(p.a) != m.t.ChildCount(p.b) {
 			return false
 		}
 		for ca, cb := na.FirstChild, nb.FirstChild; ca >= 0; ca, cb = m.t.Nodes[ca].NextSibling, m.t.Nodes[cb].NextSibling {

@@ -143,7 +143,7 @@ func Compile(ctx context.Context, l *lang.Language, source string, opts Options)
 // effectiveNode descends from the root while a node has a single child
 // (a second child that is MISSING or has an empty kind does not count).
 func effectiveNode(t *syntax.Tree) (int32, error) {
-	if t.Nodes[0].ChildCount == 0 {
+	if t.ChildCount(0) == 0 {
 		return 0, ErrNoContent
 	}
 	if !isSingleNode(t, 0) {
@@ -157,7 +157,7 @@ func effectiveNode(t *syntax.Tree) (int32, error) {
 }
 
 func isSingleNode(t *syntax.Tree, i int32) bool {
-	switch t.Nodes[i].ChildCount {
+	switch t.ChildCount(i) {
 	case 1:
 		return true
 	case 2:
@@ -183,7 +183,7 @@ func (p *Pattern) convert(t *syntax.Tree, i int32, metaChar rune) *patternNode {
 		return &patternNode{meta: mv}
 	}
 	pn := &patternNode{symbol: n.Symbol, named: n.IsNamed(), isError: n.IsError()}
-	if n.ChildCount == 0 {
+	if t.ChildCount(i) == 0 {
 		pn.terminal, pn.text = true, text
 		if pn.named && text != "" {
 			p.literals = append(p.literals, text)

@@ -67,9 +67,9 @@ func (n *Node) raw() *flat.Node { return &n.tree.Nodes[n.index] }
 
 // String is the repr: XRayNode(type='call_expression', start=(3, 1), end=(3, 9)).
 func (n *Node) String() string {
-	r := n.raw()
+	start, end := n.tree.StartPoint(n.index), n.tree.EndPoint(n.index)
 	return fmt.Sprintf("XRayNode(type=%s, start=(%d, %d), end=(%d, %d))",
-		starlark.String(n.tree.Kind(n.index)).String(), r.StartRow, r.StartCol, r.EndRow, r.EndCol)
+		starlark.String(n.tree.Kind(n.index)).String(), start.Row, start.Column, end.Row, end.Column)
 }
 
 // Type is the Starlark type name.
@@ -100,7 +100,7 @@ func (n *Node) CompareSameType(op syntax.Token, y starlark.Value, depth int) (bo
 }
 
 // Len is the number of children (named and anonymous), as len(node).
-func (n *Node) Len() int { return int(n.raw().ChildCount) }
+func (n *Node) Len() int { return n.tree.ChildCount(n.index) }
 
 // Iterate iterates all children.
 func (n *Node) Iterate() starlark.Iterator {
@@ -148,15 +148,15 @@ func (n *Node) Attr(name string) (starlark.Value, error) {
 	case "named_children":
 		return n.nodeList(n.children(true))
 	case "child_count":
-		return starlark.MakeInt(int(r.ChildCount)), nil
+		return starlark.MakeInt(n.tree.ChildCount(n.index)), nil
 	case "named_child_count":
 		return starlark.MakeInt(len(n.children(true))), nil
 	case "parent":
 		return n.orNone(r.Parent), nil
 	case "start_point":
-		return point(r.StartRow, r.StartCol), nil
+		return point(n.tree.StartPoint(n.index)), nil
 	case "end_point":
-		return point(r.EndRow, r.EndCol), nil
+		return point(n.tree.EndPoint(n.index)), nil
 	case "start_byte":
 		return starlark.MakeInt(int(r.Start)), nil
 	case "end_byte":
@@ -186,8 +186,8 @@ func listMembersUnlessNear(name string) string {
 	return "; XRayNode members: " + strings.Join(nodeMembers, ", ")
 }
 
-func point(row, col uint32) starlark.Tuple {
-	return starlark.Tuple{starlark.MakeInt(int(row)), starlark.MakeInt(int(col))}
+func point(p flat.Point) starlark.Tuple {
+	return starlark.Tuple{starlark.MakeInt(int(p.Row)), starlark.MakeInt(int(p.Column))}
 }
 
 // children returns the indexes of the node's children, or of its named ones.

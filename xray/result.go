@@ -188,9 +188,9 @@ func (c *converter) json(v starlark.Value, depth int) any {
 	case starlark.Bytes:
 		return strings.ToValidUTF8(string(v), "\uFFFD")
 	case *Node:
-		r := v.raw()
+		r, start, end := v.raw(), v.tree.StartPoint(v.index), v.tree.EndPoint(v.index)
 		return map[string]any{"type": v.tree.Kind(v.index), "startByte": r.Start, "endByte": r.End,
-			"startPoint": []uint32{r.StartRow, r.StartCol}, "endPoint": []uint32{r.EndRow, r.EndCol}}
+			"startPoint": []uint32{start.Row, start.Column}, "endPoint": []uint32{end.Row, end.Column}}
 	case *starlark.Dict:
 		out := map[string]any{}
 		for _, kv := range v.Items() {

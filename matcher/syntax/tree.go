@@ -79,6 +79,26 @@ func (t *Tree) Text(i int32) []byte { n := &t.Nodes[i]; return t.Source[n.Start:
 // HasError reports whether the tree holds a syntax error.
 func (t *Tree) HasError() bool { return t.hasError }
 
+// Point is a position in a file: a 0-based row and a column counted in
+// bytes from the row's start, as tree-sitter's points.
+type Point struct{ Row, Column uint32 }
+
+// StartPoint returns where node i starts. Callers use it (and EndPoint,
+// ChildCount) rather than the Node fields, so the stored layout may change.
+func (t *Tree) StartPoint(i int32) Point {
+	n := &t.Nodes[i]
+	return Point{n.StartRow, n.StartCol}
+}
+
+// EndPoint returns where node i ends (exclusive).
+func (t *Tree) EndPoint(i int32) Point {
+	n := &t.Nodes[i]
+	return Point{n.EndRow, n.EndCol}
+}
+
+// ChildCount returns the number of node i's children, named and anonymous.
+func (t *Tree) ChildCount(i int32) int { return int(t.Nodes[i].ChildCount) }
+
 // Children returns the indexes of node i's children, in order.
 func (t *Tree) Children(i int32) []int32 {
 	out := make([]int32, 0, t.Nodes[i].ChildCount)
