@@ -57,14 +57,14 @@ func (s *Server) prepareCommand(raw []byte) (func(context.Context) (any, error),
 	folders, docs, enc := s.snapshotParts()
 	return func(ctx context.Context) (any, error) {
 		snap := workspace.NewSnapshot(folders, s.currentSettings(), docs)
-		work, cancel := context.WithCancel(ctx)
-		defer cancel()
-		wd := s.startProgress(cmd.title, token, cancel)
+		work, cancel := context.WithCancelCause(ctx)
+		defer cancel(nil)
+		wd := s.startProgress(cmd.title, token, func() { cancel(workspace.ErrStoppedByUser) })
 		result, summary, err := cmd.run(s, work, snap, enc, arg, wd.report)
-		if err != nil {
+		if err != nil || work.Err() != nil {
 			summary = "failed"
 			if work.Err() != nil {
-				summary = "cancelled"
+				summary = "cancelled" // or stopped, with what was found so far as the result (X-Ray)
 			}
 		}
 		wd.end(summary)

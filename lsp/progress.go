@@ -77,7 +77,30 @@ type workDone struct {
 	key     string
 	last    time.Time
 	lastPct uint32
-	maxDone int
+	count   fileCount
+}
+
+// fileCount is the files-done figure a progress shows. Reports come from
+// several workers and may cross, so it keeps the most done reported. A new
+// non-zero total starts a new stage, whose count starts again (X-Ray counts
+// the files its driver searched, with total 0, then the candidates it
+// evaluates); a report of total 0 once a total is known is a worker's late
+// report from before it.
+type fileCount struct {
+	done  int // the most files done reported in this stage
+	total int // the stage's total: 0 while unknown
+}
+
+// add takes a report and says whether it is current (false: drop it).
+func (c *fileCount) add(done, total int) bool {
+	if total == 0 && c.total > 0 {
+		return false
+	}
+	if total != c.total {
+		c.done, c.total = 0, total
+	}
+	c.done = max(c.done, done)
+	return true
 }
 
 // progressState is where a workDone stands.
@@ -137,26 +160,28 @@ func (wd *workDone) begin() {
 	wd.send(protocol.WorkDoneProgressBegin{Kind: "begin", Title: wd.title, Cancellable: &yes})
 }
 
-// report sends the files done, throttled; safe from many goroutines. A
-// percentage goes with it only when total is known (not 0), and never goes
-// backwards.
+// report sends the files done (see fileCount), throttled; safe from many
+// goroutines. A percentage goes with it only when total is known (not 0),
+// and never goes backwards.
 func (wd *workDone) report(done, total int) {
 	if wd == nil {
 		return
 	}
 	wd.mu.Lock()
 	defer wd.mu.Unlock()
+	if !wd.count.add(done, total) {
+		return
+	}
 	now := time.Now()
 	if wd.state != progressBegun || now.Sub(wd.last) < reportInterval && done != total {
 		return
 	}
 	wd.last = now
-	wd.maxDone = max(wd.maxDone, done) // reports from several workers may cross
 	report := protocol.WorkDoneProgressReport{Kind: "report"}
-	msg := fmt.Sprintf("%d files", wd.maxDone)
+	msg := fmt.Sprintf("%d files", wd.count.done)
 	if total > 0 {
-		msg = fmt.Sprintf("%d/%d files", wd.maxDone, total)
-		wd.lastPct = max(wd.lastPct, uint32(min(wd.maxDone, total)*100/total))
+		msg = fmt.Sprintf("%d/%d files", wd.count.done, total)
+		wd.lastPct = max(wd.lastPct, uint32(min(wd.count.done, total)*100/total))
 		pct := wd.lastPct
 		report.Percentage = &pct
 	}

@@ -66,3 +66,27 @@ func TestSlowQueryProgress(t *testing.T) {
 		t.Errorf("no report carried a percentage: %+v", events)
 	}
 }
+
+// TestFileCount: the figure shown never goes back within a stage (worker
+// reports cross), restarts with a new total (X-Ray's evaluation after its
+// driver), and ignores a late total-0 report once a total is known.
+func TestFileCount(t *testing.T) {
+	type report struct{ done, total, wantShown int }
+	for _, tc := range []struct {
+		name    string
+		reports []report
+	}{
+		{"crossing workers", []report{{3, 10, 3}, {2, 10, 3}, {4, 10, 4}}},
+		{"walk ends: the total becomes known", []report{{5, 0, 5}, {6, 12, 6}, {7, 12, 7}}},
+		{"late report from before the total", []report{{6, 12, 6}, {5, 0, -1}, {7, 12, 7}}},
+		{"driver then evaluation", []report{{400, 0, 400}, {1, 3, 1}, {3, 3, 3}}},
+	} {
+		var c fileCount
+		for i, r := range tc.reports {
+			ok := c.add(r.done, r.total)
+			if shown := c.done; ok != (r.wantShown >= 0) || ok && shown != r.wantShown {
+				t.Errorf("%s: report %d (%d/%d): current %v, shows %d; want %d (-1: dropped)", tc.name, i, r.done, r.total, ok, shown, r.wantShown)
+			}
+		}
+	}
+}

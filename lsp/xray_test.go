@@ -83,40 +83,97 @@ func TestXRayInvalidParams(t *testing.T) {
 	}
 }
 
-// TestXRayProgressCancel: cancelling the progress stops endless
-// evaluations; the reply is RequestCancelled. (Each file would end at the
-// step budget in about a second: forty of them outlast the cancel.)
-func TestXRayProgressCancel(t *testing.T) {
+// endlessAfterFirst is an evaluator that answers for f0.go and loops
+// forever on every other file (each would end only at its step budget,
+// about a second: forty of them outlast any cancel).
+const endlessAfterFirst = `
+if file_path == "f0.go":
+    return {"matches": [{"line_number": 1}]}
+while True:
+    pass
+`
+
+// endlessXRayTree is forty files for endlessAfterFirst.
+func endlessXRayTree(t *testing.T) string {
 	var files strings.Builder
 	for i := range 40 {
 		fmt.Fprintf(&files, "-- f%d.go --\npackage a\n", i)
 	}
-	dir := testutil.WriteTree(t, files.String())
-	ed := newEditor(t, dir, EditorOptions{WorkDoneProgress: true})
-	errc := make(chan error, 1)
+	return testutil.WriteTree(t, files.String())
+}
+
+// endlessXRayArg is the structls.xray argument that runs endlessAfterFirst.
+var endlessXRayArg = map[string]any{"driver": "package", "fileTimeoutMs": 600000, "evaluator": endlessAfterFirst}
+
+// startEndlessXRay runs endlessAfterFirst over forty files and waits until
+// its progress has begun; the reply arrives on the returned channel.
+func startEndlessXRay(t *testing.T) (*Editor, ProgressEvent, chan xrayOutcome) {
+	ed := newEditor(t, endlessXRayTree(t), EditorOptions{WorkDoneProgress: true})
+	out := make(chan xrayOutcome, 1)
 	go func() {
-		_, err := ed.ExecuteCommand(context.Background(), CommandXRay,
-			map[string]any{"driver": "package", "fileTimeoutMs": 600000, "evaluator": "while True:\n    pass"})
-		errc <- err
+		raw, err := ed.ExecuteCommand(context.Background(), CommandXRay, endlessXRayArg)
+		out <- xrayOutcome{raw, err}
 	}()
-	var begin ProgressEvent
-	for begin.Token == "" {
-		time.Sleep(time.Millisecond)
+	for {
 		for _, p := range ed.Progress() {
 			if p.Kind == "begin" {
-				begin = p
+				return ed, p, out
 			}
 		}
+		time.Sleep(time.Millisecond)
 	}
+}
+
+type xrayOutcome struct {
+	raw json.RawMessage
+	err error
+}
+
+// TestXRayProgressCancel: the Cancel button of the progress stops the
+// endless evaluations, and the reply is what was found by then, marked
+// cancelled and partial (a person who stops a long X-Ray keeps its
+// findings, as code-indexer's cancelled jobs do), and the progress ends
+// "cancelled".
+func TestXRayProgressCancel(t *testing.T) {
+	ed, begin, out := startEndlessXRay(t)
 	if err := ed.Notify(context.Background(), "window/workDoneProgress/cancel", map[string]any{"token": json.RawMessage(begin.Token)}); err != nil {
 		t.Fatal(err)
 	}
+	var o xrayOutcome
 	select {
-	case err := <-errc:
-		if ErrorCode(err) != int(RequestCancelled) {
-			t.Fatalf("error = %v; want RequestCancelled", err)
-		}
+	case o = <-out:
 	case <-time.After(60 * time.Second):
 		t.Fatal("the evaluation did not stop within 60 s of the cancel")
+	}
+	if o.err != nil {
+		t.Fatalf("error = %v; want the partial result", o.err)
+	}
+	var r struct {
+		xrayReply
+		Cancelled, Partial, Timeout bool
+	}
+	if err := json.Unmarshal(o.raw, &r); err != nil {
+		t.Fatal(err)
+	}
+	if !r.Cancelled || !r.Partial || r.Timeout || len(r.Matches) != 1 || r.Matches[0].Path != "f0.go" || r.FilesEvaluated != 1 || r.Candidates != 40 {
+		t.Errorf("result %s; want cancelled and partial, f0.go's match, 1 of 40 files evaluated", o.raw)
+	}
+	events := ed.Progress()
+	if last := events[len(events)-1]; last.Kind != "end" || last.Message != "cancelled" {
+		t.Errorf("last progress event = %+v; want end \"cancelled\"", last)
+	}
+}
+
+// TestXRayCancelRequest: a client that withdraws its request
+// ($/cancelRequest) gets RequestCancelled, as for every command, at once.
+func TestXRayCancelRequest(t *testing.T) {
+	c := newRawClient(t)
+	c.initialize(endlessXRayTree(t))
+	arg, _ := json.Marshal(endlessXRayArg)
+	c.sendRaw(fmt.Sprintf(`{"jsonrpc":"2.0","id":2,"method":"workspace/executeCommand","params":{"command":"structls.xray","arguments":[%s]}}`, arg))
+	c.awaitProgress("begin")
+	c.sendRaw(`{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":2}}`)
+	if m := c.reply("2"); m.Error == nil || m.Error.Code != int(RequestCancelled) {
+		t.Fatalf("reply = %+v %s; want the RequestCancelled error", m.Error, m.Result)
 	}
 }

@@ -95,6 +95,9 @@ func searchBatch(ctx context.Context, snap *workspace.Snapshot, q Query, set set
 			}
 			if scan.EvaluatorName != "" {
 				code, err := namedEvaluator(run, snap, folder, scan.EvaluatorName)
+				if run.Err() != nil {
+					break // stopped or out of time while reading it: not the cell's fault
+				}
 				if err != nil {
 					cellErr(err.Error())
 					continue
@@ -103,7 +106,7 @@ func searchBatch(ctx context.Context, snap *workspace.Snapshot, q Query, set set
 			}
 			out, err := search(run, snap, cell, enc, nil, cache, limits)
 			switch {
-			case ctx.Err() != nil:
+			case ctx.Err() != nil && !workspace.StoppedByUser(ctx):
 				return nil, ctx.Err()
 			case err != nil:
 				cellErr(err.Error())
@@ -115,8 +118,9 @@ func searchBatch(ctx context.Context, snap *workspace.Snapshot, q Query, set set
 			}
 		}
 	}
-	res.Timeout = res.Timeout || run.Err() != nil
-	res.Partial = res.Partial || res.Timeout || len(res.CellErrors) > 0
+	res.Timeout = res.Timeout || errors.Is(run.Err(), context.DeadlineExceeded)
+	res.Cancelled = workspace.StoppedByUser(ctx)
+	res.Partial = res.Partial || res.Timeout || res.Cancelled || len(res.CellErrors) > 0
 	if set.text {
 		res.Text = renderText(res)
 	}

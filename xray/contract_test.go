@@ -23,11 +23,15 @@ func B() {}
 func C() {}
 `
 
-// evaluate runs one evaluator over contractFiles with limits.
+// evaluate runs one evaluator over contractFiles with limits. The per-file
+// time limit is a generous minute: these tests are about the other
+// budgets, which must trip first even on a loaded machine under -race.
 func evaluate(t *testing.T, evaluator string, limits Limits) *Result {
 	t.Helper()
 	dir := testutil.WriteTree(t, contractFiles)
-	res, err := search(context.Background(), snapshotOf(t, dir), Query{Driver: "func", Evaluator: evaluator}, workspace.UTF16, nil, nil, limits)
+	minute := 60_000
+	q := Query{Driver: "func", Evaluator: evaluator, FileTimeoutMs: &minute}
+	res, err := search(context.Background(), snapshotOf(t, dir), q, workspace.UTF16, nil, nil, limits)
 	if err != nil {
 		t.Fatalf("search: %v", err)
 	}

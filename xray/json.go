@@ -38,6 +38,8 @@ func (r *Result) AppendJSON(b []byte) []byte {
 	b = strconv.AppendBool(b, r.Timeout)
 	b = append(b, `,"maxFilesReached":`...)
 	b = strconv.AppendBool(b, r.MaxFilesReached)
+	b = append(b, `,"cancelled":`...)
+	b = strconv.AppendBool(b, r.Cancelled)
 	if len(r.CellErrors) > 0 {
 		b = append(b, `,"cellErrors":`...)
 		b = appendJSONValue(b, r.CellErrors)

@@ -21,7 +21,7 @@ func TestResultJSON(t *testing.T) {
 		},
 		FileMetadata:     []FileMetadata{{Path: "c.py", URI: "file:///w/c.py", Value: map[string]any{"k": int64(3)}, FileRole: "test"}},
 		EvaluationErrors: []EvaluationError{{Path: "d.txt", URI: "file:///w/d.txt", ErrorType: UnsupportedLanguage, ErrorMessage: "No grammar"}},
-		Candidates:       3, FilesEvaluated: 3, Partial: true, MaxFilesReached: true,
+		Candidates:       3, FilesEvaluated: 3, Partial: true, MaxFilesReached: true, Cancelled: true,
 		Warnings: []string{"w"}, Text: "# a/\n",
 	}
 	type plain Result // no MarshalJSON

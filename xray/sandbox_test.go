@@ -3,7 +3,9 @@ package xray
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -139,6 +141,55 @@ func TestCancel(t *testing.T) {
 		workspace.UTF16, nil, nil, limits)
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("got %v; want context.Canceled", err)
+	}
+}
+
+// TestStoppedByUser checks a stop (the progress Cancel button): the files
+// evaluated by then are kept and the result says cancelled and partial,
+// not timeout; a stop before any evaluation is an empty cancelled result.
+func TestStoppedByUser(t *testing.T) {
+	dir := testutil.WriteTree(t, contractFiles)
+	limits := DefaultLimits
+	limits.MaxSteps = 1 << 62
+	long := 600_000
+	evaluator := "if file_path == \"a.go\":\n    return {\"matches\": [{\"line_number\": 3}]}\nwhile True:\n    pass"
+	for _, delay := range []time.Duration{0, 200 * time.Millisecond} {
+		ctx, stop := context.WithCancelCause(context.Background())
+		time.AfterFunc(delay, func() { stop(workspace.ErrStoppedByUser) })
+		res, err := search(ctx, snapshotOf(t, dir), Query{Driver: "func", FileTimeoutMs: &long, Evaluator: evaluator},
+			workspace.UTF16, nil, nil, limits)
+		if err != nil {
+			t.Fatalf("stop after %v: %v; want the partial result", delay, err)
+		}
+		if !res.Cancelled || !res.Partial || res.Timeout || len(res.Matches) > 1 || len(res.Matches) != res.FilesEvaluated {
+			t.Errorf("stop after %v: got %+v; want cancelled, partial, at most a.go's match", delay, res)
+		}
+		if delay > 0 && (len(res.Matches) != 1 || res.Matches[0].Path != "a.go") {
+			t.Errorf("stop after %v: matches %+v; want a.go's, evaluated before the stop", delay, res.Matches)
+		}
+	}
+}
+
+// TestDriverProgress checks that phase 1 reports the files it searched
+// (with total 0: no percentage) before phase 2 reports the candidates
+// evaluated out of their total.
+func TestDriverProgress(t *testing.T) {
+	dir := testutil.WriteTree(t, contractFiles+"-- c.txt --\nno hit\n")
+	var mu sync.Mutex
+	var calls [][2]int
+	progress := func(done, total int) { mu.Lock(); calls = append(calls, [2]int{done, total}); mu.Unlock() }
+	if _, err := Search(context.Background(), snapshotOf(t, dir), Query{Driver: "func"}, workspace.UTF16, progress, nil); err != nil {
+		t.Fatal(err)
+	}
+	first := slices.IndexFunc(calls, func(c [2]int) bool { return c[1] != 0 })
+	if first <= 0 {
+		t.Fatalf("progress calls %v; want phase 1's, with total 0, first", calls)
+	}
+	searched := slices.MaxFunc(calls[:first], func(a, b [2]int) int { return a[0] - b[0] })
+	evaluated := slices.Clone(calls[first:]) // workers may report out of order
+	slices.SortFunc(evaluated, func(a, b [2]int) int { return a[0] - b[0] })
+	if searched != [2]int{3, 0} || !slices.Equal(evaluated, [][2]int{{1, 2}, {2, 2}}) {
+		t.Errorf("progress calls %v; want the 3 files searched (total 0), then 1/2 and 2/2 evaluated", calls)
 	}
 }
 

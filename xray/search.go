@@ -2,6 +2,7 @@ package xray
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"runtime"
@@ -51,9 +52,9 @@ func search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 	run, stop := context.WithTimeout(ctx, time.Duration(set.timeoutMs)*time.Millisecond)
 	defer stop()
 	res := emptyResult()
-	candidates, warnings, err := driver(run, snap, q, set)
+	candidates, warnings, err := driver(run, snap, q, set, progress)
 	if ctx.Err() != nil {
-		return nil, ctx.Err()
+		return res.stopped(ctx)
 	}
 	if err != nil && run.Err() == nil {
 		return nil, err
@@ -68,7 +69,7 @@ func search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 	e := &evaluation{snap: snap, ev: ev, enc: enc, cache: cache, fileTimeout: time.Duration(set.fileTimeoutMs) * time.Millisecond,
 		debugNodes: set.debugNodes}
 	outcomes := e.all(run, candidates, progress)
-	if ctx.Err() != nil {
+	if ctx.Err() != nil && !workspace.StoppedByUser(ctx) {
 		return nil, ctx.Err()
 	}
 	for _, o := range outcomes {
@@ -80,12 +81,24 @@ func search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 		res.EvaluationErrors = append(res.EvaluationErrors, o.errors...)
 		res.FileMetadata = append(res.FileMetadata, o.metadata...)
 	}
-	res.Timeout = run.Err() != nil
-	res.Partial = res.Timeout || res.MaxFilesReached
+	res.Timeout = errors.Is(run.Err(), context.DeadlineExceeded)
+	res.Cancelled = workspace.StoppedByUser(ctx)
+	res.Partial = res.Timeout || res.MaxFilesReached || res.Cancelled
 	if set.text {
 		res.Text = renderText(res)
 	}
 	return res, nil
+}
+
+// stopped is the result of a run ctx ended before its evaluation began: r,
+// marked cancelled, when the person stopped it (there is nothing to show
+// yet, but a stop is not an error); else ctx's error.
+func (r *Result) stopped(ctx context.Context) (*Result, error) {
+	if !workspace.StoppedByUser(ctx) {
+		return nil, ctx.Err()
+	}
+	r.Cancelled, r.Partial = true, true
+	return r, nil
 }
 
 // emptyResult is a result with every list present (arrays, never null).
@@ -93,21 +106,28 @@ func emptyResult() *Result {
 	return &Result{Matches: []Match{}, FileMetadata: []FileMetadata{}, EvaluationErrors: []EvaluationError{}, Warnings: []string{}}
 }
 
-// driver runs phase 1: the candidate files in folder and path order.
-func driver(ctx context.Context, snap *workspace.Snapshot, q Query, set settings) ([]candidate, []string, error) {
+// driver runs phase 1: the candidate files in folder and path order. It
+// reports the files the content driver has searched with total 0 (no
+// percentage: phase 2, the evaluation, is what takes the time), so a long
+// first phase is not silent.
+func driver(ctx context.Context, snap *workspace.Snapshot, q Query, set settings, progress ProgressFunc) ([]candidate, []string, error) {
 	if set.filename {
 		return filenameDriver(ctx, snap, q, set)
 	}
-	return contentDriver(ctx, snap, q, set)
+	var searched grep.ProgressFunc
+	if progress != nil {
+		searched = func(done, _ int) { progress(done, 0) }
+	}
+	return contentDriver(ctx, snap, q, set, searched)
 }
 
 // contentDriver searches file contents with package grep, every hit of
 // every file (up to MaxMatchesPerFile a file).
-func contentDriver(ctx context.Context, snap *workspace.Snapshot, q Query, set settings) ([]candidate, []string, error) {
+func contentDriver(ctx context.Context, snap *workspace.Snapshot, q Query, set settings, progress grep.ProgressFunc) ([]candidate, []string, error) {
 	unlimited, perFile, around := 0, MaxMatchesPerFile, q.ContextLines
 	found, err := grep.Search(ctx, snap, grep.Query{Pattern: q.Driver, IgnoreCase: q.IgnoreCase, Multiline: q.Multiline,
 		ContextBefore: &around, ContextAfter: &around, Paths: q.Paths, Globs: q.Globs, Gitignore: q.Gitignore, Hidden: q.Hidden,
-		Limit: &unlimited, PerFileLimit: &perFile}, workspace.UTF8, nil)
+		Limit: &unlimited, PerFileLimit: &perFile}, workspace.UTF8, progress)
 	if err != nil {
 		return nil, nil, err
 	}

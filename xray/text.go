@@ -65,6 +65,8 @@ func renderText(res *Result) string {
 	}
 	fmt.Fprintf(&b, "\n%s; %d of %d candidate files evaluated", plural(len(res.Matches), "match", "matches"), res.FilesEvaluated, res.Candidates)
 	switch {
+	case res.Cancelled:
+		b.WriteString("; stopped by the user (partial)")
 	case res.Timeout:
 		b.WriteString("; stopped at timeoutSeconds (partial)")
 	case res.MaxFilesReached:
