@@ -138,6 +138,28 @@ func (c *Cache) evictLocked() {
 	}
 }
 
+// CacheStats is what a Cache holds: its trees, their nodes, their sources'
+// bytes, and all the bytes charged for them against the budget.
+type CacheStats struct {
+	Trees       int   `json:"trees"`
+	Nodes       int64 `json:"nodes"`
+	SourceBytes int64 `json:"sourceBytes"`
+	Bytes       int64 `json:"bytes"`
+}
+
+// Stats reports what the cache holds now.
+func (c *Cache) Stats() CacheStats {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	st := CacheStats{Trees: c.lru.Len(), Bytes: c.used}
+	for el := c.lru.Front(); el != nil; el = el.Next() {
+		tree := el.Value.(*cacheEntry).tree
+		st.Nodes += int64(len(tree.Nodes))
+		st.SourceBytes += int64(len(tree.Source))
+	}
+	return st
+}
+
 // SetBudget changes the memory budget, dropping trees to fit; 0 disables caching.
 func (c *Cache) SetBudget(budget int64) {
 	c.mu.Lock()
