@@ -84,7 +84,7 @@ func (c *Cache) Enabled() bool {
 }
 
 func (c *Cache) add(key cacheKey, tree *Tree) {
-	cost := int64(len(tree.Source)) + int64(len(tree.Nodes))*int64(nodeSize)
+	cost := treeCost(tree)
 	if cost > c.budget/4 {
 		return // one huge file would flush everything else
 	}
@@ -95,6 +95,12 @@ func (c *Cache) add(key cacheKey, tree *Tree) {
 	}
 	c.entries[key] = c.lru.PushFront(&cacheEntry{key: key, tree: tree, cost: cost, query: c.query})
 	c.used += cost
+}
+
+// treeCost is what a cached tree is charged: its source, its nodes and its
+// line table (made here, so the charge is what the tree will hold).
+func treeCost(tree *Tree) int64 {
+	return int64(len(tree.Source)) + int64(len(tree.Nodes))*int64(nodeSize) + tree.lineTableBytes()
 }
 
 // StartQuery tells the cache a new query begins: the trees earlier queries
