@@ -17,7 +17,11 @@ func (s *Server) runAstGrep(ctx context.Context, snap *workspace.Snapshot, enc w
 		return nil, "", err
 	}
 	s.parseCache.SetBudget(snap.Settings.EffectiveParseCacheBytes())
-	res, err := matcher.Search(ctx, snap, q, enc, progress, s.parseCache)
+	var emit func(matcher.Batch) error
+	if send := partialResultsOf(ctx); send != nil {
+		emit = func(b matcher.Batch) error { return send(b) }
+	}
+	res, err := matcher.SearchStream(ctx, snap, q, enc, progress, s.parseCache, emit)
 	if err != nil {
 		return nil, "", err
 	}

@@ -54,10 +54,14 @@ func (s *Server) prepareCommand(raw []byte) (func(context.Context) (any, error),
 	}
 	arg := bytes.Clone(p.Arguments[0])
 	token := p.WorkDoneToken
+	partial, err := partialTokenOf(raw)
+	if err != nil {
+		return nil, err
+	}
 	folders, docs, enc := s.snapshotParts()
 	return func(ctx context.Context) (any, error) {
 		snap := workspace.NewSnapshot(folders, s.currentSettings(), docs)
-		work, cancel := context.WithCancelCause(ctx)
+		work, cancel := context.WithCancelCause(s.withPartialResults(ctx, partial))
 		defer cancel(nil)
 		wd := s.startProgress(cmd.title, token, func() { cancel(workspace.ErrStoppedByUser) })
 		result, summary, err := cmd.run(s, work, snap, enc, arg, wd.report)

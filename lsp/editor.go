@@ -36,6 +36,8 @@ type Editor struct {
 	logs          []string
 	registrations []Registration
 	editRequests  []EditRequest
+	partials      map[string]*partialReceiver // by partialResultToken
+	nextPartial   int
 }
 
 // ApplyEditMode is how an Editor answers workspace/applyEdit.
@@ -174,6 +176,10 @@ func (e *Editor) Call(ctx context.Context, method string, params, result any) er
 	if result == nil || len(out) == 0 {
 		return nil
 	}
+	if raw, ok := result.(*json.RawMessage); ok {
+		*raw = json.RawMessage(out) // already a copy: decoding it again would only check and copy it
+		return nil
+	}
 	return json.Unmarshal(out, result)
 }
 
@@ -296,6 +302,9 @@ func (e *Editor) handle(ctx context.Context, req *jsonrpc2.Request) (any, error)
 	params := json.RawMessage(slices.Clone(req.Params()))
 	switch req.Method() {
 	case "$/progress":
+		if e.receivePartial(params) {
+			return nil, nil
+		}
 		e.recordProgress(params)
 	case "window/logMessage", "window/showMessage":
 		var p struct{ Message string }

@@ -22,11 +22,9 @@ func pageBounds(total, skip, limit int) (start, end int) {
 }
 
 // page builds the matches [start, end) of the files, in order (folder, path,
-// then pre-order within a file). Files whose matches the first pass built
-// give them; the others are read and parsed again, and only their matches
-// inside the page are built.
-func (s *searcher) page(ctx context.Context, snap *workspace.Snapshot, files []fileHits, start, end int) ([]Match, error) {
-	matches := make([]Match, 0, min(end-start, 1024)) // a limit may be far above the matches there are
+// then pre-order within a file), and sends them on file by file: each file
+// is read and parsed again, and only its matches inside the page are built.
+func (s *searcher) page(ctx context.Context, snap *workspace.Snapshot, files []fileHits, start, end int, send func([]Match) error) error {
 	scratch := new(syntax.Scratch)
 	offset := 0
 	for _, f := range files {
@@ -35,19 +33,20 @@ func (s *searcher) page(ctx context.Context, snap *workspace.Snapshot, files []f
 		}
 		lo, hi := max(start-offset, 0), min(end-offset, f.count)
 		offset += f.count
-		switch {
-		case lo >= hi:
-		case f.matches != nil:
-			matches = append(matches, f.matches[lo:hi]...)
-		default:
-			built, err := s.rebuild(ctx, snap, f, lo, hi, scratch)
-			if err != nil {
-				return nil, err
+		if lo >= hi {
+			continue
+		}
+		built, err := s.rebuild(ctx, snap, f, lo, hi, scratch)
+		if err != nil {
+			return err
+		}
+		if len(built) > 0 {
+			if err := send(built); err != nil {
+				return err
 			}
-			matches = append(matches, built...)
 		}
 	}
-	return matches, nil
+	return nil
 }
 
 // rebuild parses a file again and builds its matches lo to hi-1 (counted

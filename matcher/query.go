@@ -40,6 +40,15 @@ type Result struct {
 	Text          string       `json:"text,omitempty"`
 }
 
+// Batch is one partial result of a streamed structls.astGrep: matches in
+// their final order and, with format "text", their rendering. The batches'
+// matches (and texts) followed by the final Result's give exactly what the
+// query returns without streaming.
+type Batch struct {
+	Matches []Match `json:"matches"`
+	Text    string  `json:"text,omitempty"`
+}
+
 // Match is one matched node.
 type Match struct {
 	Path          string              `json:"path"`

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/structls/structls/matcher/lang"
 	"github.com/structls/structls/matcher/syntax"
@@ -71,6 +70,19 @@ func (q Query) validate() (settings, error) {
 // matchCount is always exact: every file is matched to the end, which costs
 // time but no memory per match.
 func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc, cache *syntax.Cache) (*Result, error) {
+	return SearchStream(ctx, snap, q, enc, progress, cache, nil)
+}
+
+// SearchStream is Search that hands the matches of the page to emit, in
+// batches in their final order, as soon as they are known, instead of
+// returning them: the Result it returns has no matches (and, with format
+// "text", only the rendering's tail: the notes after the matches). Files
+// are searched in parallel but delivered in order, and nothing is kept of
+// a batch once emit returns, so memory does not grow with the matches. An
+// error from emit (the client has gone) ends the search with that error.
+// A nil emit is Search.
+func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc,
+	cache *syntax.Cache, emit func(Batch) error) (*Result, error) {
 	set, err := q.validate()
 	if err != nil {
 		return nil, err
@@ -86,17 +98,19 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 		}
 	}
 	cache.StartQuery()
+	res := &Result{Matches: []Match{}, MissingPaths: []string{}}
+	out := newMatchSink(res, set.text, emit)
 	walk := workspace.WalkOptions{Globs: q.Globs, Gitignore: q.Gitignore == nil || *q.Gitignore, Hidden: q.Hidden == nil || *q.Hidden}
 	s := &searcher{patterns: patterns, only: set.only, enc: enc, contextLines: q.ContextLines, text: set.text, cache: cache,
 		buildAll: set.limit == 0 && q.Skip == 0}
-	found, err := s.run(ctx, snap, resolved.Targets, walk, progress)
+	found, err := s.run(ctx, snap, resolved.Targets, walk, progress, out.send)
 	if err != nil {
 		return nil, err
 	}
 	if patterns.CompiledAny() == 0 && len(patterns.Failures()) > 0 {
 		return nil, invalidf("the pattern does not compile in any language searched: %s", joinIssues(patterns.Failures()))
 	}
-	res := &Result{FilesSearched: found.searched, FileCount: len(found.files), MissingPaths: []string{}}
+	res.FilesSearched, res.FileCount = found.searched, len(found.files)
 	for _, f := range found.files {
 		res.MatchCount += f.count
 	}
@@ -104,21 +118,21 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 	if end < res.MatchCount {
 		res.LimitReached, res.NextSkip = true, &end
 	}
-	if res.Matches, err = s.page(ctx, snap, found.files, start, end); err != nil {
-		return nil, err
+	if !s.buildAll {
+		if err := s.page(ctx, snap, found.files, start, end, out.send); err != nil {
+			return nil, err
+		}
 	}
 	res.ParseErrors = append(patterns.Failures(), found.issues...)
 	res.Warnings = append(append(patterns.Warnings(), resolved.Warnings...), found.warnings...)
 	res.MissingPaths = append(res.MissingPaths, resolved.Missing...)
-	if set.text {
-		res.Text = renderText(res)
-	}
+	out.finish()
 	return res, nil
 }
 
-// fileHits is what the first pass keeps of a file with matches: the file,
-// its language, how many matches it has, and — only when every match is
-// returned — the matches themselves.
+// fileHits is what the first pass finds in a file: the file, its language,
+// how many matches it has, and — only when every match is returned — the
+// matches themselves (sent on in order, then dropped).
 type fileHits struct {
 	file    workspace.File
 	lang    *lang.Language
@@ -145,50 +159,67 @@ type scanned struct {
 	warnings []string
 }
 
+// run is the first pass. It lists the files first and sorts them into the
+// order of the results, then searches them in parallel, taking their
+// outcomes in that order: so the matches built here (when every match is
+// returned) go to send as soon as the files before them are done.
 func (s *searcher) run(ctx context.Context, snap *workspace.Snapshot, targets []workspace.Target, walk workspace.WalkOptions,
-	progress ProgressFunc) (*scanned, error) {
-	var mu sync.Mutex
-	out := &scanned{}
-	keep := func(f workspace.File) bool {
-		l := lang.ForPath(f.Rel)
-		return l != nil && (s.only == nil || l == s.only) || (s.only != nil && f.Named)
+	progress ProgressFunc, send func([]Match) error) (*scanned, error) {
+	var files []workspace.File
+	err := snap.WalkFunc(ctx, targets, walk, func(f workspace.File) {
+		if l := lang.ForPath(f.Rel); l != nil && (s.only == nil || l == s.only) || (s.only != nil && f.Named) {
+			files = append(files, f)
+		}
+	})
+	if err != nil {
+		return nil, err
 	}
-	found, walkErr := snap.Scan(ctx, targets, walk, keep, func() func(workspace.File) {
+	slices.SortFunc(files, func(a, b workspace.File) int {
+		if a.Folder != b.Folder {
+			return a.Folder - b.Folder
+		}
+		return strings.Compare(a.Rel, b.Rel)
+	})
+	out := &scanned{searched: len(files)}
+	type outcome struct {
+		hits fileHits
+		note fileNote
+	}
+	newWorker := func() func(int) outcome {
 		var buf []byte
 		scratch := new(syntax.Scratch)
-		return func(f workspace.File) {
+		return func(i int) outcome {
+			f := files[i]
 			hits, note, content := s.file(ctx, snap, f, f.Named, buf, scratch)
 			if f.Doc == nil && content != nil {
 				buf = content
 			}
-			mu.Lock()
-			defer mu.Unlock()
-			if hits.count > 0 {
-				out.files = append(out.files, hits)
-			}
-			switch {
-			case note.issue != nil:
-				out.issues = append(out.issues, *note.issue)
-			case note.warning != "":
-				out.warnings = append(out.warnings, note.warning)
-			}
+			return outcome{hits, note}
 		}
+	}
+	err = inOrder(ctx, len(files), newWorker, func(_ int, o outcome) error {
+		switch {
+		case o.note.issue != nil:
+			out.issues = append(out.issues, *o.note.issue)
+		case o.note.warning != "":
+			out.warnings = append(out.warnings, o.note.warning)
+		}
+		if o.hits.count == 0 {
+			return nil
+		}
+		matches := o.hits.matches
+		o.hits.matches = nil
+		out.files = append(out.files, o.hits)
+		if len(matches) == 0 {
+			return nil
+		}
+		return send(matches)
 	}, progress)
-	if err := ctx.Err(); err != nil {
+	if err != nil {
 		return nil, err
 	}
-	if walkErr != nil {
-		return nil, walkErr
-	}
-	slices.SortFunc(out.files, func(a, b fileHits) int {
-		if a.file.Folder != b.file.Folder {
-			return a.file.Folder - b.file.Folder
-		}
-		return strings.Compare(a.file.Rel, b.file.Rel)
-	})
 	slices.SortFunc(out.issues, func(a, b ParseIssue) int { return strings.Compare(a.Path, b.Path) })
 	slices.Sort(out.warnings)
-	out.searched = found
 	return out, nil
 }
 

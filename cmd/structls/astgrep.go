@@ -2,11 +2,16 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"strings"
+
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/matcher"
@@ -61,14 +66,23 @@ func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
 		return exitError, err
 	}
 	defer s.close(ctx)
-	var res struct { // all the CLI reads; --json prints the raw result
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	printer := &streamPrinter{out: out, asJSON: *asJSON}
+	raw, err := s.editor.ExecuteCommandStreaming(ctx, lsp.CommandAstGrep, q, printer.batch)
+	if err != nil {
+		out.Flush()
+		return exitError, err
+	}
+	var res struct { // all the CLI reads of the final reply
 		Text         string   `json:"text"`
 		MatchCount   int      `json:"matchCount"`
 		Warnings     []string `json:"warnings"`
 		MissingPaths []string `json:"missingPaths"`
 	}
-	raw, err := s.execute(ctx, lsp.CommandAstGrep, q, &res)
-	if err != nil {
+	if err := jsonv2.Unmarshal(raw, &res); err != nil {
+		return exitError, fmt.Errorf("decoding the %s result: %w", lsp.CommandAstGrep, err)
+	}
+	if err := printer.finish(raw, res.Text); err != nil {
 		return exitError, err
 	}
 	var notes []string
@@ -78,11 +92,69 @@ func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
 	for _, m := range res.MissingPaths {
 		notes = append(notes, m+": no such file or directory")
 	}
-	printResult(stdout, stderr, raw, res.Text, *asJSON, notes)
+	printResult(stdout, stderr, nil, "", false, notes) // the result itself was printed as it came: the notes
 	if res.MatchCount == 0 {
 		return exitNotFound, nil
 	}
 	return exitFound, nil
+}
+
+// streamPrinter prints a streamed structls.astGrep result as it arrives
+// (lsp/partial.go): each batch's text, or with --json each batch's matches
+// inside one JSON document that ends with the final reply's other fields —
+// the very bytes the unstreamed reply would be. Nothing printed is kept.
+type streamPrinter struct {
+	out     *bufio.Writer
+	asJSON  bool
+	printed int // matches printed
+}
+
+// batch prints one partial result.
+func (p *streamPrinter) batch(value json.RawMessage) error {
+	var b struct {
+		Matches []jsontext.Value `json:"matches"`
+		Text    string           `json:"text"`
+	}
+	if err := jsonv2.Unmarshal(value, &b); err != nil {
+		return fmt.Errorf("decoding a batch of %s results: %w", lsp.CommandAstGrep, err)
+	}
+	if !p.asJSON {
+		_, err := p.out.WriteString(b.Text)
+		return err
+	}
+	for _, m := range b.Matches {
+		if p.printed == 0 {
+			p.out.WriteString(`{"matches":[`)
+		} else {
+			p.out.WriteByte(',')
+		}
+		p.printed++
+		if _, err := p.out.Write(m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// emptyMatches is how the final reply of a streamed result starts.
+const emptyMatches = `{"matches":[]`
+
+// finish prints the end of the result: the final reply's text, or with
+// --json the reply itself after the matches printed.
+func (p *streamPrinter) finish(raw json.RawMessage, text string) error {
+	switch {
+	case !p.asJSON:
+		p.out.WriteString(text)
+	case p.printed == 0:
+		fmt.Fprintf(p.out, "%s\n", raw)
+	case bytes.HasPrefix(raw, []byte(emptyMatches)):
+		p.out.WriteByte(']')
+		p.out.Write(raw[len(emptyMatches):])
+		p.out.WriteByte('\n')
+	default:
+		return fmt.Errorf("the server's %s reply does not start with %s: update structls so the CLI and the server match", lsp.CommandAstGrep, emptyMatches)
+	}
+	return p.out.Flush()
 }
 
 // languages is `structls languages`: the catalogue.

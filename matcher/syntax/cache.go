@@ -84,7 +84,7 @@ func (c *Cache) Enabled() bool {
 }
 
 func (c *Cache) add(key cacheKey, tree *Tree) {
-	cost := int64(len(tree.Source)) + int64(len(tree.Nodes))*int64(nodeSize)
+	cost := treeCost(tree)
 	if cost > c.budget/4 {
 		return // one huge file would flush everything else
 	}
@@ -95,6 +95,12 @@ func (c *Cache) add(key cacheKey, tree *Tree) {
 	}
 	c.entries[key] = c.lru.PushFront(&cacheEntry{key: key, tree: tree, cost: cost, query: c.query})
 	c.used += cost
+}
+
+// treeCost is what a cached tree is charged: its source, its nodes and its
+// line table (made here, so the charge is what the tree will hold).
+func treeCost(tree *Tree) int64 {
+	return int64(len(tree.Source)) + int64(len(tree.Nodes))*int64(nodeSize) + tree.lineTableBytes()
 }
 
 // StartQuery tells the cache a new query begins: the trees earlier queries
@@ -136,6 +142,28 @@ func (c *Cache) evictLocked() {
 	for c.used > max(c.budget, 0) && c.lru.Len() > 0 {
 		c.drop(c.lru.Back())
 	}
+}
+
+// CacheStats is what a Cache holds: its trees, their nodes, their sources'
+// bytes, and all the bytes charged for them against the budget.
+type CacheStats struct {
+	Trees       int   `json:"trees"`
+	Nodes       int64 `json:"nodes"`
+	SourceBytes int64 `json:"sourceBytes"`
+	Bytes       int64 `json:"bytes"`
+}
+
+// Stats reports what the cache holds now.
+func (c *Cache) Stats() CacheStats {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	st := CacheStats{Trees: c.lru.Len(), Bytes: c.used}
+	for el := c.lru.Front(); el != nil; el = el.Next() {
+		tree := el.Value.(*cacheEntry).tree
+		st.Nodes += int64(len(tree.Nodes))
+		st.SourceBytes += int64(len(tree.Source))
+	}
+	return st
 }
 
 // SetBudget changes the memory budget, dropping trees to fit; 0 disables caching.

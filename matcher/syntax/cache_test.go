@@ -20,7 +20,7 @@ func TestCacheSurvivesScans(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cost := int64(len(files[0])) + int64(len(first.Nodes))*int64(nodeSize)
+	cost := treeCost(first)
 	c := NewCache(4*cost + cost/2)
 	seen := map[*Tree]bool{}
 	for scan := range 3 {

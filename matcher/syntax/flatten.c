@@ -39,6 +39,17 @@ static bool reserve_levels(structls_scratch *s, int64_t depth) {
 	return true;
 }
 
+// count_child adds one to a node's stored child count, which stops at
+// MAX_STORED_CHILDREN (Tree.ChildCount counts such a node's children).
+static void count_child(flat_node *p) {
+	uint32_t n = p->child_count[0] | (uint32_t)p->child_count[1] << 8 | (uint32_t)p->child_count[2] << 16;
+	if (n == MAX_STORED_CHILDREN) return;
+	n++;
+	p->child_count[0] = n & 0xFF;
+	p->child_count[1] = (n >> 8) & 0xFF;
+	p->child_count[2] = n >> 16;
+}
+
 // write_nodes writes the tree's nodes in pre-order into out (room for cap
 // nodes) and returns how many there are; when that exceeds cap the caller
 // grows out and calls again. It returns OUT_OF_MEMORY when the room for its
@@ -67,19 +78,18 @@ static int64_t write_nodes(structls_scratch *s, const TSTree *tree, int32_t only
 				flat_node *f = &out[n];
 				f->start = ts_node_start_byte(node);
 				f->end = ts_node_end_byte(node);
-				TSPoint sp = ts_node_start_point(node), ep = ts_node_end_point(node);
-				f->start_row = sp.row; f->start_col = sp.column; f->end_row = ep.row; f->end_col = ep.column;
 				f->symbol = symbol;
 				f->field = ts_tree_cursor_current_field_id(&c);
 				f->flags = (ts_node_is_named(node) ? F_NAMED : 0) | (ts_node_is_extra(node) ? F_EXTRA : 0) |
 					(ts_node_is_missing(node) ? F_MISSING : 0) | (symbol == 0xFFFF ? F_ERROR : 0);
 				f->parent = depth > kept ? levels[depth - 1].node : -1;
-				f->first_child = -1; f->next_sibling = -1; f->child_count = 0;
+				f->first_child = -1; f->next_sibling = -1;
+				f->child_count[0] = f->child_count[1] = f->child_count[2] = 0;
 				if (depth > kept) {
 					flat_node *p = &out[levels[depth - 1].node];
 					if (p->first_child < 0) p->first_child = (int32_t)n;
 					else out[levels[depth - 1].last_child].next_sibling = (int32_t)n;
-					p->child_count++;
+					count_child(p);
 					levels[depth - 1].last_child = (int32_t)n;
 				}
 			}

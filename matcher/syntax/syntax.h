@@ -78,16 +78,18 @@ typedef struct {
 // What structls_parse and structls_flatten return instead of a node count.
 enum { CANCELLED = -1, REFUSED = -2, OUT_OF_MEMORY = -3 };
 
-// flat_node mirrors Node in tree.go field for field.
+// flat_node mirrors Node in tree.go field for field: 28 bytes. Points are
+// not stored (Tree derives them from the byte offsets and a line table).
 typedef struct {
 	uint32_t start, end;
 	int32_t parent, first_child, next_sibling;
-	uint32_t child_count;
-	uint32_t start_row, start_col, end_row, end_col;
 	uint16_t symbol, field;
 	uint8_t flags;
-	uint8_t pad[3];
+	uint8_t child_count[3]; // little-endian; MAX_STORED_CHILDREN means that many or more
 } flat_node;
+
+enum { MAX_STORED_CHILDREN = 0xFFFFFF };
+_Static_assert(sizeof(flat_node) == 28, "flat_node must match Node in tree.go");
 
 enum { F_NAMED = 1, F_EXTRA = 2, F_MISSING = 4, F_ERROR = 8 };
 

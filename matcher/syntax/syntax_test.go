@@ -20,9 +20,43 @@ import (
 var goLang = sitter.NewLanguage(golang.Language())
 
 // TestFlattenMatchesBinding checks the flat tree node for node against the
-// Go binding's own parse and walk.
+// Go binding's own parse and walk: kinds, flags, fields, child counts, and
+// the points Tree derives from byte offsets against the ones tree-sitter
+// stores — on sources with CRLF line ends, a byte order mark, invalid
+// UTF-8, no final newline, and real code from the standard library.
 func TestFlattenMatchesBinding(t *testing.T) {
-	src := []byte("package p\n\n// c\nfunc f(a int) { if a > 1 { return } }\nvar x = \n")
+	sources := map[string][]byte{
+		"syntax error": []byte("package p\n\n// c\nfunc f(a int) { if a > 1 { return } }\nvar x = \n"),
+		"crlf":         []byte("package p\r\n\r\nfunc f() {\r\n\treturn\r\n}\r\n"),
+		"bom":          []byte("\uFEFFpackage p\n\nvar s = \"é\"\n"),
+		"invalid utf8": []byte("package p\n\nvar s = \"\xff\xfe\n\"\n// \xe2\n\xe2\x82 x\n"),
+		"no newline":   []byte("package p\nvar x = 1"),
+		"empty":        {},
+		"lone cr":      []byte("package p\rvar x = 1\r\n\n\n"),
+	}
+	for path, src := range goSources(t) {
+		if len(sources) < 40 {
+			sources[filepath.Base(path)] = src
+		}
+	}
+	for name, src := range sources {
+		checkAgainstBinding(t, name, src)
+	}
+	tree, err := Parse(context.Background(), goLang, sources["syntax error"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !tree.HasError() {
+		t.Error("the source has a syntax error; HasError says no")
+	}
+	if unsafe.Sizeof(Node{}) != 28 {
+		t.Errorf("Node is %d bytes; flat_node is 28", unsafe.Sizeof(Node{}))
+	}
+}
+
+// checkAgainstBinding compares the flat tree of src with the binding's.
+func checkAgainstBinding(t *testing.T, name string, src []byte) {
+	t.Helper()
 	tree, err := Parse(context.Background(), goLang, src)
 	if err != nil {
 		t.Fatal(err)
@@ -44,25 +78,44 @@ func TestFlattenMatchesBinding(t *testing.T) {
 	}
 	walk(ref.RootNode(), "")
 	if len(want) != len(tree.Nodes) {
-		t.Fatalf("%d flat nodes; the binding walks %d", len(tree.Nodes), len(want))
+		t.Fatalf("%s: %d flat nodes; the binding walks %d", name, len(tree.Nodes), len(want))
 	}
 	for i, w := range want {
-		n := tree.Nodes[i]
-		if uint(n.Start) != w.StartByte() || uint(n.End) != w.EndByte() || tree.Kind(int32(i)) != w.Kind() ||
+		n, at := tree.Nodes[i], int32(i)
+		sp, ep := tree.StartPoint(at), tree.EndPoint(at)
+		if uint(n.Start) != w.StartByte() || uint(n.End) != w.EndByte() || tree.Kind(at) != w.Kind() ||
 			n.IsNamed() != w.IsNamed() || n.IsExtra() != w.IsExtra() || n.IsMissing() != w.IsMissing() ||
-			int(n.ChildCount) != int(w.ChildCount()) || n.IsError() != w.IsError() ||
-			uint(n.StartRow) != w.StartPosition().Row || uint(n.EndCol) != w.EndPosition().Column {
-			t.Fatalf("node %d: flat %+v kind %s; binding %s [%d,%d] named %v", i, n, tree.Kind(int32(i)), w.Kind(), w.StartByte(), w.EndByte(), w.IsNamed())
+			tree.ChildCount(at) != int(w.ChildCount()) || n.IsError() != w.IsError() ||
+			uint(sp.Row) != w.StartPosition().Row || uint(sp.Column) != w.StartPosition().Column ||
+			uint(ep.Row) != w.EndPosition().Row || uint(ep.Column) != w.EndPosition().Column {
+			t.Fatalf("%s: node %d: flat %+v kind %s points %v-%v; binding %s [%d,%d] named %v points %v-%v", name, i, n, tree.Kind(at),
+				sp, ep, w.Kind(), w.StartByte(), w.EndByte(), w.IsNamed(), w.StartPosition(), w.EndPosition())
 		}
 		if got := goLang.FieldNameForId(n.Field); got != fields[i] {
-			t.Fatalf("node %d (%s): field %q; the binding says %q", i, w.Kind(), got, fields[i])
+			t.Fatalf("%s: node %d (%s): field %q; the binding says %q", name, i, w.Kind(), got, fields[i])
 		}
 	}
-	if !tree.HasError() {
-		t.Error("the source has a syntax error; HasError says no")
+}
+
+// TestChildCountPastStored: a node whose stored count is saturated (more
+// children than 24 bits hold) has its children counted.
+func TestChildCountPastStored(t *testing.T) {
+	const children = 3
+	tree := &Tree{Nodes: []Node{{Parent: -1, FirstChild: 1, NextSibling: -1}}}
+	for i := range children {
+		next := int32(i + 2)
+		if i == children-1 {
+			next = -1
+		}
+		tree.Nodes = append(tree.Nodes, Node{Parent: 0, FirstChild: -1, NextSibling: next})
 	}
-	if unsafe.Sizeof(Node{}) != 48 {
-		t.Errorf("Node is %d bytes; flat_node is 48", unsafe.Sizeof(Node{}))
+	tree.Nodes[0].childCount = [3]uint8{0xFF, 0xFF, 0xFF}
+	if got := tree.ChildCount(0); got != children {
+		t.Errorf("ChildCount of a node with a saturated count = %d; want %d (counted)", got, children)
+	}
+	tree.Nodes[0].childCount = [3]uint8{3, 0, 0}
+	if got := tree.ChildCount(0); got != 3 {
+		t.Errorf("ChildCount = %d; want the stored 3", got)
 	}
 }
 

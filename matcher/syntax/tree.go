@@ -14,23 +14,31 @@
 package syntax
 
 import (
+	"bytes"
+	"slices"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 )
 
-// Node is one syntax node. Its layout mirrors flat_node in flatten.go.
+// Node is one syntax node: 28 bytes. Its layout mirrors flat_node in
+// syntax.h. Points are not stored: Tree.StartPoint and EndPoint derive them
+// from the byte offsets and the file's line table; read the child count
+// through Tree.ChildCount.
 type Node struct {
-	Start, End                         uint32 // byte offsets
-	Parent, FirstChild, NextSibling    int32  // indexes into Tree.Nodes; -1 for none
-	ChildCount                         uint32
-	StartRow, StartCol, EndRow, EndCol uint32 // points; columns count bytes, as tree-sitter's do
-	Symbol                             uint16 // the node's kind id
-	Field                              uint16 // the field it fills in its parent; 0 for none
-	Flags                              uint8
-	_                                  [3]byte
+	Start, End                      uint32 // byte offsets
+	Parent, FirstChild, NextSibling int32  // indexes into Tree.Nodes; -1 for none
+	Symbol                          uint16 // the node's kind id
+	Field                           uint16 // the field it fills in its parent; 0 for none
+	Flags                           uint8
+	childCount                      [3]uint8 // little-endian; maxStoredChildren means that many or more
 }
+
+// maxStoredChildren is the largest child count a Node stores (24 bits);
+// a node with more children has its children counted when asked.
+const maxStoredChildren = 1<<24 - 1
 
 // nodeSize is the memory a Node takes, for cache accounting.
 const nodeSize = unsafe.Sizeof(Node{})
@@ -61,8 +69,9 @@ type Tree struct {
 	Lang     *sitter.Language
 	Source   []byte
 	Nodes    []Node
-	kinds    []string // kind names by symbol
-	hasError bool     // the whole tree, not just the nodes kept, holds an ERROR or MISSING node
+	kinds    []string                 // kind names by symbol
+	hasError bool                     // the whole tree, not just the nodes kept, holds an ERROR or MISSING node
+	lines    atomic.Pointer[[]uint32] // the offset each line starts at; made at the first point asked for
 }
 
 // Kind returns the kind name of node i.
@@ -85,23 +94,59 @@ type Point struct{ Row, Column uint32 }
 
 // StartPoint returns where node i starts. Callers use it (and EndPoint,
 // ChildCount) rather than the Node fields, so the stored layout may change.
-func (t *Tree) StartPoint(i int32) Point {
-	n := &t.Nodes[i]
-	return Point{n.StartRow, n.StartCol}
-}
+func (t *Tree) StartPoint(i int32) Point { return t.pointAt(t.Nodes[i].Start) }
 
 // EndPoint returns where node i ends (exclusive).
-func (t *Tree) EndPoint(i int32) Point {
-	n := &t.Nodes[i]
-	return Point{n.EndRow, n.EndCol}
+func (t *Tree) EndPoint(i int32) Point { return t.pointAt(t.Nodes[i].End) }
+
+// pointAt returns the point of a byte offset, as tree-sitter counts them:
+// rows end at '\n' only, columns count bytes.
+func (t *Tree) pointAt(offset uint32) Point {
+	lines := t.lineStarts()
+	row, found := slices.BinarySearch(lines, offset)
+	if !found {
+		row-- // lines[0] is 0, so offset lies on an earlier line
+	}
+	return Point{Row: uint32(row), Column: offset - lines[row]}
 }
 
+// lineStarts returns the offset each line of the source starts at, making
+// the table at the first call: 4 bytes a line, where storing points in
+// every node took 16 bytes a node. Safe for concurrent use (a cached tree
+// is read by concurrent queries).
+func (t *Tree) lineStarts() []uint32 {
+	if lines := t.lines.Load(); lines != nil {
+		return *lines
+	}
+	lines := make([]uint32, 1, bytes.Count(t.Source, []byte{'\n'})+1)
+	for i, b := range t.Source {
+		if b == '\n' {
+			lines = append(lines, uint32(i+1))
+		}
+	}
+	t.lines.Store(&lines)
+	return lines
+}
+
+// lineTableBytes is the memory the line table takes once made.
+func (t *Tree) lineTableBytes() int64 { return int64(len(t.lineStarts())) * 4 }
+
 // ChildCount returns the number of node i's children, named and anonymous.
-func (t *Tree) ChildCount(i int32) int { return int(t.Nodes[i].ChildCount) }
+func (t *Tree) ChildCount(i int32) int {
+	c := &t.Nodes[i].childCount
+	if n := int(c[0]) | int(c[1])<<8 | int(c[2])<<16; n < maxStoredChildren {
+		return n
+	}
+	n := 0
+	for c := t.Nodes[i].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
+		n++
+	}
+	return n
+}
 
 // Children returns the indexes of node i's children, in order.
 func (t *Tree) Children(i int32) []int32 {
-	out := make([]int32, 0, t.Nodes[i].ChildCount)
+	out := make([]int32, 0, t.ChildCount(i))
 	for c := t.Nodes[i].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
 		out = append(out, c)
 	}

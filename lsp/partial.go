@@ -1,0 +1,76 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"strconv"
+
+	"go.lsp.dev/jsonrpc2"
+)
+
+// Partial results: a client that puts a partialResultToken in the params
+// of workspace/executeCommand gets the results of a command that can
+// stream them (structls.astGrep) as they are found, in their final order,
+// in `$/progress` notifications {token, value} — each value a batch
+// (matcher.Batch: {matches, text?}) — sent before the reply, which then
+// holds everything else (the counts, notes and the text's tail) and no
+// matches. Concatenating the batches' matches (and texts) with the reply's
+// gives exactly the reply the same request gets without a token. LSP 3.17
+// defines partialResultToken for requests that return lists; executeCommand
+// carries it here in the same way. The CLI streams its output this way, so
+// nothing it has printed stays in memory, in the server or in the CLI.
+
+// partialKey is the context key of a request's partial-result sender.
+type partialKey struct{}
+
+// partialTokenOf returns the partialResultToken of a request's params, or
+// nil when there is none. A token must be a string or an integer, as every
+// progress token.
+func partialTokenOf(params []byte) (json.RawMessage, error) {
+	var p struct {
+		Token json.RawMessage `json:"partialResultToken"`
+	}
+	if json.Unmarshal(params, &p) != nil || len(p.Token) == 0 || string(p.Token) == "null" {
+		return nil, nil
+	}
+	if !validProgressToken(p.Token) {
+		return nil, invalidParams("partialResultToken must be a string or an integer (got %.40s)", p.Token)
+	}
+	return p.Token, nil
+}
+
+// validProgressToken reports whether raw is a JSON string or integer.
+func validProgressToken(raw json.RawMessage) bool {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return true
+	}
+	_, err := strconv.ParseInt(string(raw), 10, 64)
+	return err == nil
+}
+
+// withPartialResults returns ctx carrying the sender of the request's
+// partial results, when the request gave a token.
+func (s *Server) withPartialResults(ctx context.Context, token json.RawMessage) context.Context {
+	if token == nil {
+		return ctx
+	}
+	send := func(value any) error {
+		raw, err := encodeResult(struct {
+			Token json.RawMessage `json:"token"`
+			Value any             `json:"value"`
+		}{token, value})
+		if err != nil {
+			return err
+		}
+		return s.conn.Notify(ctx, "$/progress", jsonrpc2.RawMessage(raw))
+	}
+	return context.WithValue(ctx, partialKey{}, send)
+}
+
+// partialResultsOf returns the function that sends one partial result of
+// the request ctx belongs to, or nil when the client asked for none.
+func partialResultsOf(ctx context.Context) func(value any) error {
+	send, _ := ctx.Value(partialKey{}).(func(any) error)
+	return send
+}

@@ -1,0 +1,109 @@
+package lsp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"go.lsp.dev/jsonrpc2"
+
+	"github.com/structls/structls/internal/testutil"
+)
+
+// TestAstGrepPartialResults: with a partialResultToken, structls.astGrep
+// sends its matches in $/progress batches before the reply, and the
+// batches followed by the reply hold exactly what the reply holds without
+// a token — the same matches in the same order, byte for byte, and the
+// same text — for every page and format.
+func TestAstGrepPartialResults(t *testing.T) {
+	var archive strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&archive, "-- p%d/f%02d.go --\npackage p\n\nfunc g() { f(%d); f(\"<&>\") }\n", i%3, i, i)
+	}
+	dir := testutil.WriteTree(t, archive.String())
+	ed := newEditor(t, dir, EditorOptions{})
+	ctx := context.Background()
+	for _, q := range []map[string]any{
+		{"pattern": "f($A)", "limit": 0},
+		{"pattern": "f($A)", "limit": 0, "format": "text"},
+		{"pattern": "f($A)", "skip": 5, "limit": 30, "format": "text"},
+		{"pattern": "nothing($A)", "format": "text"},
+	} {
+		want, err := ed.ExecuteCommand(ctx, CommandAstGrep, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		matches := []json.RawMessage{}
+		text, batches := "", 0
+		final, err := ed.ExecuteCommandStreaming(ctx, CommandAstGrep, q, func(value json.RawMessage) error {
+			var b struct {
+				Matches []json.RawMessage
+				Text    string
+			}
+			if err := json.Unmarshal(value, &b); err != nil {
+				return err
+			}
+			batches++
+			matches = append(matches, b.Matches...)
+			text += b.Text
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got map[string]json.RawMessage
+		if err := json.Unmarshal(final, &got); err != nil {
+			t.Fatal(err)
+		}
+		if string(got["matches"]) != "[]" {
+			t.Errorf("%v: the final reply holds matches %.80s; want [] (all were streamed)", q, got["matches"])
+		}
+		got["matches"], _ = json.Marshal(matches)
+		if got["text"] != nil || text != "" { // the reply's text (the tail) is left out when empty
+			var tail string
+			_ = json.Unmarshal(got["text"], &tail)
+			got["text"], _ = json.Marshal(text + tail)
+		}
+		var wantFields map[string]json.RawMessage
+		if err := json.Unmarshal(want, &wantFields); err != nil {
+			t.Fatal(err)
+		}
+		for name, w := range wantFields {
+			if got[name] == nil || !bytes.Equal(compactJSON(t, w), compactJSON(t, got[name])) {
+				t.Errorf("%v: %s streamed %.200s; unstreamed %.200s", q, name, got[name], w)
+			}
+		}
+		if want := len(matches); q["pattern"] == "f($A)" && (batches == 0 || batches > want) {
+			t.Errorf("%v: %d batches for %d matches", q, batches, want)
+		}
+	}
+	if len(ed.Progress()) != 0 {
+		t.Errorf("partial results were recorded as work-done progress: %+v", ed.Progress()[0])
+	}
+}
+
+func compactJSON(t *testing.T, raw []byte) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := json.Compact(&b, raw); err != nil {
+		t.Fatalf("%v: %.80s", err, raw)
+	}
+	return b.Bytes()
+}
+
+// TestPartialResultTokenMustBeStringOrInteger: any other token is refused
+// with InvalidParams, as a work-done token would be.
+func TestPartialResultTokenMustBeStringOrInteger(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- a.go --\npackage a\n")
+	ed := newEditor(t, dir, EditorOptions{})
+	for _, token := range []any{map[string]any{"a": 1}, 1.5, true, []int{1}} {
+		err := ed.Call(context.Background(), "workspace/executeCommand", map[string]any{"command": CommandAstGrep,
+			"arguments": []any{map[string]any{"pattern": "f($A)"}}, "partialResultToken": token}, nil)
+		if ErrorCode(err) != int(jsonrpc2.InvalidParams) || !strings.Contains(err.Error(), "partialResultToken") {
+			t.Errorf("token %v: error %v; want InvalidParams naming partialResultToken", token, err)
+		}
+	}
+}

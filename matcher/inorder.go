@@ -1,0 +1,99 @@
+package matcher
+
+import (
+	"context"
+	"runtime"
+	"sync"
+)
+
+// orderWindow is how far the workers of inOrder may run ahead of the item
+// delivered last: the results waiting for delivery are those of at most
+// this many items, however many matches they hold in all.
+const orderWindow = 64
+
+// inOrder runs work on items 0..n-1 with GOMAXPROCS workers (each made by
+// newWorker, so it can keep its own buffers) and hands each result to
+// deliver on the calling goroutine, in item order, as soon as every
+// earlier item has been delivered. This is what lets a search stream its
+// matches in their final order while the files are searched in parallel,
+// and drop each result once it is delivered.
+//
+// progress, when not nil, is told how many items are done out of n. Once
+// ctx ends or deliver returns an error, the remaining items are skipped
+// (their results are zero values, not delivered) and inOrder returns that
+// error, or ctx's.
+func inOrder[T any](ctx context.Context, n int, newWorker func() func(i int) T, deliver func(i int, result T) error,
+	progress ProgressFunc) error {
+	var (
+		mu        sync.Mutex
+		changed   = sync.NewCond(&mu)
+		results   [orderWindow]T
+		ready     [orderWindow]bool
+		next      int // the next item a worker takes
+		delivered int // items delivered so far
+		done      int // items worked on so far
+		stopped   bool
+	)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), max(n, 1)) {
+		work := newWorker()
+		wg.Go(func() {
+			mu.Lock()
+			defer mu.Unlock()
+			for {
+				for !stopped && next < n && next >= delivered+orderWindow {
+					changed.Wait()
+				}
+				if stopped || next >= n {
+					return
+				}
+				i := next
+				next++
+				mu.Unlock()
+				var r T
+				if ctx.Err() == nil {
+					r = work(i)
+				}
+				mu.Lock()
+				results[i%orderWindow], ready[i%orderWindow] = r, true
+				done++
+				changed.Broadcast()
+				if progress != nil {
+					d := done
+					mu.Unlock()
+					progress(d, n) // counts may arrive out of order, as Snapshot.Scan's
+					mu.Lock()
+				}
+			}
+		})
+	}
+	stop := func() {
+		mu.Lock()
+		stopped = true
+		changed.Broadcast()
+		mu.Unlock()
+		wg.Wait()
+	}
+	for i := range n {
+		mu.Lock()
+		for !ready[i%orderWindow] {
+			changed.Wait()
+		}
+		r := results[i%orderWindow]
+		var zero T
+		results[i%orderWindow], ready[i%orderWindow] = zero, false
+		delivered = i + 1
+		changed.Broadcast()
+		mu.Unlock()
+		if err := ctx.Err(); err != nil {
+			stop()
+			return err
+		}
+		if err := deliver(i, r); err != nil {
+			stop()
+			return err
+		}
+	}
+	stop()
+	return nil
+}
