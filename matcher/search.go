@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/structls/structls/internal/inorder"
 	"github.com/structls/structls/matcher/lang"
 	"github.com/structls/structls/matcher/syntax"
 	"github.com/structls/structls/workspace"
@@ -197,7 +198,7 @@ func (s *searcher) run(ctx context.Context, snap *workspace.Snapshot, targets []
 			return outcome{hits, note}
 		}
 	}
-	err = inOrder(ctx, len(files), newWorker, func(_ int, o outcome) error {
+	err = inorder.Run(ctx, len(files), newWorker, func(_ int, o outcome) error {
 		switch {
 		case o.note.issue != nil:
 			out.issues = append(out.issues, *o.note.issue)

@@ -5,9 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -98,65 +96,5 @@ func TestSearchStreamStopsOnEmitError(t *testing.T) {
 		func(Batch) error { calls++; return gone })
 	if !errors.Is(err, gone) || calls != 1 {
 		t.Errorf("error %v after %d emits; want the emit's error after 1", err, calls)
-	}
-}
-
-// TestInOrderBoundsPending: inOrder delivers every item in order, and its
-// workers never hold more than orderWindow undelivered results, however
-// slow delivery is — the bound that keeps a streamed search's memory flat.
-func TestInOrderBoundsPending(t *testing.T) {
-	const n = 2000
-	var pending, most atomic.Int64
-	next := 0
-	err := inOrder(context.Background(), n, func() func(int) int {
-		return func(i int) int {
-			p := pending.Add(1)
-			for m := most.Load(); p > m && !most.CompareAndSwap(m, p); m = most.Load() {
-			}
-			return i
-		}
-	}, func(i, r int) error {
-		pending.Add(-1)
-		if i != next || r != i {
-			return fmt.Errorf("delivered item %d (result %d); want %d", i, r, next)
-		}
-		next++
-		if i%97 == 0 {
-			time.Sleep(time.Millisecond) // a slow client: the workers must wait, not pile up
-		}
-		return nil
-	}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Pending counts the result being delivered too: orderWindow wait, one is taken.
-	if next != n || most.Load() > orderWindow+1 {
-		t.Errorf("%d of %d delivered; at most %d results pending; want all, at most %d", next, n, most.Load(), orderWindow+1)
-	}
-}
-
-// TestInOrderCancelled: a cancelled context ends inOrder with its error,
-// without waiting for the remaining work.
-func TestInOrderCancelled(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	var worked atomic.Int64
-	done := make(chan error, 1)
-	go func() {
-		done <- inOrder(ctx, 1_000_000, func() func(int) int {
-			return func(i int) int {
-				if worked.Add(1) == 100 {
-					cancel()
-				}
-				return i
-			}
-		}, func(int, int) error { return nil }, nil)
-	}()
-	select {
-	case err := <-done:
-		if !errors.Is(err, context.Canceled) || worked.Load() > 1000 {
-			t.Errorf("error %v after %d items worked on; want context.Canceled soon after the 100th", err, worked.Load())
-		}
-	case <-time.After(time.Minute):
-		t.Fatal("inOrder did not return after its context was cancelled")
 	}
 }

@@ -1,4 +1,8 @@
-package matcher
+// Package inorder runs work on many items in parallel and delivers the
+// results in item order as they become ready, holding at most a small
+// window of undelivered results: what lets a search stream its results in
+// their final order while its files are worked on in parallel.
+package inorder
 
 import (
 	"context"
@@ -6,12 +10,12 @@ import (
 	"sync"
 )
 
-// orderWindow is how far the workers of inOrder may run ahead of the item
+// Window is how far the workers of Run may run ahead of the item
 // delivered last: the results waiting for delivery are those of at most
 // this many items, however many matches they hold in all.
-const orderWindow = 64
+const Window = 64
 
-// inOrder runs work on items 0..n-1 with GOMAXPROCS workers (each made by
+// Run runs work on items 0..n-1 with GOMAXPROCS workers (each made by
 // newWorker, so it can keep its own buffers) and hands each result to
 // deliver on the calling goroutine, in item order, as soon as every
 // earlier item has been delivered. This is what lets a search stream its
@@ -22,13 +26,13 @@ const orderWindow = 64
 // ctx ends or deliver returns an error, the remaining items are skipped
 // (their results are zero values, not delivered) and inOrder returns that
 // error, or ctx's.
-func inOrder[T any](ctx context.Context, n int, newWorker func() func(i int) T, deliver func(i int, result T) error,
-	progress ProgressFunc) error {
+func Run[T any](ctx context.Context, n int, newWorker func() func(i int) T, deliver func(i int, result T) error,
+	progress func(done, total int)) error {
 	var (
 		mu        sync.Mutex
 		changed   = sync.NewCond(&mu)
-		results   [orderWindow]T
-		ready     [orderWindow]bool
+		results   [Window]T
+		ready     [Window]bool
 		next      int // the next item a worker takes
 		delivered int // items delivered so far
 		done      int // items worked on so far
@@ -41,7 +45,7 @@ func inOrder[T any](ctx context.Context, n int, newWorker func() func(i int) T, 
 			mu.Lock()
 			defer mu.Unlock()
 			for {
-				for !stopped && next < n && next >= delivered+orderWindow {
+				for !stopped && next < n && next >= delivered+Window {
 					changed.Wait()
 				}
 				if stopped || next >= n {
@@ -55,7 +59,7 @@ func inOrder[T any](ctx context.Context, n int, newWorker func() func(i int) T, 
 					r = work(i)
 				}
 				mu.Lock()
-				results[i%orderWindow], ready[i%orderWindow] = r, true
+				results[i%Window], ready[i%Window] = r, true
 				done++
 				changed.Broadcast()
 				if progress != nil {
@@ -76,12 +80,12 @@ func inOrder[T any](ctx context.Context, n int, newWorker func() func(i int) T, 
 	}
 	for i := range n {
 		mu.Lock()
-		for !ready[i%orderWindow] {
+		for !ready[i%Window] {
 			changed.Wait()
 		}
-		r := results[i%orderWindow]
+		r := results[i%Window]
 		var zero T
-		results[i%orderWindow], ready[i%orderWindow] = zero, false
+		results[i%Window], ready[i%Window] = zero, false
 		delivered = i + 1
 		changed.Broadcast()
 		mu.Unlock()

@@ -1,0 +1,70 @@
+package inorder
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestRunBoundsPending: Run delivers every item in order, and its
+// workers never hold more than Window undelivered results, however
+// slow delivery is — the bound that keeps a streamed search's memory flat.
+func TestRunBoundsPending(t *testing.T) {
+	const n = 2000
+	var pending, most atomic.Int64
+	next := 0
+	err := Run(context.Background(), n, func() func(int) int {
+		return func(i int) int {
+			p := pending.Add(1)
+			for m := most.Load(); p > m && !most.CompareAndSwap(m, p); m = most.Load() {
+			}
+			return i
+		}
+	}, func(i, r int) error {
+		pending.Add(-1)
+		if i != next || r != i {
+			return fmt.Errorf("delivered item %d (result %d); want %d", i, r, next)
+		}
+		next++
+		if i%97 == 0 {
+			time.Sleep(time.Millisecond) // a slow client: the workers must wait, not pile up
+		}
+		return nil
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Pending counts the result being delivered too: Window wait, one is taken.
+	if next != n || most.Load() > Window+1 {
+		t.Errorf("%d of %d delivered; at most %d results pending; want all, at most %d", next, n, most.Load(), Window+1)
+	}
+}
+
+// TestRunCancelled: a cancelled context ends Run with its error,
+// without waiting for the remaining work.
+func TestRunCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	var worked atomic.Int64
+	done := make(chan error, 1)
+	go func() {
+		done <- Run(ctx, 1_000_000, func() func(int) int {
+			return func(i int) int {
+				if worked.Add(1) == 100 {
+					cancel()
+				}
+				return i
+			}
+		}, func(int, int) error { return nil }, nil)
+	}()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) || worked.Load() > 1000 {
+			t.Errorf("error %v after %d items worked on; want context.Canceled soon after the 100th", err, worked.Load())
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("Run did not return after its context was cancelled")
+	}
+}
