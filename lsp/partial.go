@@ -56,13 +56,13 @@ func (s *Server) withPartialResults(ctx context.Context, token json.RawMessage) 
 		return ctx
 	}
 	send := func(value any) error {
-		raw, err := encodeResult(struct {
-			Token json.RawMessage `json:"token"`
-			Value any             `json:"value"`
-		}{token, value})
+		encoded, err := encodeResult(value) // a batch's own encoder, not reflection and a second pass over its bytes
 		if err != nil {
 			return err
 		}
+		raw := make([]byte, 0, len(token)+len(encoded)+20)
+		raw = append(append(append(raw, `{"token":`...), token...), `,"value":`...)
+		raw = append(append(raw, encoded...), '}')
 		return s.conn.Notify(ctx, "$/progress", jsonrpc2.RawMessage(raw))
 	}
 	return context.WithValue(ctx, partialKey{}, send)

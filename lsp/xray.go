@@ -18,9 +18,14 @@ func (s *Server) runXRay(ctx context.Context, snap *workspace.Snapshot, enc work
 		return nil, "", err
 	}
 	s.parseCache.SetBudget(snap.Settings.EffectiveParseCacheBytes())
-	res, err := xray.Search(ctx, snap, q, enc, progress, s.parseCache)
+	streamed := 0
+	var emit func(xray.Batch) error
+	if send := partialResultsOf(ctx); send != nil {
+		emit = func(b xray.Batch) error { streamed += len(b.Matches); return send(&b) }
+	}
+	res, err := xray.SearchStream(ctx, snap, q, enc, progress, s.parseCache, emit)
 	if err != nil {
 		return nil, "", err
 	}
-	return res, fmt.Sprintf("%d matches, %d evaluation errors in %d of %d candidate files", len(res.Matches), len(res.EvaluationErrors), res.FilesEvaluated, res.Candidates), nil
+	return res, fmt.Sprintf("%d matches, %d evaluation errors in %d of %d candidate files", streamed+len(res.Matches), len(res.EvaluationErrors), res.FilesEvaluated, res.Candidates), nil
 }

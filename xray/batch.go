@@ -104,7 +104,7 @@ func searchBatch(ctx context.Context, snap *workspace.Snapshot, q Query, set set
 				}
 				cell.Evaluator = code
 			}
-			out, err := search(run, snap, cell, enc, nil, cache, limits)
+			out, err := search(run, snap, cell, enc, nil, cache, limits, nil)
 			switch {
 			case ctx.Err() != nil && !workspace.StoppedByUser(ctx):
 				return nil, ctx.Err()

@@ -31,7 +31,7 @@ func evaluate(t *testing.T, evaluator string, limits Limits) *Result {
 	dir := testutil.WriteTree(t, contractFiles)
 	minute := 60_000
 	q := Query{Driver: "func", Evaluator: evaluator, FileTimeoutMs: &minute}
-	res, err := search(context.Background(), snapshotOf(t, dir), q, workspace.UTF16, nil, nil, limits)
+	res, err := search(context.Background(), snapshotOf(t, dir), q, workspace.UTF16, nil, nil, limits, nil)
 	if err != nil {
 		t.Fatalf("search: %v", err)
 	}

@@ -56,6 +56,28 @@ func (r *Result) AppendJSON(b []byte) []byte {
 // MarshalJSON implements json.Marshaler with AppendJSON.
 func (r *Result) MarshalJSON() ([]byte, error) { return r.AppendJSON(nil), nil }
 
+// AppendJSON appends the JSON of a streamed batch, as AppendJSON does a
+// result's.
+func (bt *Batch) AppendJSON(b []byte) []byte {
+	b = slices.Grow(b, 64+len(bt.Text)+256*len(bt.Matches))
+	b = append(b, `{"matches":[`...)
+	for i := range bt.Matches {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = bt.Matches[i].appendJSON(b)
+	}
+	b = append(b, ']')
+	if bt.Text != "" {
+		b = append(b, `,"text":`...)
+		b = appendQuoted(b, bt.Text)
+	}
+	return append(b, '}')
+}
+
+// MarshalJSON implements json.Marshaler with AppendJSON.
+func (bt *Batch) MarshalJSON() ([]byte, error) { return bt.AppendJSON(nil), nil }
+
 func (m *Match) appendJSON(b []byte) []byte {
 	b = append(b, `{"path":`...)
 	b = appendQuoted(b, m.Path)

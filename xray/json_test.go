@@ -44,3 +44,27 @@ func TestResultJSON(t *testing.T) {
 		t.Errorf("AppendJSON (-encoding/json +AppendJSON):\n%s", diff)
 	}
 }
+
+// TestBatchJSON keeps Batch.AppendJSON equal to encoding/json's output.
+func TestBatchJSON(t *testing.T) {
+	for _, b := range []Batch{
+		{Matches: []Match{{Path: "a.go", URI: "file:///w/a.go", Language: "go", LineNumber: 1, LineContent: "<&>", Fields: map[string]any{"k": "v"}}}},
+		{Matches: []Match{{Path: "b.py", URI: "file:///w/b.py", Language: "python", LineNumber: 2, Fields: map[string]any{}}}, Text: "# b.py\n2|\n"},
+	} {
+		type plain Batch // no MarshalJSON
+		want, err := json.Marshal(plain(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var gotValue, wantValue any
+		if err := json.Unmarshal(b.AppendJSON(nil), &gotValue); err != nil {
+			t.Fatalf("AppendJSON wrote invalid JSON: %v", err)
+		}
+		if err := json.Unmarshal(want, &wantValue); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(wantValue, gotValue); diff != "" {
+			t.Errorf("AppendJSON (-encoding/json +AppendJSON):\n%s", diff)
+		}
+	}
+}

@@ -98,7 +98,7 @@ func TestFileTimeout(t *testing.T) {
 	limits := DefaultLimits
 	limits.MaxSteps = 1 << 62
 	q := Query{Driver: "func", FileTimeoutMs: &ms, Evaluator: "if file_path == \"a.go\":\n    while True:\n        pass\nreturn {\"matches\": []}"}
-	res, err := search(context.Background(), snapshotOf(t, dir), q, workspace.UTF16, nil, nil, limits)
+	res, err := search(context.Background(), snapshotOf(t, dir), q, workspace.UTF16, nil, nil, limits, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +119,7 @@ func TestRunTimeout(t *testing.T) {
 	limits := DefaultLimits
 	limits.MaxSteps = 1 << 62
 	q := Query{Driver: "func", TimeoutSeconds: &one, FileTimeoutMs: &long, Evaluator: "while True:\n    pass"}
-	res, err := search(context.Background(), snapshotOf(t, dir), q, workspace.UTF16, nil, nil, limits)
+	res, err := search(context.Background(), snapshotOf(t, dir), q, workspace.UTF16, nil, nil, limits, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +138,7 @@ func TestCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(100*time.Millisecond, cancel)
 	_, err := search(ctx, snapshotOf(t, dir), Query{Driver: "func", FileTimeoutMs: &long, Evaluator: "while True:\n    pass"},
-		workspace.UTF16, nil, nil, limits)
+		workspace.UTF16, nil, nil, limits, nil)
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("got %v; want context.Canceled", err)
 	}
@@ -157,7 +157,7 @@ func TestStoppedByUser(t *testing.T) {
 		ctx, stop := context.WithCancelCause(context.Background())
 		time.AfterFunc(delay, func() { stop(workspace.ErrStoppedByUser) })
 		res, err := search(ctx, snapshotOf(t, dir), Query{Driver: "func", FileTimeoutMs: &long, Evaluator: evaluator},
-			workspace.UTF16, nil, nil, limits)
+			workspace.UTF16, nil, nil, limits, nil)
 		if err != nil {
 			t.Fatalf("stop after %v: %v; want the partial result", delay, err)
 		}

@@ -5,13 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
-	"runtime"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/structls/structls/grep"
+	"github.com/structls/structls/internal/inorder"
 	"github.com/structls/structls/matcher/syntax"
 	"github.com/structls/structls/workspace"
 )
@@ -33,11 +31,21 @@ type candidate struct {
 // that does not compile: then no file is evaluated), and ctx.Err() when
 // cancelled. Positions are in enc; cache, when not nil, keeps parsed trees.
 func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc, cache *syntax.Cache) (*Result, error) {
-	return search(ctx, snap, q, enc, progress, cache, DefaultLimits)
+	return SearchStream(ctx, snap, q, enc, progress, cache, nil)
+}
+
+// SearchStream is Search that hands the matches to emit in batches, in
+// their final order, as the files are evaluated, and keeps none of them:
+// the result it returns holds everything else (see Batch). A batch query
+// (scans) does not stream: its matches are all in the result. When emit
+// fails, the run stops and returns its error.
+func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc,
+	cache *syntax.Cache, emit func(Batch) error) (*Result, error) {
+	return search(ctx, snap, q, enc, progress, cache, DefaultLimits, emit)
 }
 
 func search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc,
-	cache *syntax.Cache, limits Limits) (*Result, error) {
+	cache *syntax.Cache, limits Limits, emit func(Batch) error) (*Result, error) {
 	set, err := q.validate()
 	if err != nil {
 		return nil, err
@@ -68,25 +76,25 @@ func search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 	cache.StartQuery()
 	e := &evaluation{snap: snap, ev: ev, enc: enc, cache: cache, fileTimeout: time.Duration(set.fileTimeoutMs) * time.Millisecond,
 		debugNodes: set.debugNodes}
-	outcomes := e.all(run, candidates, progress)
-	if ctx.Err() != nil && !workspace.StoppedByUser(ctx) {
-		return nil, ctx.Err()
+	c := &collector{res: res, emit: emit, text: set.text}
+	// A file whose evaluation the deadline or a stop cut short is not
+	// delivered: inorder.Run checks ctx before each delivery.
+	err = inorder.Run(run, len(candidates), func() func(int) *fileResult {
+		return func(i int) *fileResult { return e.file(run, candidates[i]) }
+	}, func(_ int, r *fileResult) error { return c.add(r) }, progress)
+	if err == nil || run.Err() != nil {
+		err = c.flush() // what was evaluated before a deadline or stop is kept
 	}
-	for _, o := range outcomes {
-		if o == nil {
-			continue // the run's time ran out first
-		}
-		res.FilesEvaluated++
-		res.Matches = append(res.Matches, o.matches...)
-		res.EvaluationErrors = append(res.EvaluationErrors, o.errors...)
-		res.FileMetadata = append(res.FileMetadata, o.metadata...)
+	switch {
+	case ctx.Err() != nil && !workspace.StoppedByUser(ctx):
+		return nil, ctx.Err()
+	case err != nil:
+		return nil, err // emit failed: the client is gone
 	}
 	res.Timeout = errors.Is(run.Err(), context.DeadlineExceeded)
 	res.Cancelled = workspace.StoppedByUser(ctx)
 	res.Partial = res.Timeout || res.MaxFilesReached || res.Cancelled
-	if set.text {
-		res.Text = renderText(res)
-	}
+	c.finish()
 	return res, nil
 }
 
@@ -201,28 +209,4 @@ type evaluation struct {
 	cache       *syntax.Cache
 	fileTimeout time.Duration
 	debugNodes  int // explore mode: the nodes of each match's kind tree; 0 = off
-}
-
-// all evaluates the candidates on GOMAXPROCS workers. The outcomes are in
-// the candidates' order; nil for a file not evaluated before ctx ended.
-func (e *evaluation) all(ctx context.Context, candidates []candidate, progress ProgressFunc) []*fileResult {
-	out := make([]*fileResult, len(candidates))
-	var next, done atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), max(1, len(candidates))) {
-		wg.Go(func() {
-			for i := int(next.Add(1)) - 1; i < len(candidates) && ctx.Err() == nil; i = int(next.Add(1)) - 1 {
-				r := e.file(ctx, candidates[i])
-				if ctx.Err() != nil {
-					return // an evaluation cut short by the deadline is no outcome
-				}
-				out[i] = r
-				if progress != nil {
-					progress(int(done.Add(1)), len(candidates))
-				}
-			}
-		})
-	}
-	wg.Wait()
-	return out
 }

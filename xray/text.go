@@ -14,16 +14,28 @@ import (
 // (JSON values, keys sorted); then file metadata and evaluation errors.
 func renderText(res *Result) string {
 	var b strings.Builder
-	var headings workspace.FileHeadings
-	last := ""
-	for _, m := range res.Matches {
-		if m.URI != last {
-			headings.Write(&b, m.Path)
-			last = m.URI
+	var matches matchText
+	matches.write(&b, res.Matches)
+	writeTail(&b, res, len(res.Matches))
+	return b.String()
+}
+
+// matchText renders matches grouped by file, batch after batch (a streamed
+// run renders each batch as it goes: the file headings carry over).
+type matchText struct {
+	headings workspace.FileHeadings
+	last     string // the URI of the last match written
+}
+
+func (t *matchText) write(b *strings.Builder, matches []Match) {
+	for _, m := range matches {
+		if m.URI != t.last {
+			t.headings.Write(b, m.Path)
+			t.last = m.URI
 		}
-		fmt.Fprintf(&b, "%d|%s\n", m.LineNumber, m.LineContent)
+		fmt.Fprintf(b, "%d|%s\n", m.LineNumber, m.LineContent)
 		if m.ScanIndex != nil {
-			fmt.Fprintf(&b, "  scan: %d %s (folder %s)\n", *m.ScanIndex, m.ScanName, m.Folder)
+			fmt.Fprintf(b, "  scan: %d %s (folder %s)\n", *m.ScanIndex, m.ScanName, m.Folder)
 		}
 		keys := make([]string, 0, len(m.Fields))
 		for k := range m.Fields {
@@ -31,22 +43,28 @@ func renderText(res *Result) string {
 		}
 		slices.Sort(keys)
 		for _, k := range keys {
-			fmt.Fprintf(&b, "  %s=%s\n", k, jsonText(m.Fields[k]))
+			fmt.Fprintf(b, "  %s=%s\n", k, jsonText(m.Fields[k]))
 		}
 		if m.Ast != nil {
 			b.WriteString("  ast:\n")
-			writeAst(&b, m.Ast, 2)
+			writeAst(b, m.Ast, 2)
 		}
 	}
+}
+
+// writeTail renders what follows the matches: file metadata, evaluation
+// errors, cells that could not run, the summary (of matchCount matches)
+// and the warnings.
+func writeTail(b *strings.Builder, res *Result, matchCount int) {
 	if len(res.FileMetadata) > 0 {
 		b.WriteString("\nfile metadata:\n")
 		for _, md := range res.FileMetadata {
-			fmt.Fprintf(&b, "%s:", md.Path)
+			fmt.Fprintf(b, "%s:", md.Path)
 			if md.FileRole != "" {
-				fmt.Fprintf(&b, " role=%s", md.FileRole)
+				fmt.Fprintf(b, " role=%s", md.FileRole)
 			}
 			if md.Value != nil {
-				fmt.Fprintf(&b, " value=%s", jsonText(md.Value))
+				fmt.Fprintf(b, " value=%s", jsonText(md.Value))
 			}
 			b.WriteByte('\n')
 		}
@@ -54,16 +72,16 @@ func renderText(res *Result) string {
 	if len(res.EvaluationErrors) > 0 {
 		b.WriteString("\nevaluation errors:\n")
 		for _, e := range res.EvaluationErrors {
-			fmt.Fprintf(&b, "%s: %s: %s\n", e.Path, e.ErrorType, e.ErrorMessage)
+			fmt.Fprintf(b, "%s: %s: %s\n", e.Path, e.ErrorType, e.ErrorMessage)
 		}
 	}
 	if len(res.CellErrors) > 0 {
 		b.WriteString("\ncells that could not run:\n")
 		for _, e := range res.CellErrors {
-			fmt.Fprintf(&b, "folder %s, scan %d %s: %s\n", e.Folder, e.ScanIndex, e.ScanName, e.Message)
+			fmt.Fprintf(b, "folder %s, scan %d %s: %s\n", e.Folder, e.ScanIndex, e.ScanName, e.Message)
 		}
 	}
-	fmt.Fprintf(&b, "\n%s; %d of %d candidate files evaluated", plural(len(res.Matches), "match", "matches"), res.FilesEvaluated, res.Candidates)
+	fmt.Fprintf(b, "\n%s; %d of %d candidate files evaluated", plural(matchCount, "match", "matches"), res.FilesEvaluated, res.Candidates)
 	switch {
 	case res.Cancelled:
 		b.WriteString("; stopped by the user (partial)")
@@ -74,9 +92,8 @@ func renderText(res *Result) string {
 	}
 	b.WriteByte('\n')
 	for _, w := range res.Warnings {
-		fmt.Fprintf(&b, "warning: %s\n", w)
+		fmt.Fprintf(b, "warning: %s\n", w)
 	}
-	return b.String()
 }
 
 func jsonText(v any) string {

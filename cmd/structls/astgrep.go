@@ -67,7 +67,7 @@ func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	defer s.close(ctx)
 	out := bufio.NewWriterSize(stdout, 64<<10)
-	printer := &streamPrinter{out: out, asJSON: *asJSON}
+	printer := &streamPrinter{out: out, asJSON: *asJSON, command: lsp.CommandAstGrep}
 	raw, err := s.editor.ExecuteCommandStreaming(ctx, lsp.CommandAstGrep, q, printer.batch)
 	if err != nil {
 		out.Flush()
@@ -99,14 +99,17 @@ func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
 	return exitFound, nil
 }
 
-// streamPrinter prints a streamed structls.astGrep result as it arrives
+// streamPrinter prints a streamed command result (structls.astGrep,
+// structls.xray) as it arrives
 // (lsp/partial.go): each batch's text, or with --json each batch's matches
 // inside one JSON document that ends with the final reply's other fields —
 // the very bytes the unstreamed reply would be. Nothing printed is kept.
 type streamPrinter struct {
 	out     *bufio.Writer
 	asJSON  bool
-	printed int // matches printed
+	command string // the command, for messages
+	printed int    // matches printed as JSON
+	count   int    // matches received
 }
 
 // batch prints one partial result.
@@ -116,8 +119,9 @@ func (p *streamPrinter) batch(value json.RawMessage) error {
 		Text    string           `json:"text"`
 	}
 	if err := jsonv2.Unmarshal(value, &b); err != nil {
-		return fmt.Errorf("decoding a batch of %s results: %w", lsp.CommandAstGrep, err)
+		return fmt.Errorf("decoding a batch of %s results: %w", p.command, err)
 	}
+	p.count += len(b.Matches)
 	if !p.asJSON {
 		_, err := p.out.WriteString(b.Text)
 		return err
@@ -152,7 +156,7 @@ func (p *streamPrinter) finish(raw json.RawMessage, text string) error {
 		p.out.Write(raw[len(emptyMatches):])
 		p.out.WriteByte('\n')
 	default:
-		return fmt.Errorf("the server's %s reply does not start with %s: update structls so the CLI and the server match", lsp.CommandAstGrep, emptyMatches)
+		return fmt.Errorf("the server's %s reply does not start with %s: update structls so the CLI and the server match", p.command, emptyMatches)
 	}
 	return p.out.Flush()
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"flag"
 	"fmt"
@@ -9,6 +10,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	jsonv2 "github.com/go-json-experiment/json"
 
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/xray"
@@ -107,18 +110,24 @@ func runXRay(q xray.Query, root string, asJSON bool, stdout io.Writer) (int, err
 		return exitError, err
 	}
 	defer s.close(ctx)
-	// Only the text and the number of matches are read: decoding every
-	// match of a large result into xray.Result would cost seconds.
-	var res struct {
-		Matches []struct{} `json:"matches"`
-		Text    string     `json:"text"`
-	}
-	raw, err := s.execute(ctx, lsp.CommandXRay, q, &res)
+	// The matches are printed as they come, and not kept (see streamPrinter).
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	printer := &streamPrinter{out: out, asJSON: asJSON, command: lsp.CommandXRay}
+	raw, err := s.editor.ExecuteCommandStreaming(ctx, lsp.CommandXRay, q, printer.batch)
 	if err != nil {
+		out.Flush()
 		return exitError, err
 	}
-	printResult(stdout, io.Discard, raw, res.Text, asJSON, nil)
-	if len(res.Matches) == 0 {
+	var res struct {
+		Text string `json:"text"`
+	}
+	if err := jsonv2.Unmarshal(raw, &res); err != nil {
+		return exitError, fmt.Errorf("decoding the %s result: %w", lsp.CommandXRay, err)
+	}
+	if err := printer.finish(raw, res.Text); err != nil {
+		return exitError, err
+	}
+	if printer.count == 0 {
 		return exitNotFound, nil
 	}
 	return exitFound, nil

@@ -2,12 +2,16 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/lsp"
+	"github.com/structls/structls/xray"
 )
 
 // TestXRayCLI checks structls xray's exit codes (0 matches, 1 none, 2 a
@@ -78,4 +82,53 @@ return {"matches": [{"line_number": c.start_point[0] + 1, "call": c.text} for c 
 			t.Errorf("--json printed the text rendering too")
 		}
 	})
+}
+
+// TestXrayStreamsTheResultExactly: `structls xray` prints its matches as
+// the server streams them (several batches here), and what it prints is
+// exactly the unstreamed reply: with --json its bytes, else its text.
+func TestXrayStreamsTheResultExactly(t *testing.T) {
+	var archive strings.Builder
+	for i := range 12 {
+		fmt.Fprintf(&archive, "-- d%d/f%02d.go --\npackage p\n\nfunc g() { f(%d) }\n", i%3, i, i)
+	}
+	archive.WriteString("-- bad.go --\npackage p\n")
+	dir := testutil.WriteTree(t, archive.String())
+	ctx := context.Background()
+	s, err := startSession(ctx, dir, lsp.EditorOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.close(ctx)
+	evaluator := `
+if file_path == "bad.go":
+    return 1
+return {"matches": [{"line_number": 1 + i % 4, "s": "<&>"} for i in range(200)], "value": file_path}`
+	for _, driver := range []string{"package", "nothing"} {
+		for _, asJSON := range []bool{true, false} {
+			format, args := "text", []string{"xray", "--root", dir, "-e", driver, "--eval-code", evaluator}
+			if asJSON {
+				format, args = "", append(args, "--json")
+			}
+			var want struct {
+				Text string `json:"text"`
+			}
+			raw, err := s.execute(ctx, lsp.CommandXRay, xray.Query{Driver: driver, Evaluator: evaluator, Format: format}, &want)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stdout, stderr bytes.Buffer
+			code := run(args, nil, &stdout, &stderr)
+			wantOut := want.Text
+			if asJSON {
+				wantOut = string(raw) + "\n"
+			}
+			if stdout.String() != wantOut {
+				t.Errorf("%v: printed\n%.600s\nthe unstreamed reply is\n%.600s", args[3:5], stdout.String(), wantOut)
+			}
+			if wantCode := map[string]int{"package": exitFound, "nothing": exitNotFound}[driver]; code != wantCode {
+				t.Errorf("%v: exit %d; want %d", args[3:5], code, wantCode)
+			}
+		}
+	}
 }

@@ -1,0 +1,78 @@
+package xray
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/workspace"
+)
+
+// TestSearchStream: a streamed run hands over the matches in batches, in
+// their final order, and concatenating the batches (matches and text)
+// with the reply gives exactly the unstreamed reply; the reply itself holds
+// no matches.
+func TestSearchStream(t *testing.T) {
+	var files strings.Builder
+	for i := range 12 {
+		fmt.Fprintf(&files, "-- d%d/f%d.go --\npackage a\n\nfunc F() {}\n", i%3, i)
+	}
+	files.WriteString("-- bad.go --\npackage a\n")
+	dir := testutil.WriteTree(t, files.String())
+	evaluator := `
+if file_path == "bad.go":
+    return 1
+return {"matches": [{"line_number": 1 + i % 4, "i": i} for i in range(300)], "value": file_path}`
+	for _, format := range []string{"", "text"} {
+		q := Query{Driver: "package", Evaluator: evaluator, Format: format}
+		want, err := Search(context.Background(), snapshotOf(t, dir), q, workspace.UTF16, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var batches []Batch
+		got, err := SearchStream(context.Background(), snapshotOf(t, dir), q, workspace.UTF16, nil, nil,
+			func(b Batch) error { batches = append(batches, b); return nil })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got.Matches) != 0 || len(batches) < 2 {
+			t.Fatalf("format %q: %d matches in the reply, %d batches; want none and several", format, len(got.Matches), len(batches))
+		}
+		var text strings.Builder
+		for _, b := range batches {
+			got.Matches = append(got.Matches, b.Matches...)
+			text.WriteString(b.Text)
+		}
+		text.WriteString(got.Text)
+		got.Text = text.String()
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("format %q: streamed (+) differs from unstreamed (-):\n%s", format, diff)
+		}
+		if len(want.Matches) != 12*300 || len(want.EvaluationErrors) != 1 || len(want.FileMetadata) != 12 {
+			t.Errorf("format %q: %d matches, %d errors, %d metadata; want 3600, 1, 12", format, len(want.Matches), len(want.EvaluationErrors), len(want.FileMetadata))
+		}
+	}
+}
+
+// TestSearchStreamEmitFails: when the receiver fails (the client went
+// away), the run stops with its error.
+func TestSearchStreamEmitFails(t *testing.T) {
+	var files strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&files, "-- f%d.go --\npackage a\n", i)
+	}
+	dir := testutil.WriteTree(t, files.String())
+	gone := errors.New("client gone")
+	calls := 0
+	_, err := SearchStream(context.Background(), snapshotOf(t, dir),
+		Query{Driver: "package", Evaluator: `return {"matches": [{"line_number": 1} for i in range(600)]}`}, workspace.UTF16, nil, nil,
+		func(Batch) error { calls++; return gone })
+	if !errors.Is(err, gone) || calls != 1 {
+		t.Errorf("error %v after %d emits; want the emit's error after 1", err, calls)
+	}
+}
