@@ -89,11 +89,11 @@ func (c *Cache) Enabled() bool {
 
 func (c *Cache) add(key cacheKey, tree *Tree) {
 	cost := treeCost(tree)
+	c.mu.Lock() // before reading the budget, which SetBudget may be changing
+	defer c.mu.Unlock()
 	if cost > c.budget/4 {
 		return // one huge file would flush everything else
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
 	if _, ok := c.entries[key]; ok || !c.makeRoomLocked(cost) {
 		return
 	}
