@@ -8,7 +8,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"slices"
 	"sync/atomic"
 	"unsafe"
 
@@ -35,6 +34,7 @@ type docTree struct {
 	lang   *sitter.Language
 	tree   *C.TSTree // nil until the document is first parsed
 	source []byte    // the text tree was parsed from (shared with the flat tree made then)
+	nodes  int       // the node count of the last flat tree, to size the next
 }
 
 // treeOf returns the flat tree of source: the kept tree's when it is of
@@ -92,15 +92,14 @@ func (d *docTree) reparse(ctx context.Context, source []byte) (*Tree, error) {
 }
 
 // flatten writes the kept tree out as a flat tree, through the same C walk
-// that writes every parsed file (structls_flatten), in a pooled scratch.
+// that writes every parsed file (structls_flatten), in a pooled scratch. The
+// nodes go straight into the tree's own slice, sized from the last version's
+// count (a keystroke changes it little), so no copy of them is made.
 func (d *docTree) flatten() (*Tree, error) {
 	s := scratchPool.Get().(*Scratch)
 	defer scratchPool.Put(s)
 	c := s.native()
-	buf := s.nodes[:cap(s.nodes)]
-	if len(buf) < 64 {
-		buf = make([]Node, 1024)
-	}
+	buf := make([]Node, max(1024, d.nodes+d.nodes/16))
 	var hasError C.bool
 	var n int
 	for {
@@ -109,13 +108,13 @@ func (d *docTree) flatten() (*Tree, error) {
 		if n <= len(buf) {
 			break
 		}
-		buf = make([]Node, n+n/4)
+		buf = make([]Node, n+n/16)
 	}
-	s.nodes = buf
 	if n == C.OUT_OF_MEMORY {
 		return nil, ErrOutOfMemory
 	}
-	return newTree(d.lang, d.source, slices.Clone(buf[:n]), bool(hasError)), nil
+	d.nodes = n
+	return newTree(d.lang, d.source, buf[:n:n], bool(hasError)), nil
 }
 
 // free deletes the kept tree.

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -138,4 +139,44 @@ func TestIncrementalKeepsNoStaleTree(t *testing.T) {
 	if t3, err := c.Parse(ctx, goLang, v3); err != nil || string(t3.Source) != string(v3) {
 		t.Fatalf("after close: %v", err)
 	}
+}
+
+// bigGo is a 10,000-line Go file of small functions.
+func bigGo() []byte {
+	var b []byte
+	b = append(b, "package big\n\n"...)
+	for i := 0; len(b) == 0 || bytes.Count(b, []byte{'\n'}) < 10000; i++ {
+		b = fmt.Appendf(b, "func f%d(a []int) (int, error) {\n\tx, err := g(a[%d:])\n\tif err != nil {\n\t\treturn 0, err\n\t}\n\treturn x + %d, nil\n}\n\n", i, i%7, i)
+	}
+	return b
+}
+
+// BenchmarkKeystroke compares a keystroke's incremental reparse of a
+// 10,000-line file (through the cache, as a query after didChange does)
+// with a parse from nothing.
+func BenchmarkKeystroke(b *testing.B) {
+	ctx := context.Background()
+	src := bigGo()
+	mid := bytes.Index(src, []byte("func f600("))
+	b.Run("incremental", func(b *testing.B) {
+		c := NewCache(1 << 30)
+		text := src
+		for b.Loop() {
+			text = slices.Concat(text[:mid+1], []byte("x"), text[mid+1:])
+			c.SetDocument("file:///big.go", goLang, text)
+			if _, err := c.Parse(ctx, goLang, text); err != nil {
+				b.Fatal(err)
+			}
+		}
+		c.CloseDocument("file:///big.go")
+	})
+	b.Run("full", func(b *testing.B) {
+		text := src
+		for b.Loop() {
+			text = slices.Concat(text[:mid+1], []byte("x"), text[mid+1:])
+			if _, err := Parse(ctx, goLang, text); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
