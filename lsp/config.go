@@ -92,6 +92,14 @@ var knownSettings = []setting{
 		st.ConfirmEdits = when
 		return nil
 	}},
+	{"backgroundParse", func(raw json.RawMessage, st *workspace.Settings) error {
+		var on bool
+		if json.Unmarshal(raw, &on) != nil {
+			return errors.New("use true (parse the workspace in the background after start, the default) or false")
+		}
+		st.BackgroundParse = &on
+		return nil
+	}},
 }
 
 // ignoredSettings are keys clients put in the section for themselves, and
@@ -211,9 +219,14 @@ func (s *Server) applySettings(raw json.RawMessage) {
 	if st.ParseCacheMB != nil {
 		merged.ParseCacheMB = st.ParseCacheMB
 	}
+	if st.BackgroundParse != nil {
+		merged.BackgroundParse = st.BackgroundParse
+	}
+	before := s.settings
 	s.settings = merged
 	s.mu.Unlock()
 	s.applyLogLevel(merged.LogLevel)
+	s.backgroundParseSettingChanged(before, merged)
 }
 
 func (s *Server) applyLogLevel(level string) {

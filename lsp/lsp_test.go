@@ -265,9 +265,9 @@ func TestSettingsKeyByKey(t *testing.T) {
 		t.Errorf("maxFileSize and exclude must apply despite the bad keys (-want +got):\n%s", diff)
 	}
 	want := []string{
-		`structls: unknown setting "maxFileSiz" is ignored (did you mean maxFileSize?); known settings: maxFileSize, exclude, logLevel, parseCacheMB, confirmEdits`,
+		`structls: unknown setting "maxFileSiz" is ignored (did you mean maxFileSize?); known settings: maxFileSize, exclude, logLevel, parseCacheMB, confirmEdits, backgroundParse`,
 		`structls: setting parseCacheMB: -5 is not valid, so it is ignored: use a number of MiB, 0 to turn the cache off`,
-		`structls: unknown setting "ignorecase" is ignored; known settings: maxFileSize, exclude, logLevel, parseCacheMB, confirmEdits`,
+		`structls: unknown setting "ignorecase" is ignored; known settings: maxFileSize, exclude, logLevel, parseCacheMB, confirmEdits, backgroundParse`,
 		`structls: setting logLevel: "loud" is not valid, so it is ignored: use debug, info, warn or error`,
 	}
 	// The notes are sent off the read loop: wait for them, then for any extra.
@@ -299,7 +299,7 @@ func TestDecodeSettings(t *testing.T) {
 		{`{"maxFileSize": null, "exclude": null}`, workspace.Settings{}, nil},
 		{`{"parseCacheMB": 0, "logLevel": "debug"}`, workspace.Settings{ParseCacheMB: &mb, LogLevel: "debug"}, nil},
 		{`{"MaxFileSize": 10, "exclude": ["a/**"]}`, workspace.Settings{Exclude: []string{"a/**"}},
-			[]string{`unknown setting "MaxFileSize" is ignored (did you mean maxFileSize?); known settings: maxFileSize, exclude, logLevel, parseCacheMB, confirmEdits`}},
+			[]string{`unknown setting "MaxFileSize" is ignored (did you mean maxFileSize?); known settings: maxFileSize, exclude, logLevel, parseCacheMB, confirmEdits, backgroundParse`}},
 		{`{"maxFileSize": "big", "exclude": ["["]}`, workspace.Settings{}, []string{
 			`setting exclude: ["["] is not valid, so it is ignored: `,
 			`setting maxFileSize: "big" is not valid, so it is ignored: use a number of bytes (0 for the default)`}},

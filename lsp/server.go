@@ -61,6 +61,7 @@ type Server struct {
 	overlay    *workspace.Overlay
 	progress   *progressTracker
 	parseCache *syntax.Cache  // flat trees kept between queries
+	index      *indexer       // background parsing into parseCache (index.go)
 	edits      *rewrite.Store // rewrite previews waiting to be applied
 	notes      chan note      // window/logMessage notes, in the order they were made
 
@@ -110,6 +111,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) int {
 		requests:    make(chan struct{}, 2*runtime.GOMAXPROCS(0)),
 		overlay:     workspace.NewOverlay(),
 		parseCache:  syntax.NewCache(workspace.DefaultParseCacheMB << 20),
+		index:       newIndexer(),
 		progress:    newProgressTracker(),
 		exitCh:      make(chan struct{}),
 		configReady: make(chan struct{}),
@@ -118,6 +120,9 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) int {
 	s.edits = rewrite.NewStore(rewrite.DefaultStoreLimits, s.logDroppedEdit)
 	s.ctx, s.cancel = context.WithCancel(ctx)
 	defer s.cancel()
+	if testHookServe != nil {
+		testHookServe(s)
+	}
 	s.conn = jsonrpc2.NewConn(newHeaderStream(rwc, s.log), jsonrpc2.WithPreempter(s))
 	s.client = protocol.ClientDispatcher(s.conn)
 	s.conn.Go(s.ctx, s.handle)

@@ -22,6 +22,7 @@ func (s *Server) didOpen(raw []byte) error {
 	}
 	d := p.TextDocument
 	s.overlay.Open(string(d.URI), string(d.LanguageID), d.Version, d.Text)
+	s.documentChanged(string(d.URI), s.overlay.Get(string(d.URI)))
 	return nil
 }
 
@@ -56,7 +57,11 @@ func (s *Server) didChange(raw []byte) error {
 	s.mu.Lock()
 	enc := s.enc
 	s.mu.Unlock()
-	return s.overlay.Change(uri, p.TextDocument.Version, changes, enc)
+	if err := s.overlay.Change(uri, p.TextDocument.Version, changes, enc); err != nil {
+		return err
+	}
+	s.documentChanged(uri, s.overlay.Get(uri))
+	return nil
 }
 
 // decodeContentChange decodes one TextDocumentContentChangeEvent: with a
@@ -99,12 +104,19 @@ func (s *Server) didClose(raw []byte) error {
 		return err
 	}
 	s.overlay.Close(string(p.TextDocument.URI))
+	s.documentChanged(string(p.TextDocument.URI), nil)
 	return nil
 }
 
-// didSave needs no work: the buffer text is already the overlay's, and the
-// disk now agrees with it.
+// didSave asks for the saved file to be parsed again in the background;
+// the buffer text is already the overlay's, and the disk now agrees with it.
 func (s *Server) didSave(raw []byte) error {
 	var p protocol.DidSaveTextDocumentParams
-	return decodeParams(raw, &p)
+	if err := decodeParams(raw, &p); err != nil {
+		return err
+	}
+	if path, err := workspace.URIToPath(string(p.TextDocument.URI)); err == nil {
+		s.filesChanged(path)
+	}
+	return nil
 }

@@ -121,6 +121,7 @@ func (s *Server) didChangeWatchedFiles(raw []byte) error {
 	}
 	for _, c := range p.Changes {
 		s.log.Debug("watched file changed", zap.String("uri", c.URI), zap.Int("type", c.Type))
+		s.watchedFileChanged(c.URI, c.Type)
 	}
 	return nil
 }

@@ -26,6 +26,14 @@ type Settings struct {
 	// it (a change annotation with needsConfirmation): "always", "never",
 	// or "multiFile" (the default, also when ""): edits that span several files.
 	ConfirmEdits string `json:"confirmEdits,omitempty"`
+	// BackgroundParse says whether the server parses the workspace's files
+	// into the parse cache in the background; nil means the default, on.
+	BackgroundParse *bool `json:"backgroundParse,omitempty"`
+}
+
+// BackgroundParseEnabled reports whether background parsing is on.
+func (s Settings) BackgroundParseEnabled() bool {
+	return s.BackgroundParse == nil || *s.BackgroundParse
 }
 
 // DefaultParseCacheMB is the parse cache budget when none is configured.

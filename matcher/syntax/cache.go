@@ -6,6 +6,7 @@ import (
 	"context"
 	"hash/maphash"
 	"sync"
+	"sync/atomic"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 )
@@ -28,6 +29,9 @@ type Cache struct {
 	seed    maphash.Seed
 	entries map[cacheKey]*list.Element
 	lru     *list.List // front: most recently used *cacheEntry
+
+	docs   openDocuments // trees kept for incremental reparsing (incremental_cache.go)
+	parses atomic.Int64  // trees parsed on a miss, for tests (Parses)
 }
 
 type cacheKey struct {
@@ -64,7 +68,7 @@ func (c *Cache) Parse(ctx context.Context, lang *sitter.Language, source []byte)
 		return el.Value.(*cacheEntry).tree, nil
 	}
 	c.mu.Unlock()
-	tree, err := Parse(ctx, lang, bytes.Clone(source))
+	tree, err := c.parseMiss(ctx, key, lang, source)
 	if err != nil {
 		return nil, err
 	}
@@ -85,11 +89,11 @@ func (c *Cache) Enabled() bool {
 
 func (c *Cache) add(key cacheKey, tree *Tree) {
 	cost := treeCost(tree)
+	c.mu.Lock() // before reading the budget, which SetBudget may be changing
+	defer c.mu.Unlock()
 	if cost > c.budget/4 {
 		return // one huge file would flush everything else
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
 	if _, ok := c.entries[key]; ok || !c.makeRoomLocked(cost) {
 		return
 	}

@@ -52,5 +52,10 @@ func parse(ctx context.Context, lang *sitter.Language, source []byte, only int32
 	if err != nil {
 		return nil, err
 	}
-	return &Tree{Lang: lang, Source: source, Nodes: nodes, kinds: kindsOf(lang), hasError: hasError}, nil
+	return newTree(lang, source, nodes, hasError), nil
+}
+
+// newTree makes the Tree of source from its flat nodes.
+func newTree(lang *sitter.Language, source []byte, nodes []Node, hasError bool) *Tree {
+	return &Tree{Lang: lang, Source: source, Nodes: nodes, kinds: kindsOf(lang), hasError: hasError}
 }

@@ -1,0 +1,193 @@
+// Command background measures background parsing and incremental reparsing
+// through the in-process server (issue 14 items 1 and 4); bench/background.sh
+// runs it and prints the ratios against ast-grep.
+//
+//	background first ROOT LANG PATTERN   a fresh server's first query, sent at once
+//	                                     after initialize (background parsing on)
+//	background off ROOT LANG PATTERN     the same with backgroundParse off
+//	background indexed ROOT LANG PATTERN a fresh server's query sent once its
+//	                                     "Indexing N files" progress has ended
+//	background keystroke N               N times: one character typed into an
+//	                                     open 10,000-line Go file, then
+//	                                     structls.astGrep on that file; and, for
+//	                                     comparison, one character written into
+//	                                     the closed file on disk, then the same
+//	                                     query (a full parse each time)
+//
+// Each mode prints tab-separated lines: a label and seconds (and matches).
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/structls/structls/lsp"
+	_ "github.com/structls/structls/matcher/lang/grammars"
+	"github.com/structls/structls/workspace"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		usage()
+	}
+	var err error
+	switch mode := os.Args[1]; {
+	case mode == "keystroke" && len(os.Args) == 3:
+		var n int
+		if _, err = fmt.Sscan(os.Args[2], &n); err == nil {
+			err = keystrokes(n)
+		}
+	case len(os.Args) == 5 && (mode == "first" || mode == "off" || mode == "indexed"):
+		err = query(mode, os.Args[2], os.Args[3], os.Args[4])
+	default:
+		usage()
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "background:", err)
+		os.Exit(2)
+	}
+}
+
+func usage() {
+	fmt.Fprintln(os.Stderr, "usage: background first|off|indexed ROOT LANG PATTERN | background keystroke N")
+	os.Exit(2)
+}
+
+// query starts a fresh server on root and times one structls.astGrep.
+func query(mode, root, language, pattern string) error {
+	ctx := context.Background()
+	opts := lsp.EditorOptions{WorkDoneProgress: true}
+	if mode == "off" {
+		opts.InitOptions = json.RawMessage(`{"structls": {"backgroundParse": false}}`)
+	}
+	ed, wait := lsp.StartInProcess(ctx, lsp.Options{}, opts)
+	defer wait()
+	defer ed.Shutdown(ctx)
+	start := time.Now()
+	if _, err := ed.Initialize(ctx, root); err != nil {
+		return err
+	}
+	if mode == "indexed" {
+		if err := waitIndexed(ed); err != nil {
+			return err
+		}
+		fmt.Printf("indexing\t%.3f\n", time.Since(start).Seconds())
+	}
+	start = time.Now()
+	raw, err := ed.ExecuteCommand(ctx, lsp.CommandAstGrep, map[string]any{"pattern": pattern, "lang": language, "limit": 0})
+	if err != nil {
+		return err
+	}
+	var res struct{ MatchCount int }
+	_ = json.Unmarshal(raw, &res)
+	fmt.Printf("%s\t%.3f\t%d\n", mode, time.Since(start).Seconds(), res.MatchCount)
+	return nil
+}
+
+// waitIndexed waits for the end of the "Indexing N files" progress.
+func waitIndexed(ed *lsp.Editor) error {
+	for deadline := time.Now().Add(10 * time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		token := ""
+		for _, ev := range ed.Progress() {
+			switch {
+			case ev.Kind == "begin" && strings.HasPrefix(ev.Title, "Indexing"):
+				token = ev.Token
+			case ev.Kind == "end" && ev.Token == token && token != "":
+				if !strings.Contains(ev.Message, "parsed") {
+					return fmt.Errorf("indexing ended with %q", ev.Message)
+				}
+				return nil
+			}
+		}
+	}
+	return fmt.Errorf("indexing did not end within 10 minutes")
+}
+
+// bigGoFile is a 10,000-line Go file of small functions.
+func bigGoFile() string {
+	var b strings.Builder
+	b.WriteString("package big\n\n")
+	for i := 0; strings.Count(b.String(), "\n") < 10000; i++ {
+		fmt.Fprintf(&b, "func f%d(a []int) (int, error) {\n\tx, err := g(a[%d:])\n\tif err != nil {\n\t\treturn 0, err\n\t}\n\treturn x + %d, nil\n}\n\n", i, i%7, i)
+	}
+	return b.String()
+}
+
+// keystrokes times n keystrokes in an open 10,000-line file, each followed
+// by structls.astGrep on the file, then n disk edits of the closed file.
+func keystrokes(n int) error {
+	ctx := context.Background()
+	dir, err := os.MkdirTemp("", "structls-keystroke")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "big.go")
+	text := bigGoFile()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		return err
+	}
+	ed, wait := lsp.StartInProcess(ctx, lsp.Options{}, lsp.EditorOptions{})
+	defer wait()
+	defer ed.Shutdown(ctx)
+	if _, err := ed.Initialize(ctx, dir); err != nil {
+		return err
+	}
+	q := map[string]any{"pattern": "if err != nil { return $$$ }", "lang": "go", "limit": 0, "paths": []string{"big.go"}}
+	uri, err := ed.OpenFile(ctx, path, "go", text)
+	if err != nil {
+		return err
+	}
+	if _, err := ed.ExecuteCommand(ctx, lsp.CommandAstGrep, q); err != nil { // the first parse
+		return err
+	}
+	// Each keystroke types one more "x" into an identifier on line 5000, so
+	// no version is ever a text the cache has seen.
+	at := workspace.Position{Line: 5000, Character: 1}
+	var typed []time.Duration
+	for range n {
+		start := time.Now()
+		if err := ed.EditBuffer(ctx, uri, lsp.Edit{Range: &workspace.Range{Start: at, End: at}, Text: "x"}); err != nil {
+			return err
+		}
+		if _, err := ed.ExecuteCommand(ctx, lsp.CommandAstGrep, q); err != nil {
+			return err
+		}
+		typed = append(typed, time.Since(start))
+	}
+	if err := ed.CloseFile(ctx, uri); err != nil {
+		return err
+	}
+	var disk []time.Duration
+	lines := strings.SplitAfter(text, "\n")
+	for range n {
+		lines[5000] = lines[5000][:1] + "y" + lines[5000][1:]
+		if err := os.WriteFile(path, []byte(strings.Join(lines, "")), 0o644); err != nil {
+			return err
+		}
+		start := time.Now()
+		if _, err := ed.ExecuteCommand(ctx, lsp.CommandAstGrep, q); err != nil {
+			return err
+		}
+		disk = append(disk, time.Since(start))
+	}
+	fmt.Printf("keystroke\t%.1f\t%.1f\n", ms(percentile(typed, 50)), ms(percentile(typed, 95)))
+	fmt.Printf("disk\t%.1f\t%.1f\n", ms(percentile(disk, 50)), ms(percentile(disk, 95)))
+	return nil
+}
+
+func ms(d time.Duration) float64 { return d.Seconds() * 1000 }
+
+// percentile returns the p-th percentile (nearest rank) of ds.
+func percentile(ds []time.Duration, p int) time.Duration {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	i := (p*len(s)+99)/100 - 1
+	return s[max(i, 0)]
+}

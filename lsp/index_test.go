@@ -1,0 +1,312 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/workspace"
+)
+
+// startServer starts a server like newEditor and returns it too, so the
+// test can read its counters.
+func startServer(t *testing.T, dir string, opts EditorOptions) (*Editor, *Server) {
+	t.Helper()
+	servers := make(chan *Server, 1)
+	testHookServe = func(s *Server) { servers <- s }
+	defer func() { testHookServe = nil }()
+	ed := newEditor(t, dir, opts)
+	return ed, <-servers
+}
+
+// waitRuns waits until the server's background parsing has finished n runs.
+func waitRuns(t *testing.T, s *Server, n int) {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if s.index.finishedRuns() >= n {
+			return
+		}
+	}
+	t.Fatalf("background parsing finished %d runs in 30 s; want %d", s.index.finishedRuns(), n)
+}
+
+// goProject writes n Go files, each with a function returning err.
+func goProject(t *testing.T, n int) string {
+	t.Helper()
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "-- p%d/f.go --\npackage p%d\n\nfunc F%d() error {\n\tif err != nil {\n\t\treturn err\n\t}\n\treturn nil\n}\n", i, i, i)
+	}
+	return testutil.WriteTree(t, b.String())
+}
+
+// anyIf is a query with no literal a file could be skipped by: every Go
+// file is parsed to answer it.
+var anyIf = map[string]any{"pattern": "if $C { $$$ }", "lang": "go", "limit": 0}
+
+// astGrepTexts runs structls.astGrep and returns "path:text" of each match.
+func astGrepTexts(t *testing.T, ed *Editor, q map[string]any) []string {
+	t.Helper()
+	raw, err := ed.ExecuteCommand(context.Background(), CommandAstGrep, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res struct{ Matches []struct{ Path, Text string } }
+	if err := json.Unmarshal(raw, &res); err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, m := range res.Matches {
+		out = append(out, m.Path+":"+m.Text)
+	}
+	return out
+}
+
+// TestBackgroundParseWarmsTheCache: once the background run has finished,
+// a query with no literal parses nothing, and answers as a server without
+// background parsing does.
+func TestBackgroundParseWarmsTheCache(t *testing.T) {
+	dir := goProject(t, 12)
+	ed, srv := startServer(t, dir, EditorOptions{})
+	waitRuns(t, srv, 1)
+	if n := srv.parseCache.Parses(); n != 12 {
+		t.Fatalf("background parsing parsed %d files; want 12", n)
+	}
+	got := astGrepTexts(t, ed, anyIf)
+	if n := srv.parseCache.Parses(); n != 12 {
+		t.Errorf("the query after background parsing parsed %d files; want 0", n-12)
+	}
+	cold, coldSrv := startServer(t, dir, EditorOptions{InitOptions: json.RawMessage(`{"structls": {"backgroundParse": false}}`)})
+	want := astGrepTexts(t, cold, anyIf)
+	if len(got) != 12 || !slices.Equal(got, want) {
+		t.Errorf("warm matches %q;\nwithout background parsing %q", got, want)
+	}
+	waitRuns(t, coldSrv, 1)
+	if n := coldSrv.parseCache.Parses(); n != 12 {
+		t.Errorf("with backgroundParse false, %d parses in all; want the query's 12 only", n)
+	}
+}
+
+// TestBackgroundParseOff: with the setting off nothing is parsed in the
+// background; turning it on (a configuration change) parses the workspace.
+func TestBackgroundParseOff(t *testing.T) {
+	dir := goProject(t, 3)
+	settings := json.RawMessage(`{"backgroundParse": false}`)
+	ed, srv := startServer(t, dir, EditorOptions{Settings: settings})
+	waitRuns(t, srv, 1)
+	if n := srv.parseCache.Parses(); n != 0 {
+		t.Fatalf("%d files parsed with backgroundParse false; want 0", n)
+	}
+	ed.opts.Settings = json.RawMessage(`{"backgroundParse": true}`)
+	if err := ed.Notify(context.Background(), "workspace/didChangeConfiguration", map[string]any{"settings": nil}); err != nil {
+		t.Fatal(err)
+	}
+	waitRuns(t, srv, 2)
+	if n := srv.parseCache.Parses(); n != 3 {
+		t.Errorf("%d files parsed after backgroundParse was turned on; want 3", n)
+	}
+}
+
+// TestQueryFirstGetsTheSameResult: a query that arrives while background
+// parsing is held back (a request runs) parses what is not cached itself,
+// and answers exactly as a query after background parsing.
+func TestQueryFirstGetsTheSameResult(t *testing.T) {
+	dir := goProject(t, 8)
+	servers := make(chan *Server, 1)
+	testHookServe = func(s *Server) {
+		s.index.gate.Busy() // never released: background parsing never starts
+		servers <- s
+	}
+	ed := newEditor(t, dir, EditorOptions{})
+	testHookServe = nil
+	srv := <-servers
+	first := astGrepTexts(t, ed, anyIf)
+	if n := srv.parseCache.Parses(); n != 8 {
+		t.Fatalf("the first query parsed %d files; want all 8", n)
+	}
+	ed2, srv2 := startServer(t, dir, EditorOptions{})
+	waitRuns(t, srv2, 1)
+	if warm := astGrepTexts(t, ed2, anyIf); len(first) != 8 || !slices.Equal(first, warm) {
+		t.Errorf("first query %q;\nafter background parsing %q", first, warm)
+	}
+}
+
+// TestBackgroundParsePausedWhileARequestRuns: the server holds the gate
+// busy for the whole of a request.
+func TestBackgroundParsePausedWhileARequestRuns(t *testing.T) {
+	dir := bigTree(t, 40, 20000) // seconds of regex work
+	ed, srv := startServer(t, dir, EditorOptions{WorkDoneProgress: true})
+	waitRuns(t, srv, 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() { _, _ = searchResult(t, ed, slowQuery) }()
+	for deadline := time.Now().Add(30 * time.Second); len(ed.Progress()) == 0; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the slow search never showed progress")
+		}
+	}
+	blocked, stop := context.WithTimeout(ctx, 100*time.Millisecond)
+	defer stop()
+	if _, release, err := srv.index.gate.Wait(blocked); err == nil {
+		release()
+		t.Fatal("background parsing could go on while a request was running")
+	}
+	cancel()
+	_ = ed.Notify(context.Background(), "$/cancelRequest", map[string]any{"id": 1})
+}
+
+// TestBackgroundParseCancelled: the "Indexing N files" progress is
+// cancellable, and cancelling it stops the run.
+func TestBackgroundParseCancelled(t *testing.T) {
+	dir := goProject(t, 5)
+	servers := make(chan *Server, 1)
+	var requestDone func()
+	testHookServe = func(s *Server) {
+		requestDone = s.index.gate.Busy() // holds the run at its first file
+		servers <- s
+	}
+	ed := newEditor(t, dir, EditorOptions{WorkDoneProgress: true})
+	testHookServe = nil
+	srv := <-servers
+	var begin ProgressEvent
+	for deadline := time.Now().Add(30 * time.Second); begin.Kind == ""; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("background parsing showed no progress")
+		}
+		for _, ev := range ed.Progress() {
+			if ev.Kind == "begin" {
+				begin = ev
+			}
+		}
+	}
+	if begin.Title != "Indexing 5 files" || !begin.Cancellable {
+		t.Fatalf("progress begin %+v; want a cancellable \"Indexing 5 files\"", begin)
+	}
+	if err := ed.Notify(context.Background(), "window/workDoneProgress/cancel", map[string]any{"token": json.RawMessage(begin.Token)}); err != nil {
+		t.Fatal(err)
+	}
+	waitRuns(t, srv, 1)
+	requestDone()
+	if n := srv.parseCache.Parses(); n != 0 {
+		t.Errorf("%d files parsed by a cancelled run; want 0", n)
+	}
+	events := ed.Progress()
+	if last := events[len(events)-1]; last.Kind != "end" || !strings.Contains(last.Message, "cancelled") {
+		t.Errorf("last progress %+v; want an end saying cancelled", last)
+	}
+}
+
+// TestNoStaleTreeAfterAChange: whatever way a file changes — on disk with
+// no event, on disk with a watched-file event, in the editor's buffer, or
+// saved — the next query sees the new text, never a tree of the old.
+func TestNoStaleTreeAfterAChange(t *testing.T) {
+	dir := goProject(t, 2)
+	ed, srv := startServer(t, dir, EditorOptions{DynamicWatch: true})
+	waitRuns(t, srv, 1)
+	ctx := context.Background()
+	path := filepath.Join(dir, "p0", "f.go")
+	query := map[string]any{"pattern": "return $X", "lang": "go", "limit": 0, "paths": []string{"p0"}}
+	write := func(ret string) string {
+		text := fmt.Sprintf("package p0\n\nfunc F() error {\n\treturn %s\n}\n", ret)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return text
+	}
+	check := func(step, want string) {
+		t.Helper()
+		if got := astGrepTexts(t, ed, query); !slices.Equal(got, []string{"p0/f.go:return " + want}) {
+			t.Errorf("%s: matches %q; want only return %s", step, got, want)
+		}
+	}
+	write("diskNoEvent")
+	check("changed on disk, no event", "diskNoEvent")
+
+	write("diskWithEvent")
+	runs := srv.index.finishedRuns()
+	if err := ed.Notify(ctx, "workspace/didChangeWatchedFiles", map[string]any{"changes": []map[string]any{
+		{"uri": workspace.PathToURI(path), "type": 2}}}); err != nil {
+		t.Fatal(err)
+	}
+	waitRuns(t, srv, runs+1)
+	parses := srv.parseCache.Parses()
+	check("changed on disk, watched-file event", "diskWithEvent")
+	if n := srv.parseCache.Parses() - parses; n != 0 {
+		t.Errorf("after the watched-file event was handled, the query parsed %d files; want 0 (re-parsed in the background)", n)
+	}
+
+	uri, err := ed.OpenFile(ctx, path, "go", "package p0\n\nfunc F() error {\n\treturn inBuffer\n}\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("opened with other text", "inBuffer")
+	line3 := workspace.Range{Start: workspace.Position{Line: 3, Character: 8}, End: workspace.Position{Line: 3, Character: 16}}
+	if err := ed.EditBuffer(ctx, uri, Edit{Range: &line3, Text: "typed"}); err != nil {
+		t.Fatal(err)
+	}
+	check("typed in the buffer", "typed")
+
+	saved := write("typed")
+	_ = saved
+	runs = srv.index.finishedRuns()
+	if err := ed.Notify(ctx, "textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": uri}}); err != nil {
+		t.Fatal(err)
+	}
+	waitRuns(t, srv, runs+1)
+	if err := ed.CloseFile(ctx, uri); err != nil {
+		t.Fatal(err)
+	}
+	check("saved and closed", "typed")
+}
+
+// TestDidChangeReparsesIncrementally: after a keystroke, the next query
+// reparses the open document from its previous tree; closing it frees that
+// tree.
+func TestDidChangeReparsesIncrementally(t *testing.T) {
+	dir := goProject(t, 1)
+	ed, srv := startServer(t, dir, EditorOptions{})
+	waitRuns(t, srv, 1)
+	ctx := context.Background()
+	var b strings.Builder
+	b.WriteString("package p0\n\n")
+	for i := range 500 {
+		fmt.Fprintf(&b, "func F%d() int {\n\treturn %d\n}\n\n", i, i)
+	}
+	uri, err := ed.OpenFile(ctx, filepath.Join(dir, "p0", "f.go"), "go", b.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	query := map[string]any{"pattern": "return 7", "lang": "go", "limit": 0}
+	if got := astGrepTexts(t, ed, query); len(got) != 1 {
+		t.Fatalf("matches %q; want one", got)
+	}
+	before := syntax.IncrementalReparses()
+	at := workspace.Range{Start: workspace.Position{Line: 3, Character: 8}, End: workspace.Position{Line: 3, Character: 9}}
+	if err := ed.EditBuffer(ctx, uri, Edit{Range: &at, Text: "7"}); err != nil { // return 0 → return 7
+		t.Fatal(err)
+	}
+	if got := astGrepTexts(t, ed, query); len(got) != 2 {
+		t.Fatalf("after the keystroke, matches %q; want two", got)
+	}
+	if syntax.IncrementalReparses() == before {
+		t.Error("the changed document was parsed from nothing; want an incremental reparse")
+	}
+	if srv.parseCache.KeptTrees() != 1 {
+		t.Errorf("%d kept trees while the document is open; want 1", srv.parseCache.KeptTrees())
+	}
+	if err := ed.CloseFile(ctx, uri); err != nil {
+		t.Fatal(err)
+	}
+	astGrepTexts(t, ed, query) // the close has been handled once a later request is answered
+	if srv.parseCache.KeptTrees() != 0 {
+		t.Errorf("%d kept trees after the document closed; want 0", srv.parseCache.KeptTrees())
+	}
+}

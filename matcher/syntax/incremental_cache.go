@@ -1,0 +1,134 @@
+package syntax
+
+import (
+	"bytes"
+	"context"
+	"hash/maphash"
+	"sync"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+)
+
+// The cache keys trees by content, so it cannot tell that a text it has
+// never seen is the next version of an open document. The server tells it
+// (SetDocument, on didOpen and every didChange): a miss on a document's
+// current text then reparses the document's kept tree incrementally
+// (incremental.go) instead of parsing from nothing. Nothing else changes: the
+// new tree is cached under its content like any other, so a query after a
+// keystroke gets exactly the tree a full parse would give, and the tree of
+// the previous text is never served for the new one.
+
+// openDocuments are the open documents whose trees the cache keeps.
+type openDocuments struct {
+	mu    sync.Mutex
+	byURI map[string]*openDocument
+}
+
+// openDocument is one open document: the key of its current text (guarded
+// by openDocuments.mu) and its kept tree.
+type openDocument struct {
+	key    cacheKey
+	mu     sync.Mutex // guards what follows; held while the document is reparsed
+	tree   docTree
+	closed bool
+}
+
+// SetDocument tells the cache that the open document uri now holds content,
+// in the language lang (nil: none of the catalogue's). Its tree is kept from
+// the first parse of its text on, and every later version is reparsed from
+// the previous tree. It costs one hash of the content and never waits for a
+// parse.
+func (c *Cache) SetDocument(uri string, lang *sitter.Language, content []byte) {
+	if c == nil {
+		return
+	}
+	key := cacheKey{lang: lang, hash: maphash.Bytes(c.seed, content), size: len(content)}
+	c.docs.mu.Lock()
+	defer c.docs.mu.Unlock()
+	doc := c.docs.byURI[uri]
+	if doc != nil && doc.key.lang != lang { // a new language: the old tree is of no use
+		delete(c.docs.byURI, uri)
+		go doc.close() // off the caller's path: a reparse may hold it
+		doc = nil
+	}
+	if lang == nil {
+		return
+	}
+	if doc == nil {
+		if c.docs.byURI == nil {
+			c.docs.byURI = map[string]*openDocument{}
+		}
+		doc = &openDocument{tree: docTree{lang: lang}}
+		c.docs.byURI[uri] = doc
+	}
+	doc.key = key
+}
+
+// CloseDocument frees the kept tree of the document uri.
+func (c *Cache) CloseDocument(uri string) {
+	if c == nil {
+		return
+	}
+	c.docs.mu.Lock()
+	doc := c.docs.byURI[uri]
+	delete(c.docs.byURI, uri)
+	c.docs.mu.Unlock()
+	if doc != nil {
+		doc.close()
+	}
+}
+
+func (d *openDocument) close() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.tree.free()
+	d.closed = true
+}
+
+// KeptTrees returns how many open documents have a kept tree-sitter tree,
+// for tests: the trees are freed when their documents close.
+func (c *Cache) KeptTrees() int {
+	c.docs.mu.Lock()
+	defer c.docs.mu.Unlock()
+	n := 0
+	for _, doc := range c.docs.byURI {
+		doc.mu.Lock()
+		if doc.tree.tree != nil {
+			n++
+		}
+		doc.mu.Unlock()
+	}
+	return n
+}
+
+// Parses returns how many trees the cache has parsed (fully or
+// incrementally) because it did not hold them, for tests: a query over files
+// that are all cached parses none.
+func (c *Cache) Parses() int64 { return c.parses.Load() }
+
+// parseMiss parses source, which the cache does not hold under key: by
+// reparsing the open document whose current text it is, or from nothing.
+// The tree owns a copy of source.
+func (c *Cache) parseMiss(ctx context.Context, key cacheKey, lang *sitter.Language, source []byte) (*Tree, error) {
+	c.parses.Add(1)
+	if doc := c.documentWith(key); doc != nil {
+		doc.mu.Lock()
+		defer doc.mu.Unlock()
+		if !doc.closed {
+			return doc.tree.treeOf(ctx, source)
+		}
+	}
+	return Parse(ctx, lang, bytes.Clone(source))
+}
+
+// documentWith returns the open document whose current text has key, or nil.
+func (c *Cache) documentWith(key cacheKey) *openDocument {
+	c.docs.mu.Lock()
+	defer c.docs.mu.Unlock()
+	for _, doc := range c.docs.byURI {
+		if doc.key == key {
+			return doc
+		}
+	}
+	return nil
+}
