@@ -1,0 +1,123 @@
+package matcher
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/workspace"
+)
+
+// DebugResult is the reply of structls.astGrep when the query sets
+// debugQuery: the view, as text laid out like ast-grep's --debug-query.
+type DebugResult struct {
+	DebugQuery DebugFormat `json:"debugQuery"`
+	Language   string      `json:"language"`
+	Path       string      `json:"path,omitempty"` // the file shown, when the view is a file's tree
+	URI        string      `json:"uri,omitempty"`
+	Text       string      `json:"text"`
+	Warnings   []string    `json:"warnings"` // never null
+}
+
+// Debug answers a structls.astGrep query that sets debugQuery; nothing is
+// searched. With a pattern (and lang): "pattern" shows what the pattern
+// compiled to, after the retries a search would make; "ast", "cst" and
+// "sexp" show the tree of the pattern text exactly as ast-grep parses it
+// (its "$" left as written). Without a pattern, "ast", "cst" and "sexp"
+// show the tree of the one file named in paths, as the editor has it (an
+// unsaved buffer wins over the disk).
+func Debug(ctx context.Context, snap *workspace.Snapshot, q Query) (*DebugResult, error) {
+	format, err := ParseDebugFormat(q.DebugQuery)
+	if err != nil {
+		return nil, invalidf("%v", err)
+	}
+	if strings.TrimSpace(q.Pattern) == "" {
+		if format == DebugPattern {
+			return nil, invalidf("debugQuery \"pattern\" shows a compiled pattern: give a pattern and lang, or ask for ast, cst or sexp with one file in paths")
+		}
+		return debugFile(ctx, snap, q, format)
+	}
+	if q.Lang == "" {
+		return nil, invalidf("debugQuery with a pattern needs lang, the language to parse the pattern in (e.g. \"go\")")
+	}
+	l, err := lang.Lookup(q.Lang)
+	if err != nil {
+		return nil, invalidf("%v", err)
+	}
+	res := &DebugResult{DebugQuery: format, Language: l.Name, Warnings: []string{}}
+	if format != DebugPattern {
+		res.Text, err = dumpSource(ctx, l, []byte(q.Pattern), format)
+		return res, err
+	}
+	strictness, err := ParseStrictness(q.Strictness)
+	if err != nil {
+		return nil, invalidf("%v", err)
+	}
+	set := NewPatternSet(q.Pattern, Options{Strictness: strictness, Selector: q.Selector})
+	p, err := set.Get(ctx, l)
+	if err != nil {
+		return nil, invalidf("%v", err)
+	}
+	res.Text, res.Warnings = p.Dump(), set.Warnings()
+	return res, nil
+}
+
+// debugFile shows the tree of the one file q.Paths names.
+func debugFile(ctx context.Context, snap *workspace.Snapshot, q Query, format DebugFormat) (*DebugResult, error) {
+	if len(q.Paths) != 1 {
+		return nil, invalidf("debugQuery without a pattern shows one file's tree: name exactly one file in paths (got %d entries)", len(q.Paths))
+	}
+	resolved, err := snap.ResolvePaths(q.Paths, false)
+	if err != nil {
+		return nil, err
+	}
+	if len(resolved.Missing) > 0 {
+		return nil, invalidf("%s: no such file: name an existing file in paths", resolved.Missing[0])
+	}
+	files, err := snap.Walk(ctx, resolved.Targets, workspace.WalkOptions{Hidden: true})
+	if err != nil {
+		return nil, err
+	}
+	if len(files) != 1 || !files[0].Named {
+		return nil, invalidf("%s is not a single file: debugQuery shows one file's tree, name a file in paths", q.Paths[0])
+	}
+	f := files[0]
+	l := lang.ForPath(f.Rel)
+	if q.Lang != "" {
+		if l, err = lang.Lookup(q.Lang); err != nil {
+			return nil, invalidf("%v", err)
+		}
+	}
+	if l == nil {
+		return nil, invalidf("%s: no language is known for this file name: set lang", f.Rel)
+	}
+	source, err := snap.ReadFile(f, nil)
+	if err != nil {
+		return nil, invalidf("%s cannot be read: %v", f.Rel, err)
+	}
+	res := &DebugResult{DebugQuery: format, Language: l.Name, Path: f.Rel, URI: f.URI(), Warnings: []string{}}
+	res.Text, err = dumpSource(ctx, l, source, format)
+	return res, err
+}
+
+// dumpSource parses source in l and renders its whole tree.
+func dumpSource(ctx context.Context, l *lang.Language, source []byte, format DebugFormat) (string, error) {
+	if l.Grammar() == nil {
+		return "", invalidf("the %s grammar is not built into this binary", l.Name)
+	}
+	text, err := "", error(nil)
+	if format == DebugSexp {
+		text, err = Sexp(ctx, l, source)
+	} else {
+		var tree *syntax.Tree
+		if tree, err = syntax.Parse(ctx, l.Grammar(), source); err == nil {
+			text = DumpTree(tree, 0, format)
+		}
+	}
+	if errors.Is(err, syntax.ErrCancelled) {
+		return "", context.Canceled
+	}
+	return text, err
+}
