@@ -69,33 +69,13 @@ func debugFile(ctx context.Context, snap *workspace.Snapshot, q Query, format De
 	if len(q.Paths) != 1 {
 		return nil, invalidf("debugQuery without a pattern shows one file's tree: name exactly one file in paths (got %d entries)", len(q.Paths))
 	}
-	resolved, err := snap.ResolvePaths(q.Paths, false)
+	f, source, err := readOneFile(ctx, snap, q.Paths[0])
 	if err != nil {
 		return nil, err
 	}
-	if len(resolved.Missing) > 0 {
-		return nil, invalidf("%s: no such file: name an existing file in paths", resolved.Missing[0])
-	}
-	files, err := snap.Walk(ctx, resolved.Targets, workspace.WalkOptions{Hidden: true})
+	l, err := languageOf(f, q.Lang)
 	if err != nil {
 		return nil, err
-	}
-	if len(files) != 1 || !files[0].Named {
-		return nil, invalidf("%s is not a single file: debugQuery shows one file's tree, name a file in paths", q.Paths[0])
-	}
-	f := files[0]
-	l := lang.ForPath(f.Rel)
-	if q.Lang != "" {
-		if l, err = lang.Lookup(q.Lang); err != nil {
-			return nil, invalidf("%v", err)
-		}
-	}
-	if l == nil {
-		return nil, invalidf("%s: no language is known for this file name: set lang", f.Rel)
-	}
-	source, err := snap.ReadFile(f, nil)
-	if err != nil {
-		return nil, invalidf("%s cannot be read: %v", f.Rel, err)
 	}
 	res := &DebugResult{DebugQuery: format, Language: l.Name, Path: f.Rel, URI: f.URI(), Warnings: []string{}}
 	res.Text, err = dumpSource(ctx, l, source, format)
