@@ -164,3 +164,23 @@ func TestAstGrepDebugQuery(t *testing.T) {
 		t.Errorf("debugQuery tree: error %v; want InvalidParams naming the views", err)
 	}
 }
+
+// TestNodeAtDeepNesting: a hostile file nested far deeper than any code
+// answers the root and the MaxNodeAtChain-1 nodes nearest the cursor, and
+// says how many it left out.
+func TestNodeAtDeepNesting(t *testing.T) {
+	const depth = 5000
+	source := "package a\n\nvar x = " + strings.Repeat("(", depth) + "1" + strings.Repeat(")", depth) + "\n"
+	dir := testutil.WriteTree(t, "-- a.go --\n"+source)
+	ed := newEditor(t, dir, EditorOptions{})
+	uri := workspace.PathToURI(filepath.Join(dir, "a.go"))
+	res, err := nodeAt(t, ed, map[string]any{"uri": uri, "position": map[string]int{"line": 2, "character": 8 + depth}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := res.Nodes[len(res.Nodes)-1]
+	if len(res.Nodes) != matcher.MaxNodeAtChain || res.Omitted == 0 || res.Nodes[0].Kind != "source_file" || last.Kind != "int_literal" {
+		t.Errorf("%d nodes, %d omitted, first %s, last %s; want %d nodes from source_file to int_literal",
+			len(res.Nodes), res.Omitted, res.Nodes[0].Kind, last.Kind, matcher.MaxNodeAtChain)
+	}
+}

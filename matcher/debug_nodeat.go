@@ -26,7 +26,15 @@ type NodeAtResult struct {
 	Path     string        `json:"path"`
 	Language string        `json:"language"`
 	Nodes    []NodeAtEntry `json:"nodes"` // root first; never empty
+	// Omitted counts the nodes left out after the root when the chain is
+	// longer than MaxNodeAtChain: the deepest ones are kept.
+	Omitted int `json:"omitted,omitempty"`
 }
+
+// MaxNodeAtChain caps the nodes of a structls.nodeAt reply: code nested a
+// million levels deep (a hostile JSON file, say) would otherwise answer a
+// million entries.
+const MaxNodeAtChain = 1000
 
 // NodeAtEntry is one node of the chain.
 type NodeAtEntry struct {
@@ -65,7 +73,12 @@ func NodeAt(ctx context.Context, snap *workspace.Snapshot, q NodeAtQuery, enc wo
 		return nil, err
 	}
 	res := &NodeAtResult{URI: f.URI(), Path: f.Rel, Language: l.Name}
-	for _, i := range chainAt(tree, uint32(offset)) {
+	chain := chainAt(tree, uint32(offset))
+	if len(chain) > MaxNodeAtChain {
+		res.Omitted = len(chain) - MaxNodeAtChain
+		chain = append(chain[:1], chain[1+res.Omitted:]...)
+	}
+	for _, i := range chain {
 		n := &tree.Nodes[i]
 		entry := NodeAtEntry{Kind: tree.Kind(i), Named: n.IsNamed(), ByteRange: workspace.ByteRange{Start: int(n.Start), End: int(n.End)}}
 		if n.Field != 0 {

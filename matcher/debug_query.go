@@ -87,17 +87,43 @@ func dumpSource(ctx context.Context, l *lang.Language, source []byte, format Deb
 	if l.Grammar() == nil {
 		return "", invalidf("the %s grammar is not built into this binary", l.Name)
 	}
-	text, err := "", error(nil)
-	if format == DebugSexp {
-		text, err = Sexp(ctx, l, source)
-	} else {
-		var tree *syntax.Tree
-		if tree, err = syntax.Parse(ctx, l.Grammar(), source); err == nil {
-			text = DumpTree(tree, 0, format)
-		}
+	tree, err := syntax.Parse(ctx, l.Grammar(), source)
+	if errors.Is(err, syntax.ErrCancelled) {
+		return "", context.Canceled
 	}
+	if err != nil {
+		return "", err
+	}
+	if format != DebugSexp {
+		return DumpTree(tree, 0, format), nil
+	}
+	if depth := treeDepth(tree); len(tree.Nodes) > maxSexpNodes || depth > maxSexpDepth {
+		return "", invalidf("the tree has %d nodes nested %d deep; the sexp view takes at most %d nodes and %d levels: ask for the ast or cst view, or a smaller file", len(tree.Nodes), depth, maxSexpNodes, maxSexpDepth)
+	}
+	text, err := Sexp(ctx, l, source)
 	if errors.Is(err, syntax.ErrCancelled) {
 		return "", context.Canceled
 	}
 	return text, err
+}
+
+// The sexp view is tree-sitter's own rendering (exactly ast-grep's), which
+// recurses in C once per level and builds the whole text before it can be
+// cut: these bounds keep it to a few megabytes and a shallow C stack.
+const (
+	maxSexpNodes = 200_000
+	maxSexpDepth = 2_000
+)
+
+// treeDepth returns how deeply the nodes of a whole flat tree nest.
+func treeDepth(t *syntax.Tree) int {
+	depth := make([]int32, len(t.Nodes))
+	deepest := int32(0)
+	for i := range t.Nodes {
+		if p := t.Nodes[i].Parent; p >= 0 {
+			depth[i] = depth[p] + 1
+			deepest = max(deepest, depth[i])
+		}
+	}
+	return int(deepest)
 }

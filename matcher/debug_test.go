@@ -125,18 +125,30 @@ func TestDebugErrors(t *testing.T) {
 	}
 }
 
-// TestDebugViewIsCapped: a huge file's view stops at MaxDebugBytes and
-// says so, rather than growing to many times the file's size.
+// TestDebugViewIsCapped: a large file's cst stops at MaxDebugBytes and
+// says so, rather than growing to many times the file's size; its sexp
+// (tree-sitter's rendering, built whole in C) is refused with the views to
+// use instead, as is the sexp of a tree nested deeper than the C side
+// should recurse.
 func TestDebugViewIsCapped(t *testing.T) {
 	snap := workspace.NewSnapshot(nil, workspace.Settings{}, nil)
-	source := strings.Repeat("f(1, 2, 3)\n", 200_000) // 2.2 MB; its cst is over 40 MB
-	for _, view := range []string{"cst", "sexp"} {
-		res, err := Debug(context.Background(), snap, Query{Pattern: source, Lang: "python", DebugQuery: view})
-		if err != nil {
-			t.Fatal(err)
+	large := strings.Repeat("f(1, 2, 3)\n", 40_000) // 440 KB, 440,000 nodes; its cst is about 17 MB
+	res, err := Debug(context.Background(), snap, Query{Pattern: large, Lang: "python", DebugQuery: "cst"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Text) > MaxDebugBytes+200 || !strings.Contains(res.Text, "cut at") {
+		t.Errorf("cst view is %d bytes (cap %d), ends %q", len(res.Text), MaxDebugBytes, res.Text[max(0, len(res.Text)-80):])
+	}
+	deep := strings.Repeat("[", 3000) + strings.Repeat("]", 3000) // nested 3000 levels
+	for _, source := range []string{large, deep} {
+		_, err = Debug(context.Background(), snap, Query{Pattern: source, Lang: "python", DebugQuery: "sexp"})
+		var input *workspace.InputError
+		if !errors.As(err, &input) || !strings.Contains(err.Error(), "ask for the ast or cst view") {
+			t.Errorf("sexp of %d bytes: error %v; want one pointing to the ast or cst view", len(source), err)
 		}
-		if len(res.Text) > MaxDebugBytes+200 || !strings.Contains(res.Text, "cut at") {
-			t.Errorf("%s view is %d bytes (cap %d), ends %q", view, len(res.Text), MaxDebugBytes, res.Text[max(0, len(res.Text)-80):])
-		}
+	}
+	if res, err := Debug(context.Background(), snap, Query{Pattern: deep, Lang: "python", DebugQuery: "ast"}); err != nil || !strings.Contains(res.Text, "list (0,1000)-(0,5000)") || !strings.Contains(res.Text, "cut at") {
+		t.Errorf("ast of the deep list: %v; want its levels until the cap", err)
 	}
 }
