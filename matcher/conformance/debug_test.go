@@ -16,7 +16,7 @@ import (
 // TestDebugQueryMatchesAstGrep compares structls.astGrep's debugQuery views
 // with `ast-grep run --debug-query=…` on every pattern case: "pattern" (what
 // the pattern compiled to, at the case's strictness and selector) and
-// "cst" and "sexp" (the tree of the pattern text). A pattern structls
+// "ast", "cst" and "sexp" (the tree of the pattern text). A pattern structls
 // retries in a context (docs/ast-grep-differences.md) compiles to another
 // node than ast-grep's, so its "pattern" view is not compared; ast-grep
 // prints no pattern view for a pattern it refuses.
@@ -31,7 +31,7 @@ func TestDebugQueryMatchesAstGrep(t *testing.T) {
 			views := []string{"pattern"}
 			if key := c.Lang + "\x00" + c.Pattern; !treesSeen[key] {
 				treesSeen[key] = true
-				views = append(views, "cst", "sexp")
+				views = append(views, "ast", "cst", "sexp")
 			}
 			for _, view := range views {
 				q := matcher.Query{Pattern: c.Pattern, Lang: c.Lang, Strictness: c.Strictness, Selector: c.Selector, DebugQuery: view}
@@ -59,8 +59,8 @@ func TestDebugQueryMatchesAstGrep(t *testing.T) {
 		})
 	}
 	t.Logf("%d views compared", compared)
-	if compared < 300 {
-		t.Errorf("only %d views compared; the cases should give over 300", compared)
+	if compared < 600 {
+		t.Errorf("only %d views compared; the cases should give over 600", compared)
 	}
 }
 
@@ -91,7 +91,7 @@ func astGrepDebug(t *testing.T, bin string, c Case, view string) (string, bool) 
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	_ = cmd.Run() // exit 1: nothing matched in the empty directory
-	heading := map[string]string{"pattern": "Debug Pattern:\n", "cst": "Debug CST:\n", "sexp": "Debug Sexp:\n"}[view]
+	heading := map[string]string{"pattern": "Debug Pattern:\n", "ast": "Debug AST:\n", "cst": "Debug CST:\n", "sexp": "Debug Sexp:\n"}[view]
 	_, dump, found := strings.Cut(stderr.String(), heading)
 	if !found {
 		return stderr.String(), false
