@@ -30,7 +30,7 @@ var kindDifferences = map[string]string{
 // TestKindsMatchAstGrep parses a sample of every language ast-grep 0.51.1
 // supports (testdata/kinds/LANG.*) with structls's grammar and compares the
 // tree — every node's kind, field name and range — with what
-// `ast-grep run --debug-query=cst` (and =sexp) prints for the same text,
+// `ast-grep run --debug-query=cst` (and =ast, =sexp) prints for the same text,
 // so that a rule written for ast-grep (kind: call_expression, has: {field:
 // …}) means the same in structls.
 func TestKindsMatchAstGrep(t *testing.T) {
@@ -60,9 +60,14 @@ func TestKindsMatchAstGrep(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			gotAST := matcher.DumpTree(tree, 0, matcher.DebugAST)
 			wantCST := astGrepDebugTree(t, astGrep, l.Name, "cst", source)
+			wantAST := astGrepDebugTree(t, astGrep, l.Name, "ast", source)
 			wantSexp := astGrepDebugTree(t, astGrep, l.Name, "sexp", source)
 			diff := firstDifference(wantCST, gotCST)
+			if diff == "" && wantAST != gotAST {
+				diff = "the CSTs agree but the ASTs differ:\n" + firstDifference(wantAST, gotAST)
+			}
 			if diff == "" && strings.TrimSpace(wantSexp) != strings.TrimSpace(gotSexp) {
 				diff = "the CSTs agree but the S-expressions differ"
 			}
