@@ -16,6 +16,7 @@ require (
 	github.com/alexaandru/go-sitter-forest/groovy v1.9.4
 	github.com/alexaandru/go-sitter-forest/ini v1.9.1
 	github.com/alexaandru/go-sitter-forest/just v1.9.6
+	github.com/alexaandru/go-sitter-forest/kotlin v1.9.4
 	github.com/alexaandru/go-sitter-forest/nix v1.9.4
 	github.com/alexaandru/go-sitter-forest/objc v1.9.1
 	github.com/alexaandru/go-sitter-forest/odin v1.9.2
@@ -33,7 +34,6 @@ require (
 	github.com/google/go-cmp v0.7.0
 	github.com/r-lib/tree-sitter-r v1.3.0
 	github.com/tree-sitter-grammars/tree-sitter-hcl v1.2.0
-	github.com/tree-sitter-grammars/tree-sitter-kotlin v1.1.0
 	github.com/tree-sitter-grammars/tree-sitter-lua v0.5.0
 	github.com/tree-sitter-grammars/tree-sitter-make v1.1.1
 	github.com/tree-sitter-grammars/tree-sitter-markdown v0.5.1

@@ -16,6 +16,13 @@ func (s *Server) runAstGrep(ctx context.Context, snap *workspace.Snapshot, enc w
 	if err := decodeArgument(arg, &q); err != nil {
 		return nil, "", err
 	}
+	if q.DebugQuery != "" {
+		res, err := matcher.Debug(ctx, snap, q)
+		if err != nil {
+			return nil, "", err
+		}
+		return res, "debug view " + string(res.DebugQuery), nil
+	}
 	s.parseCache.SetBudget(snap.Settings.EffectiveParseCacheBytes())
 	var emit func(matcher.Batch) error
 	if send := partialResultsOf(ctx); send != nil {

@@ -18,6 +18,7 @@ type Query struct {
 	Skip         int      `json:"skip,omitempty"`  // match offset
 	Limit        *int     `json:"limit,omitempty"` // matches; default 50, 0 = unlimited
 	Format       string   `json:"format,omitempty"`
+	DebugQuery   string   `json:"debugQuery,omitempty"` // pattern, ast, cst or sexp: show a view (see Debug) instead of searching
 }
 
 // DefaultLimit is the number of matches returned when the query sets none.

@@ -41,16 +41,17 @@ func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
 	fs.Var(&globs, "g", "include glob, or !glob to exclude (repeatable)")
 	asJSON := fs.Bool("json", false, "print the structls.astGrep result JSON exactly")
 	root := fs.String("root", ".", "workspace folder")
+	debugQuery := fs.String("debug-query", "", "print a view instead of searching, as ast-grep: pattern, or ast, cst, sexp (of -p, or without -p of the one file given)")
 	positional, err := parseInterspersed(fs, args)
 	if err != nil {
 		return exitError, err
 	}
 	patternGiven := false
 	fs.Visit(func(f *flag.Flag) { patternGiven = patternGiven || f.Name == "p" })
-	if !patternGiven && len(positional) > 0 {
+	if !patternGiven && *debugQuery == "" && len(positional) > 0 {
 		*pattern, positional = positional[0], positional[1:]
 	}
-	if strings.TrimSpace(*pattern) == "" {
+	if strings.TrimSpace(*pattern) == "" && *debugQuery == "" {
 		fs.Usage()
 		return exitError, fmt.Errorf("astgrep needs a non-empty pattern: -p 'CODE', e.g. -p 'foo($A)'")
 	}
@@ -59,13 +60,16 @@ func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
 		format = "json" // the matches only: no text rendering to build, send and print
 	}
 	q := matcher.Query{Pattern: *pattern, Lang: *language, Strictness: *strictness, Selector: *selector,
-		Limit: limit, Skip: *skip, ContextLines: *contextLines, Globs: globs, Paths: positional, Format: format}
+		Limit: limit, Skip: *skip, ContextLines: *contextLines, Globs: globs, Paths: positional, Format: format, DebugQuery: *debugQuery}
 	ctx := context.Background()
 	s, err := startSession(ctx, *root, lsp.EditorOptions{})
 	if err != nil {
 		return exitError, err
 	}
 	defer s.close(ctx)
+	if q.DebugQuery != "" {
+		return debugView(ctx, s, q, *asJSON, stdout, stderr)
+	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	printer := &streamPrinter{out: out, asJSON: *asJSON, command: lsp.CommandAstGrep}
 	raw, err := s.editor.ExecuteCommandStreaming(ctx, lsp.CommandAstGrep, q, printer.batch)

@@ -1,0 +1,27 @@
+package lsp
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/structls/structls/matcher"
+	"github.com/structls/structls/workspace"
+)
+
+// CommandNodeAt answers "which kind is this?": the chain of syntax nodes
+// (kind, field, range) from the root of a document's tree down to the node
+// under a position, on the editor's buffer (matcher.NodeAt).
+const CommandNodeAt = "structls.nodeAt"
+
+func (s *Server) runNodeAt(ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, arg []byte, _ func(done, total int)) (any, string, error) {
+	var q matcher.NodeAtQuery
+	if err := decodeArgument(arg, &q); err != nil {
+		return nil, "", err
+	}
+	s.parseCache.SetBudget(snap.Settings.EffectiveParseCacheBytes())
+	res, err := matcher.NodeAt(ctx, snap, q, enc, s.parseCache)
+	if err != nil {
+		return nil, "", err
+	}
+	return res, fmt.Sprintf("%d nodes down to %s", len(res.Nodes), res.Nodes[len(res.Nodes)-1].Kind), nil
+}
