@@ -55,6 +55,7 @@ func TestDifferential(t *testing.T) {
 			dir := writeArchive(t, ar)
 			want, wantFixed := runAstGrep(t, bin, dir, ar)
 			got, gotFixed := runStructls(t, dir, ar)
+			t.Logf("ast-grep: %d diagnostics", len(want))
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("diagnostics differ from ast-grep's (-ast-grep +structls):\n%s", diff)
 			}
