@@ -28,11 +28,11 @@ func corpusDirs(t *testing.T) []string {
 	dirs := []string{filepath.Join(goroot, "src", "net", "http"), filepath.Join(goroot, "src", "go"), "../testdata/corpus"}
 	if os.Getenv("STRUCTLS_CORPUS") == "full" {
 		dirs = []string{filepath.Join(goroot, "src")}
-		if py, _ := filepath.Glob("/usr/lib/python3*"); len(py) > 0 {
+		if py, _ := filepath.Glob("/usr/lib/python3.*"); len(py) > 0 {
 			dirs = append(dirs, py[0])
 		}
 		dirs = append(dirs, "../testdata/corpus")
-	} else if py, _ := filepath.Glob("/usr/lib/python3*/json"); len(py) > 0 {
+	} else if py, _ := filepath.Glob("/usr/lib/python3.*/json"); len(py) > 0 {
 		dirs = append(dirs, py[0], filepath.Join(filepath.Dir(py[0]), "email"))
 	}
 	return dirs
