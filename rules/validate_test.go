@@ -58,6 +58,9 @@ func TestValidationErrors(t *testing.T) {
 		{"fix list without title", head + "rule: {pattern: f($A)}\nfix:\n  - template: g($A)\n", 5, "fix[0]", "must have a `title`"},
 		{"rewriter without fix", head + "rule: {pattern: f($A)}\nrewriters:\n  - id: r\n    rule: {kind: number}\n", 5, "rewriters[0]", "needs a `fix`"},
 		{"bad glob", head + "rule: {kind: number}\nfiles: ['a[']\n", 4, "files[0]", "cannot parse glob"},
+		{"selector without kinds", head + "rule: {kind: 'arguments > :nth-child(2)'}\n", 3, "rule", "must specify a set of node kinds"},
+		{"class selector", head + "rule: {kind: 'number.big'}\n", 3, "rule.kind", "class selectors"},
+		{"selector with unknown kind", head + "rule: {kind: 'arguments > nosuch'}\n", 3, "rule.kind", "not a node kind"},
 		{"not yaml", head + "rule: {kind: [}\n", 0, "", "not valid YAML"},
 	}
 	for _, tt := range tests {
