@@ -234,7 +234,7 @@ func (c *compiler) compileKind(v *yamlValue) (matchRule, error) {
 	if err != nil {
 		return nil, err
 	}
-	if strings.ContainsAny(name, " >+~,:()") {
+	if strings.ContainsAny(name, " >+~,:().") {
 		return compileSelector(c, v, name)
 	}
 	symbols, err := c.kindSymbols(v, name)
@@ -256,7 +256,7 @@ func (c *compiler) kindSymbols(v *yamlValue, name string) (map[uint16]bool, erro
 		symbols[errorSymbol] = true
 	}
 	if len(symbols) == 0 {
-		return nil, c.errorf(v, "kind `%s` is not a node kind of %s: see `structls astgrep --debug` or ast-grep's playground for the kind names", name, c.lang.Name)
+		return nil, c.errorf(v, "kind `%s` is not a node kind of %s: list the kinds of a file with `structls xray --dump-ast FILE`", name, c.lang.Name)
 	}
 	return symbols, nil
 }
