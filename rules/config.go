@@ -172,7 +172,7 @@ func yamlFiles(dir string, skip []string) ([]string, error) {
 // loadRules reads every rule file below the rule directories; a document
 // without an id takes the file's stem (stem-N in a file of several).
 func (p *Project) loadRules(dirs []string) error {
-	set := &RuleSet{BaseDir: p.Dir, globs: p.langGlobs}
+	set := &RuleSet{BaseDir: p.Dir, globs: p.langGlobs, ReportUnusedSuppressions: true}
 	seen := map[string]string{}
 	for _, dir := range dirs {
 		files, err := yamlFiles(dir, nil)
