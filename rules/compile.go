@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,8 +28,10 @@ type compiler struct {
 	global  map[string]*util // the project's utils for the language
 	// vars collects the metavariables the rules define (for the checks
 	// of constraints, transform, fix and labels).
-	vars map[string]bool
-	refs []*utilRef // every `matches`, resolved after all utils compile
+	vars   map[string]bool
+	refs   []*utilRef  // every `matches`, resolved after all utils compile
+	calls  []*utilCall // the `matches` that pass arguments
+	params []string    // the arguments of the global util being compiled
 }
 
 func newCompiler(file string, l *lang.Language, global map[string]*util) *compiler {
@@ -377,11 +380,14 @@ func (c *compiler) compileRange(v *yamlValue) (matchRule, error) {
 // compileMatches compiles `matches: ID`.
 func (c *compiler) compileMatches(v *yamlValue) (matchRule, error) {
 	if v.kind == yamlMap {
-		return nil, c.errorf(v, "utils with arguments (matches: {util: {ARG: rule}}) are not supported yet: inline the argument rule into a local util")
+		return c.compileUtilCall(v)
 	}
 	id, err := c.stringValue(v)
 	if err != nil {
 		return nil, err
+	}
+	if slices.Contains(c.params, id) {
+		return argRef{name: id}, nil
 	}
 	ref := &utilRef{id: id, at: v}
 	c.refs = append(c.refs, ref)

@@ -342,9 +342,6 @@ func (p *Project) declareUtil(file string, v *yamlValue) (declared, error) {
 	if err := c0.checkKeys(v, "a global util", utilKeys); err != nil {
 		return declared{}, err
 	}
-	if a := v.get("arguments"); a != nil {
-		return declared{}, c0.errorf(a, "utils with arguments are not supported yet: write one util per argument rule")
-	}
 	for _, key := range []string{"id", "language", "rule"} {
 		if v.get(key) == nil {
 			return declared{}, c0.errorf(v, "missing field `%s` in a global util", key)
@@ -369,8 +366,15 @@ func (p *Project) declareUtil(file string, v *yamlValue) (declared, error) {
 		return declared{}, c0.errorf(v.get("id"), "duplicate util id `%s`: util ids must be unique per language", id)
 	}
 	u := &util{id: id, global: true}
+	c := newCompiler(file, l, p.utils[l])
+	if a := v.get("arguments"); a != nil {
+		if u.params, err = c0.compileParams(a); err != nil {
+			return declared{}, err
+		}
+		c.params = u.params
+	}
 	p.utils[l][id] = u
-	return declared{u: u, c: newCompiler(file, l, p.utils[l])}, nil
+	return declared{u: u, c: c}, nil
 }
 
 // constrainedRule is a global util with constraints.

@@ -44,6 +44,11 @@ type state struct {
 	// depth counts nested util calls: recursion through relational rules
 	// is allowed (has-await inside has-await), so it is bounded here.
 	depth int
+	// frames are the calls of utils with arguments under way, innermost last.
+	frames []argFrame
+	// export is the export environment of the innermost call of a util
+	// with arguments under way (nil outside one).
+	export *env
 }
 
 // maxUtilDepth bounds recursive util calls on one node chain.
@@ -181,6 +186,7 @@ type util struct {
 	id     string
 	rule   matchRule
 	global bool
+	params []string // the declared arguments of a global util, sorted
 	kinds  kindSet
 	// kindsState guards the kind computation against cycles.
 	kindsState int

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -81,5 +82,35 @@ func TestValidationErrors(t *testing.T) {
 				t.Errorf("ast-grep accepts this rule (%v): %s", err, out)
 			}
 		})
+	}
+}
+
+// TestUtilArgumentErrors: a call must pass exactly the declared arguments,
+// and a util with arguments cannot be used without them (as ast-grep).
+func TestUtilArgumentErrors(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"sgconfig.yml":     "ruleDirs: [rules]\nutilDirs: [utils]\n",
+		"utils/u.yml":      "id: call-with\nlanguage: js\narguments: [ARG]\nrule: {kind: call_expression, has: {kind: arguments, has: {matches: ARG}}}\n",
+		"rules/placeholder": "",
+	}
+	for name, text := range files {
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755)
+		os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644)
+	}
+	project, err := LoadProject(filepath.Join(dir, "sgconfig.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ rule, want string }{
+		{"{matches: call-with}", "takes arguments [ARG]"},
+		{"{matches: {call-with: {}}}", "takes the arguments [ARG], given []"},
+		{"{matches: {call-with: {ARG: {kind: number}, EXTRA: {kind: string}}}}", "given [ARG, EXTRA]"},
+	} {
+		_, err := project.ParseRules("r.yml", []byte("id: x\nlanguage: js\nrule: "+tt.rule+"\n"))
+		var e *Error
+		if !errors.As(err, &e) || !strings.Contains(e.Message, tt.want) || e.Line != 3 {
+			t.Errorf("%s: got %v; want line 3 and %q", tt.rule, err, tt.want)
+		}
 	}
 }
