@@ -90,8 +90,8 @@ func TestValidationErrors(t *testing.T) {
 func TestUtilArgumentErrors(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
-		"sgconfig.yml":     "ruleDirs: [rules]\nutilDirs: [utils]\n",
-		"utils/u.yml":      "id: call-with\nlanguage: js\narguments: [ARG]\nrule: {kind: call_expression, has: {kind: arguments, has: {matches: ARG}}}\n",
+		"sgconfig.yml":      "ruleDirs: [rules]\nutilDirs: [utils]\n",
+		"utils/u.yml":       "id: call-with\nlanguage: js\narguments: [ARG]\nrule: {kind: call_expression, has: {kind: arguments, has: {matches: ARG}}}\n",
 		"rules/placeholder": "",
 	}
 	for name, text := range files {
