@@ -36,6 +36,7 @@ var commands = map[string]command{
 	CommandDiscardEdit: {title: "Discarding rewrite", run: (*Server).runDiscardEdit},
 	CommandXRay:        {title: "X-Ray search", run: (*Server).runXRay},
 	CommandNodeAt:      {title: "Finding the node at the cursor", run: (*Server).runNodeAt},
+	CommandScan:        {title: "Scanning with rules", run: (*Server).runScan},
 }
 
 // prepareCommand decodes an executeCommand request and captures its
