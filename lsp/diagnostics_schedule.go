@@ -1,0 +1,188 @@
+package lsp
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/structls/structls/workspace"
+)
+
+// Scheduling live diagnostics. A document is checked off the read loop,
+// once it has stayed unchanged for the scheduler's delay (so a burst of
+// keystrokes costs one check), never twice at once, and always at its
+// newest version: a document that changes while its check runs is checked
+// again when that check ends. A result is published only if its document
+// version is still the server's newest when the publication is queued and
+// again when it is sent (publishQueue), so the client never sees the
+// diagnostics of version N once version N+1 has arrived.
+
+// diagnosticsDelay is how long a document must stay unchanged before it is
+// checked. It is short: the check itself is the real cost, and coalescing
+// (at most one check per document at a time, then one more at the newest
+// version) already absorbs fast typing.
+const diagnosticsDelay = 15 * time.Millisecond
+
+// checkScheduler runs checks of documents, debounced and coalesced.
+type checkScheduler struct {
+	ctx     context.Context // ends the checks when the session ends
+	delay   time.Duration
+	current func(uri string) *workspace.Document       // the newest version of an open document, nil when closed
+	check   func(context.Context, *workspace.Document) // checks one version and publishes the result
+
+	mu   sync.Mutex
+	docs map[string]*scheduledCheck
+}
+
+// scheduledCheck is the scheduling state of one open document.
+type scheduledCheck struct {
+	timer   *time.Timer
+	running bool // a check of this document runs
+	again   bool // the document changed while it ran: check again after it
+	cancel  context.CancelFunc
+}
+
+func newCheckScheduler(ctx context.Context, delay time.Duration, current func(string) *workspace.Document,
+	check func(context.Context, *workspace.Document)) *checkScheduler {
+	return &checkScheduler{ctx: ctx, delay: delay, current: current, check: check, docs: map[string]*scheduledCheck{}}
+}
+
+// changed notes that the document with the URI was opened or changed: it is
+// checked once it has been quiet for the delay.
+func (c *checkScheduler) changed(uri string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	sc := c.docs[uri]
+	if sc == nil {
+		sc = &scheduledCheck{}
+		c.docs[uri] = sc
+	}
+	if sc.timer == nil {
+		sc.timer = time.AfterFunc(c.delay, func() { c.run(uri, sc) })
+		return
+	}
+	sc.timer.Reset(c.delay)
+}
+
+// forget drops a closed document: its pending check is not run, and a
+// running one is cancelled (its result could not be published anyway).
+func (c *checkScheduler) forget(uri string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if sc := c.docs[uri]; sc != nil {
+		sc.timer.Stop()
+		if sc.cancel != nil {
+			sc.cancel()
+		}
+		delete(c.docs, uri)
+	}
+}
+
+// run checks the document, unless a check of it already runs (which then
+// runs once more when it ends).
+func (c *checkScheduler) run(uri string, sc *scheduledCheck) {
+	c.mu.Lock()
+	if c.docs[uri] != sc { // closed (and maybe reopened) since the timer was set
+		c.mu.Unlock()
+		return
+	}
+	if sc.running {
+		sc.again = true
+		c.mu.Unlock()
+		return
+	}
+	sc.running = true
+	for {
+		ctx, cancel := context.WithCancel(c.ctx)
+		sc.cancel = cancel
+		c.mu.Unlock()
+		if doc := c.current(uri); doc != nil {
+			c.check(ctx, doc)
+		}
+		cancel()
+		c.mu.Lock()
+		sc.cancel = nil
+		if !sc.again || c.docs[uri] != sc {
+			sc.running = false
+			c.mu.Unlock()
+			return
+		}
+		sc.again = false
+	}
+}
+
+// publishQueue sends publishDiagnostics notifications from one goroutine,
+// in the order they were queued, so the read loop and the checks never wait
+// on the client. Only the newest publication per document waits in the
+// queue. A publication is for one version of a document (nil: the document
+// was closed, its diagnostics are cleared) and is dropped, both when queued
+// and when about to be sent, if that is no longer the newest the server has.
+type publishQueue struct {
+	current func(uri string) *workspace.Document
+	send    func(publication)
+
+	mu      sync.Mutex
+	pending map[string]publication
+	order   []string // URIs of pending, oldest first
+	wake    chan struct{}
+}
+
+// publication is the diagnostics of one document version.
+type publication struct {
+	uri         string
+	doc         *workspace.Document // nil: the document is closed, clear its diagnostics
+	diagnostics any                 // the protocol diagnostics to send
+}
+
+func newPublishQueue(current func(string) *workspace.Document, send func(publication)) *publishQueue {
+	return &publishQueue{current: current, send: send, pending: map[string]publication{}, wake: make(chan struct{}, 1)}
+}
+
+// offer queues p if its document version is still the newest; it reports
+// whether it did.
+func (q *publishQueue) offer(p publication) bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if q.current(p.uri) != p.doc {
+		return false
+	}
+	if _, queued := q.pending[p.uri]; !queued {
+		q.order = append(q.order, p.uri)
+	}
+	q.pending[p.uri] = p
+	select {
+	case q.wake <- struct{}{}:
+	default:
+	}
+	return true
+}
+
+// next takes the oldest pending publication that is still current.
+func (q *publishQueue) next() (publication, bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	for len(q.order) > 0 {
+		uri := q.order[0]
+		q.order = q.order[1:]
+		p := q.pending[uri]
+		delete(q.pending, uri)
+		if q.current(uri) == p.doc {
+			return p, true
+		}
+	}
+	return publication{}, false
+}
+
+// run sends publications until ctx ends.
+func (q *publishQueue) run(ctx context.Context) {
+	for {
+		select {
+		case <-q.wake:
+			for p, ok := q.next(); ok; p, ok = q.next() {
+				q.send(p)
+			}
+		case <-ctx.Done():
+			return
+		}
+	}
+}

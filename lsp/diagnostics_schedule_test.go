@@ -1,0 +1,180 @@
+package lsp
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/structls/structls/workspace"
+)
+
+// fakeDocs is a tiny overlay for the scheduler tests: the newest version of
+// each open document.
+type fakeDocs struct {
+	mu   sync.Mutex
+	docs map[string]*workspace.Document
+}
+
+func (f *fakeDocs) set(uri string, version int32) *workspace.Document {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.docs == nil {
+		f.docs = map[string]*workspace.Document{}
+	}
+	d := &workspace.Document{URI: uri, Version: version}
+	f.docs[uri] = d
+	return d
+}
+
+func (f *fakeDocs) close(uri string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	delete(f.docs, uri)
+}
+
+func (f *fakeDocs) current(uri string) *workspace.Document {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.docs[uri]
+}
+
+// waitFor polls cond until it holds; the deadline only keeps a hang from
+// blocking the test run.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		if cond() {
+			return
+		}
+	}
+	t.Fatalf("timed out waiting for %s", what)
+}
+
+// TestSchedulerCoalescesChangesDuringACheck checks that changes made while
+// a check runs cause exactly one more check, at the newest version, and
+// never a second check of the same document at the same time.
+func TestSchedulerCoalescesChangesDuringACheck(t *testing.T) {
+	docs := &fakeDocs{}
+	release := make(chan struct{})
+	var mu sync.Mutex
+	var checked []int32
+	running := 0
+	check := func(ctx context.Context, d *workspace.Document) {
+		mu.Lock()
+		running++
+		if running > 1 {
+			t.Errorf("two checks of %s at once", d.URI)
+		}
+		checked = append(checked, d.Version)
+		first := len(checked) == 1
+		mu.Unlock()
+		if first {
+			<-release
+		}
+		mu.Lock()
+		running--
+		mu.Unlock()
+	}
+	s := newCheckScheduler(context.Background(), time.Millisecond, docs.current, check)
+	docs.set("file:///a.go", 1)
+	s.changed("file:///a.go")
+	waitFor(t, "the first check", func() bool { mu.Lock(); defer mu.Unlock(); return len(checked) == 1 })
+	for v := int32(2); v <= 5; v++ {
+		docs.set("file:///a.go", v)
+		s.changed("file:///a.go")
+	}
+	waitFor(t, "the changes to be noted", func() bool {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.docs["file:///a.go"].again
+	})
+	close(release)
+	waitFor(t, "the second check", func() bool { mu.Lock(); defer mu.Unlock(); return len(checked) == 2 })
+	time.Sleep(20 * time.Millisecond) // room for a wrong third check to show up
+	mu.Lock()
+	defer mu.Unlock()
+	if len(checked) != 2 || checked[1] != 5 {
+		t.Errorf("checked versions %v; want [1 5]", checked)
+	}
+}
+
+// TestSchedulerForgetsClosedDocuments checks that a closed document's
+// pending check never runs and a running one is cancelled.
+func TestSchedulerForgetsClosedDocuments(t *testing.T) {
+	docs := &fakeDocs{}
+	cancelled := make(chan struct{})
+	started := make(chan struct{}, 1)
+	check := func(ctx context.Context, d *workspace.Document) {
+		started <- struct{}{}
+		<-ctx.Done()
+		close(cancelled)
+	}
+	s := newCheckScheduler(context.Background(), time.Millisecond, docs.current, check)
+	docs.set("file:///a.go", 1)
+	s.changed("file:///a.go")
+	<-started
+	docs.close("file:///a.go")
+	s.forget("file:///a.go")
+	select {
+	case <-cancelled:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the running check of a closed document was not cancelled")
+	}
+
+	never := newCheckScheduler(context.Background(), time.Hour, docs.current, func(context.Context, *workspace.Document) {
+		t.Error("a check ran for a document closed before its delay ended")
+	})
+	docs.set("file:///b.go", 1)
+	never.changed("file:///b.go")
+	never.forget("file:///b.go")
+	if len(never.docs) != 0 {
+		t.Errorf("closed documents still scheduled: %v", never.docs)
+	}
+}
+
+// TestPublishQueueNeverSendsStaleVersions checks the queue's guarantees:
+// a publication of an older version is dropped when offered and when about
+// to be sent, only the newest publication per document waits, and a clear
+// of a closed document is dropped once the document is open again.
+func TestPublishQueueNeverSendsStaleVersions(t *testing.T) {
+	docs := &fakeDocs{}
+	var sent []publication
+	q := newPublishQueue(docs.current, func(p publication) { sent = append(sent, p) })
+	drain := func() {
+		for p, ok := q.next(); ok; p, ok = q.next() {
+			q.send(p)
+		}
+	}
+	v1 := docs.set("file:///a.go", 1)
+	v2 := docs.set("file:///a.go", 2)
+	if q.offer(publication{uri: "file:///a.go", doc: v1}) {
+		t.Error("a publication of version 1 was queued after version 2 arrived")
+	}
+	if !q.offer(publication{uri: "file:///a.go", doc: v2, diagnostics: "first"}) {
+		t.Fatal("a publication of the newest version was refused")
+	}
+	q.offer(publication{uri: "file:///a.go", doc: v2, diagnostics: "second"})
+	drain()
+	if len(sent) != 1 || sent[0].diagnostics != "second" {
+		t.Errorf("sent %+v; want only the newest publication of version 2", sent)
+	}
+
+	sent = nil
+	q.offer(publication{uri: "file:///a.go", doc: v2})
+	docs.set("file:///a.go", 3) // arrives between queueing and sending
+	drain()
+	if len(sent) != 0 {
+		t.Errorf("sent %+v after version 3 arrived; want nothing", sent)
+	}
+
+	docs.close("file:///a.go")
+	if !q.offer(publication{uri: "file:///a.go"}) {
+		t.Fatal("the clear of a closed document was refused")
+	}
+	docs.set("file:///a.go", 1) // reopened before the clear was sent
+	drain()
+	if len(sent) != 0 {
+		t.Errorf("sent %+v; a clear must not reach a document opened again", sent)
+	}
+}
