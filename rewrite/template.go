@@ -110,6 +110,10 @@ type Span struct{ Start, End int }
 type Bindings struct {
 	Single map[string]Span
 	Multi  map[string]Span
+	// Values are computed strings ($NAME of a rule's transform), used for a
+	// $NAME that Single lacks; multi-line values are indented like the
+	// template line holding them.
+	Values map[string]string
 }
 
 // Source is the text of one file being rewritten, with what Expand needs
@@ -168,12 +172,15 @@ func (t *Template) Expand(src Source, node Span, b Bindings) ([]byte, error) {
 		if p.multi {
 			captures = b.Multi
 		}
+		lineFollows := k+1 < len(t.parts) && startsWithLineBreak(t.parts[k+1].literal)
 		span, ok := captures[p.name]
 		if !ok {
+			if value, ok := b.Values[p.name]; ok && !p.multi {
+				out = append(out, reindent([]byte(value), nil, []byte(p.indent), lineFollows)...)
+			}
 			continue
 		}
 		text := src.Text[span.Start:span.End]
-		lineFollows := k+1 < len(t.parts) && startsWithLineBreak(t.parts[k+1].literal)
 		out = append(out, reindent(text, src.indents.at(span.Start), []byte(p.indent), lineFollows)...)
 	}
 	lineFollows := node.End == len(src.Text) || startsWithLineBreak(string(src.Text[node.End:min(node.End+2, len(src.Text))]))

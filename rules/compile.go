@@ -1,0 +1,447 @@
+package rules
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/structls/structls/matcher"
+	"github.com/structls/structls/matcher/lang"
+)
+
+// ruleKeys are the keys of a rule object, in the order ast-grep builds its
+// implicit `all` from them: atomic, then composite, then relational.
+var ruleKeys = []string{"pattern", "kind", "regex", "nthChild", "range", "all", "any", "not", "matches", "inside", "has", "precedes", "follows"}
+
+// compiler compiles the rule objects of one document (and its utils,
+// constraints and rewriters) for the document's language.
+type compiler struct {
+	file    string
+	lang    *lang.Language
+	grammar *sitter.Language
+	local   map[string]*util // the document's utils
+	global  map[string]*util // the project's utils for the language
+	// vars collects the metavariables the rules define (for the checks
+	// of constraints, transform, fix and labels).
+	vars map[string]bool
+	refs []*utilRef // every `matches`, resolved after all utils compile
+}
+
+func newCompiler(file string, l *lang.Language, global map[string]*util) *compiler {
+	return &compiler{file: file, lang: l, grammar: l.Grammar(), local: map[string]*util{}, global: global, vars: map[string]bool{}}
+}
+
+// errorf makes an Error at a value.
+func (c *compiler) errorf(v *yamlValue, format string, args ...any) *Error {
+	return &Error{File: c.file, Line: v.line, Column: v.col, Field: v.path, Message: fmt.Sprintf(format, args...)}
+}
+
+// checkKeys rejects keys outside allowed.
+func (c *compiler) checkKeys(v *yamlValue, what string, allowed []string) error {
+	if v.kind != yamlMap {
+		return c.errorf(v, "%s must be a map, not %s", what, v.describe())
+	}
+	for i, k := range v.keys {
+		if !contains(allowed, k) {
+			return c.errorf(v.values[i], "unknown field `%s` in %s: expected one of %s", k, what, strings.Join(allowed, ", "))
+		}
+	}
+	return nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// stringValue reads a scalar as a string.
+func (c *compiler) stringValue(v *yamlValue) (string, error) {
+	if v.kind != yamlScalar {
+		return "", c.errorf(v, "expected a string, not %s", v.describe())
+	}
+	return v.text, nil
+}
+
+// intValue reads a scalar as an integer.
+func (c *compiler) intValue(v *yamlValue) (int, error) {
+	if v.kind == yamlScalar && !v.quoted {
+		if n, err := strconv.Atoi(v.text); err == nil {
+			return n, nil
+		}
+	}
+	return 0, c.errorf(v, "expected a whole number, not %s", v.describe())
+}
+
+// boolValue reads a scalar as a boolean.
+func (c *compiler) boolValue(v *yamlValue) (bool, error) {
+	if v.kind == yamlScalar && !v.quoted && (v.text == "true" || v.text == "false") {
+		return v.text == "true", nil
+	}
+	return false, c.errorf(v, "expected true or false, not %s", v.describe())
+}
+
+// compileRule compiles a rule object: every key present must hold.
+func (c *compiler) compileRule(v *yamlValue) (matchRule, error) {
+	if err := c.checkKeys(v, "a rule object", ruleKeys); err != nil {
+		return nil, err
+	}
+	if len(v.keys) == 0 {
+		return nil, c.errorf(v, "a rule object needs at least one of %s", strings.Join(ruleKeys, ", "))
+	}
+	var members []matchRule
+	for _, key := range ruleKeys {
+		field := v.get(key)
+		if field == nil {
+			continue
+		}
+		r, err := c.compileKey(key, field)
+		if err != nil {
+			return nil, err
+		}
+		members = append(members, r)
+	}
+	if len(members) == 1 {
+		return members[0], nil
+	}
+	return allRule{members: members}, nil
+}
+
+func (c *compiler) compileKey(key string, v *yamlValue) (matchRule, error) {
+	switch key {
+	case "pattern":
+		return c.compilePattern(v)
+	case "kind":
+		return c.compileKind(v)
+	case "regex":
+		s, err := c.stringValue(v)
+		if err != nil {
+			return nil, err
+		}
+		re, err := regexp.Compile(s)
+		if err != nil {
+			return nil, c.errorf(v, "the regex does not compile: %v (the syntax is RE2's, as Rust's regex crate)", err)
+		}
+		return regexRule{re: re}, nil
+	case "nthChild":
+		return c.compileNthChild(v)
+	case "range":
+		return c.compileRange(v)
+	case "all", "any":
+		if v.kind != yamlSeq {
+			return nil, c.errorf(v, "`%s` takes a list of rule objects, not %s", key, v.describe())
+		}
+		var members []matchRule
+		for _, item := range v.items {
+			r, err := c.compileRule(item)
+			if err != nil {
+				return nil, err
+			}
+			members = append(members, r)
+		}
+		if key == "all" {
+			return allRule{members: members}, nil
+		}
+		return anyRule{members: members}, nil
+	case "not":
+		inner, err := c.compileRule(v)
+		if err != nil {
+			return nil, err
+		}
+		return notRule{inner: inner}, nil
+	case "matches":
+		return c.compileMatches(v)
+	}
+	return c.compileRelation(key, v)
+}
+
+// compilePattern compiles `pattern`: a string, or {context, selector?, strictness?}.
+func (c *compiler) compilePattern(v *yamlValue) (matchRule, error) {
+	var source string
+	opts := matcher.Options{Strictness: matcher.Smart}
+	switch v.kind {
+	case yamlScalar:
+		source = v.text
+	case yamlMap:
+		if err := c.checkKeys(v, "a pattern object", []string{"context", "selector", "strictness"}); err != nil {
+			return nil, err
+		}
+		ctxVal := v.get("context")
+		if ctxVal == nil {
+			return nil, c.errorf(v, "a pattern object needs `context`: the code around the pattern (with `selector` naming the pattern's kind)")
+		}
+		var err error
+		if source, err = c.stringValue(ctxVal); err != nil {
+			return nil, err
+		}
+		if sel := v.get("selector"); sel != nil {
+			if opts.Selector, err = c.stringValue(sel); err != nil {
+				return nil, err
+			}
+			if _, err := c.kindSymbols(sel, opts.Selector); err != nil {
+				return nil, err
+			}
+		}
+		if st := v.get("strictness"); st != nil {
+			name, err := c.stringValue(st)
+			if err != nil {
+				return nil, err
+			}
+			if opts.Strictness, err = matcher.ParseStrictness(name); err != nil {
+				return nil, c.errorf(st, "%v", err)
+			}
+		}
+	default:
+		return nil, c.errorf(v, "`pattern` is a string of code, or a map {context, selector, strictness}; not %s", v.describe())
+	}
+	p, err := matcher.Compile(context.Background(), c.lang, source, opts)
+	if err != nil {
+		return nil, c.errorf(v, "the pattern does not compile as %s: %v", c.lang.Name, err)
+	}
+	for _, name := range metaVarNames(source) {
+		c.vars[name] = true
+	}
+	return patternRule{p: p}, nil
+}
+
+// metaVarPattern finds the metavariables a pattern or template names.
+var metaVarPattern = regexp.MustCompile(`\${1,3}([A-Z_][A-Z0-9_]*)`)
+
+func metaVarNames(s string) []string {
+	var out []string
+	for _, m := range metaVarPattern.FindAllStringSubmatch(s, -1) {
+		if m[1] != "_" && !strings.HasPrefix(m[1], "_") {
+			out = append(out, m[1])
+		}
+	}
+	return out
+}
+
+// compileKind compiles `kind`: a kind name of the grammar.
+func (c *compiler) compileKind(v *yamlValue) (matchRule, error) {
+	name, err := c.stringValue(v)
+	if err != nil {
+		return nil, err
+	}
+	if strings.ContainsAny(name, " >+~,:()") {
+		return compileSelector(c, v, name)
+	}
+	symbols, err := c.kindSymbols(v, name)
+	if err != nil {
+		return nil, err
+	}
+	return kindRule{symbols: symbols}, nil
+}
+
+// kindSymbols returns the ids a named kind has in the grammar.
+func (c *compiler) kindSymbols(v *yamlValue, name string) (map[uint16]bool, error) {
+	symbols := map[uint16]bool{}
+	for id := range uint16(c.grammar.NodeKindCount()) {
+		if c.grammar.NodeKindIsNamed(id) && c.grammar.NodeKindForId(id) == name {
+			symbols[id] = true
+		}
+	}
+	if name == "ERROR" {
+		symbols[errorSymbol] = true
+	}
+	if len(symbols) == 0 {
+		return nil, c.errorf(v, "kind `%s` is not a node kind of %s: see `structls astgrep --debug` or ast-grep's playground for the kind names", name, c.lang.Name)
+	}
+	return symbols, nil
+}
+
+// errorSymbol is the kind id tree-sitter gives ERROR nodes.
+const errorSymbol = 0xFFFF
+
+// compileNthChild compiles `nthChild`: N, "An+B", or {position, ofRule, reverse}.
+func (c *compiler) compileNthChild(v *yamlValue) (matchRule, error) {
+	r := nthChildRule{}
+	pos := v
+	if v.kind == yamlMap {
+		if err := c.checkKeys(v, "nthChild", []string{"position", "ofRule", "reverse"}); err != nil {
+			return nil, err
+		}
+		if pos = v.get("position"); pos == nil {
+			return nil, c.errorf(v, "nthChild needs `position`: a number or An+B")
+		}
+		if rev := v.get("reverse"); rev != nil {
+			var err error
+			if r.reverse, err = c.boolValue(rev); err != nil {
+				return nil, err
+			}
+		}
+		if of := v.get("ofRule"); of != nil {
+			var err error
+			if r.of, err = c.compileRule(of); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if pos.kind != yamlScalar {
+		return nil, c.errorf(pos, "nthChild's position is a number or a formula An+B (e.g. 2n+1), not %s", pos.describe())
+	}
+	var err error
+	if r.step, r.offset, err = parseNth(pos.text); err != nil {
+		return nil, c.errorf(pos, "%v", err)
+	}
+	return r, nil
+}
+
+// parseNth reads "N" or "An+B" (spaces ignored, n or N, signs).
+func parseNth(s string) (step, offset int, err error) {
+	s = strings.ReplaceAll(s, " ", "")
+	bad := fmt.Errorf("nthChild position %q is not a number or An+B formula: write e.g. 3, 2n+1 or -n+3", s)
+	i := strings.IndexAny(s, "nN")
+	if i < 0 {
+		offset, err = strconv.Atoi(s)
+		if err != nil {
+			return 0, 0, bad
+		}
+		return 0, offset, nil
+	}
+	switch a := s[:i]; a {
+	case "", "+":
+		step = 1
+	case "-":
+		step = -1
+	default:
+		if step, err = strconv.Atoi(a); err != nil {
+			return 0, 0, bad
+		}
+	}
+	if b := s[i+1:]; b != "" {
+		if b[0] != '+' && b[0] != '-' {
+			return 0, 0, bad
+		}
+		if offset, err = strconv.Atoi(b); err != nil {
+			return 0, 0, bad
+		}
+	}
+	return step, offset, nil
+}
+
+// compileRange compiles `range`.
+func (c *compiler) compileRange(v *yamlValue) (matchRule, error) {
+	if err := c.checkKeys(v, "range", []string{"start", "end"}); err != nil {
+		return nil, err
+	}
+	point := func(name string) (int, int, error) {
+		p := v.get(name)
+		if p == nil {
+			return 0, 0, c.errorf(v, "range needs `%s: {line, column}` (0-based)", name)
+		}
+		if err := c.checkKeys(p, "a range position", []string{"line", "column"}); err != nil {
+			return 0, 0, err
+		}
+		lineVal := p.get("line")
+		if lineVal == nil {
+			return 0, 0, c.errorf(p, "a range position needs `line` (0-based)")
+		}
+		line, err := c.intValue(lineVal)
+		if err != nil {
+			return 0, 0, err
+		}
+		col := -1
+		if cv := p.get("column"); cv != nil {
+			if col, err = c.intValue(cv); err != nil {
+				return 0, 0, err
+			}
+		}
+		return line, col, nil
+	}
+	r := rangeRule{}
+	var err error
+	if r.startLine, r.startCol, err = point("start"); err != nil {
+		return nil, err
+	}
+	if r.endLine, r.endCol, err = point("end"); err != nil {
+		return nil, err
+	}
+	if r.startLine > r.endLine || r.startLine == r.endLine && r.startCol > r.endCol {
+		return nil, c.errorf(v, "the start position must be before the end position")
+	}
+	return r, nil
+}
+
+// compileMatches compiles `matches: ID`.
+func (c *compiler) compileMatches(v *yamlValue) (matchRule, error) {
+	if v.kind == yamlMap {
+		return nil, c.errorf(v, "utils with arguments (matches: {util: {ARG: rule}}) are not supported yet: inline the argument rule into a local util")
+	}
+	id, err := c.stringValue(v)
+	if err != nil {
+		return nil, err
+	}
+	ref := &utilRef{id: id, at: v}
+	c.refs = append(c.refs, ref)
+	return ref, nil
+}
+
+// compileRelation compiles inside/has/precedes/follows.
+func (c *compiler) compileRelation(key string, v *yamlValue) (matchRule, error) {
+	kind := relKind(indexOf(relNames[:], key))
+	allowed := append(append([]string{}, ruleKeys...), "stopBy", "field")
+	if err := c.checkKeys(v, "`"+key+"`", allowed); err != nil {
+		return nil, err
+	}
+	r := &relation{kind: kind}
+	sub := &yamlValue{kind: yamlMap, line: v.line, col: v.col, path: v.path}
+	for i, k := range v.keys {
+		if k != "stopBy" && k != "field" {
+			sub.keys, sub.values = append(sub.keys, k), append(sub.values, v.values[i])
+		}
+	}
+	var err error
+	if r.sub, err = c.compileRule(sub); err != nil {
+		return nil, err
+	}
+	if f := v.get("field"); f != nil {
+		if kind != relInside && kind != relHas {
+			return nil, c.errorf(f, "`field` is only supported in has and inside")
+		}
+		name, err := c.stringValue(f)
+		if err != nil {
+			return nil, err
+		}
+		if r.field = c.grammar.FieldIdForName(name); r.field == 0 {
+			return nil, c.errorf(f, "`%s` is not a field name of %s: use a field of the parent node's kind", name, c.lang.Name)
+		}
+	}
+	if stop := v.get("stopBy"); stop != nil {
+		if r.stop, r.stopRule, err = c.compileStopBy(stop); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+// compileStopBy reads neighbor, end or a rule object.
+func (c *compiler) compileStopBy(v *yamlValue) (stopMode, matchRule, error) {
+	if v.kind == yamlScalar {
+		switch v.text {
+		case "neighbor":
+			return stopNeighbor, nil, nil
+		case "end":
+			return stopEnd, nil, nil
+		}
+		return 0, nil, c.errorf(v, "unknown stopBy `%s`: expected `neighbor`, `end` or a rule object", v.text)
+	}
+	r, err := c.compileRule(v)
+	return stopAtRule, r, err
+}
+
+func indexOf(list []string, s string) int {
+	for i, x := range list {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}

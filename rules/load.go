@@ -1,0 +1,168 @@
+package rules
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"sync"
+
+	"github.com/structls/structls/matcher/lang"
+)
+
+// RuleSet is a set of compiled rules ready to check files: the rules of a
+// project, of a rule file or of inline YAML. It is safe for concurrent use.
+type RuleSet struct {
+	// Rules are the rules in load order, `severity: off` ones included
+	// (Check skips them).
+	Rules []*Rule
+	// BaseDir is the directory `files`/`ignores` globs and languageGlobs
+	// are relative to (the project directory; "" for none).
+	BaseDir string
+	globs   []languageGlob
+
+	mu       sync.Mutex
+	dispatch map[*lang.Language]*dispatchTable
+}
+
+// languageGlob maps files matching a glob to a language (languageGlobs).
+type languageGlob struct {
+	re   *regexp.Regexp
+	lang *lang.Language
+}
+
+// Options of ParseRules.
+type Options struct {
+	// BaseDir is the directory `files` and `ignores` globs are relative to.
+	BaseDir string
+	// Project, when set, supplies its global utils (utilDirs) and
+	// languageGlobs, and its directory as the default BaseDir.
+	Project *Project
+}
+
+// loader loads the documents of one file.
+type loader struct {
+	file    string
+	globals utilLibrary
+}
+
+// utilLibrary holds global utils by language.
+type utilLibrary map[*lang.Language]map[string]*util
+
+func (u utilLibrary) forLanguage(l *lang.Language) map[string]*util {
+	return u[l]
+}
+
+// ParseRules compiles YAML text holding one or more rule documents
+// separated by "---". name is the file the text came from (or a label
+// such as "inline rules"), used in errors and as Rule.File. Documents
+// without an id get "" (as ast-grep's --inline-rules). One bad document
+// fails the whole text with an *Error.
+func ParseRules(name string, src []byte, opts Options) (*RuleSet, error) {
+	set := &RuleSet{BaseDir: opts.BaseDir}
+	var globals utilLibrary
+	if opts.Project != nil {
+		globals, set.globs = opts.Project.utils, opts.Project.langGlobs
+		if set.BaseDir == "" {
+			set.BaseDir = opts.Project.Dir
+		}
+	}
+	rules, err := parseRuleFile(name, src, globals, func(int, int) string { return "" })
+	if err != nil {
+		return nil, err
+	}
+	set.Rules = rules
+	return set, nil
+}
+
+// parseRuleFile compiles the documents of one file; defaultID names a
+// document without an id from its index and the number of documents.
+func parseRuleFile(name string, src []byte, globals utilLibrary, defaultID func(i, n int) string) ([]*Rule, error) {
+	docs, err := parseYAML(name, src)
+	if err != nil {
+		return nil, err
+	}
+	if len(docs) == 0 {
+		return nil, errorAt(name, "no rule in this YAML: write at least one document with language and rule")
+	}
+	ld := &loader{file: name, globals: globals}
+	var out []*Rule
+	for i, doc := range docs {
+		r, err := ld.compileDocument(doc, defaultID(i, len(docs)))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// Language returns the language of a file (path absolute, or relative to
+// BaseDir): languageGlobs first, then the catalogue's extensions.
+func (s *RuleSet) Language(path string) *lang.Language {
+	rel := relPath(s.BaseDir, path)
+	for _, g := range s.globs {
+		if g.re.MatchString(rel) || g.re.MatchString(filepath.Base(rel)) {
+			return g.lang
+		}
+	}
+	return lang.ForPath(rel)
+}
+
+// Filter returns the rules whose id the regular expression finds a match
+// in (ast-grep's --filter); an error when it does not compile or selects
+// no rule.
+func (s *RuleSet) Filter(expr string) (*RuleSet, error) {
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		return nil, fmt.Errorf("filter %q is not a valid regular expression: %w", expr, err)
+	}
+	out := &RuleSet{BaseDir: s.BaseDir, globs: s.globs}
+	for _, r := range s.Rules {
+		if re.MatchString(r.ID) {
+			out.Rules = append(out.Rules, r)
+		}
+	}
+	if len(out.Rules) == 0 {
+		return nil, fmt.Errorf("no rule id matches the filter %q: check the ids with `structls scan --json` or widen the filter", expr)
+	}
+	return out, nil
+}
+
+// dispatchTable lists, for one language, the rules to try on each node
+// kind, each list sorted as ast-grep's scan orders them (rules without a
+// fix first, then by id).
+type dispatchTable struct {
+	bySymbol map[uint16][]*Rule
+}
+
+func (s *RuleSet) table(l *lang.Language) *dispatchTable {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if t, ok := s.dispatch[l]; ok {
+		return t
+	}
+	t := &dispatchTable{bySymbol: map[uint16][]*Rule{}}
+	var mine []*Rule
+	for _, r := range s.Rules {
+		if r.Language == l && r.Severity != SeverityOff {
+			mine = append(mine, r)
+		}
+	}
+	sort.SliceStable(mine, func(i, j int) bool {
+		if mine[i].hasFix != mine[j].hasFix {
+			return !mine[i].hasFix
+		}
+		return mine[i].ID < mine[j].ID
+	})
+	for _, r := range mine {
+		for sym := range r.core.kinds.symbols {
+			t.bySymbol[sym] = append(t.bySymbol[sym], r)
+		}
+	}
+	if s.dispatch == nil {
+		s.dispatch = map[*lang.Language]*dispatchTable{}
+	}
+	s.dispatch[l] = t
+	return t
+}

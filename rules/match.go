@@ -1,0 +1,210 @@
+package rules
+
+import (
+	"maps"
+	"regexp"
+	"slices"
+	"unicode/utf8"
+
+	"github.com/structls/structls/matcher"
+	"github.com/structls/structls/matcher/syntax"
+)
+
+// env is the state of one match in progress: the metavariable bindings
+// (shared with package matcher) and the nodes relational rules matched,
+// which become the finding's secondary labels.
+type env struct {
+	vars      *matcher.Env
+	secondary []int32
+}
+
+func newEnv() *env {
+	return &env{vars: &matcher.Env{Single: map[string]int32{}, Multi: map[string][]int32{}}}
+}
+
+func (e *env) clone() *env {
+	return &env{vars: &matcher.Env{Single: maps.Clone(e.vars.Single), Multi: maps.Clone(e.vars.Multi)}, secondary: slices.Clone(e.secondary)}
+}
+
+// tryOn runs r on node n against a copy of e; on a match e takes the copy's
+// bindings. This is how every rule that may fail without spoiling the
+// bindings (any, not, relational candidates) runs its sub-rules.
+func tryOn(s *state, r matchRule, n int32, e *env) bool {
+	c := e.clone()
+	if !r.match(s, n, c) {
+		return false
+	}
+	*e = *c
+	return true
+}
+
+// state is what matching over one tree needs.
+type state struct {
+	t *syntax.Tree
+	// depth counts nested util calls: recursion through relational rules
+	// is allowed (has-await inside has-await), so it is bounded here.
+	depth int
+}
+
+// maxUtilDepth bounds recursive util calls on one node chain.
+const maxUtilDepth = 512
+
+// matchRule is one compiled rule object or part of one. match tests node n
+// and may add bindings to e; on false, e may hold partial bindings, so
+// callers that go on after a failure pass a copy (tryOn).
+type matchRule interface {
+	match(s *state, n int32, e *env) bool
+}
+
+// patternRule is `pattern`.
+type patternRule struct{ p *matcher.Pattern }
+
+func (r patternRule) match(s *state, n int32, e *env) bool {
+	out, ok := r.p.MatchWith(s.t, n, e.vars)
+	if ok {
+		e.vars = out
+	}
+	return ok
+}
+
+// kindRule is `kind` with a plain kind name: any of the symbols that name
+// has in the grammar.
+type kindRule struct{ symbols map[uint16]bool }
+
+func (r kindRule) match(s *state, n int32, _ *env) bool {
+	return r.symbols[s.t.Nodes[n].Symbol]
+}
+
+// regexRule is `regex`: an unanchored search over the node's text.
+type regexRule struct{ re *regexp.Regexp }
+
+func (r regexRule) match(s *state, n int32, _ *env) bool { return r.re.Match(s.t.Text(n)) }
+
+// nthChildRule is `nthChild`: the node's 1-based place among its named
+// siblings (those matching of, when set), counted from the end with reverse.
+type nthChildRule struct {
+	step, offset int
+	reverse      bool
+	of           matchRule
+}
+
+func (r nthChildRule) match(s *state, n int32, e *env) bool {
+	t := s.t
+	node := &t.Nodes[n]
+	if node.Parent < 0 || !node.IsNamed() {
+		return false
+	}
+	if r.of != nil && !tryOn(s, r.of, n, e) {
+		return false
+	}
+	var siblings []int32
+	for c := t.Nodes[node.Parent].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
+		if !t.Nodes[c].IsNamed() {
+			continue
+		}
+		if c != n && r.of != nil && !r.of.match(s, c, newEnv()) {
+			continue
+		}
+		siblings = append(siblings, c)
+	}
+	index := slices.Index(siblings, n) + 1
+	if r.reverse {
+		index = len(siblings) - index + 1
+	}
+	if r.step == 0 {
+		return index == r.offset
+	}
+	d := index - r.offset
+	return d/r.step >= 0 && d%r.step == 0
+}
+
+// rangeRule is `range`: the node starts and ends exactly there (lines
+// 0-based, columns in characters; a missing column is not checked).
+type rangeRule struct {
+	startLine, endLine int
+	startCol, endCol   int // -1 when not given
+}
+
+func (r rangeRule) match(s *state, n int32, _ *env) bool {
+	sp, ep := s.t.StartPoint(n), s.t.EndPoint(n)
+	if int(sp.Row) != r.startLine || int(ep.Row) != r.endLine {
+		return false
+	}
+	node := &s.t.Nodes[n]
+	if r.startCol >= 0 && charColumn(s.t.Source, int(node.Start), int(sp.Column)) != r.startCol {
+		return false
+	}
+	return r.endCol < 0 || charColumn(s.t.Source, int(node.End), int(ep.Column)) == r.endCol
+}
+
+// allRule is `all`, and every rule object of several keys: each member in
+// order, bindings flowing left to right.
+type allRule struct{ members []matchRule }
+
+func (r allRule) match(s *state, n int32, e *env) bool {
+	for _, m := range r.members {
+		if !m.match(s, n, e) {
+			return false
+		}
+	}
+	return true
+}
+
+// anyRule is `any`: the first member that matches supplies the bindings.
+type anyRule struct{ members []matchRule }
+
+func (r anyRule) match(s *state, n int32, e *env) bool {
+	for _, m := range r.members {
+		if tryOn(s, m, n, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// notRule is `not`: it never exports bindings.
+type notRule struct{ inner matchRule }
+
+func (r notRule) match(s *state, n int32, e *env) bool { return !r.inner.match(s, n, e.clone()) }
+
+// utilRef is `matches`: a utility rule, filled in once every util of the
+// document is compiled (utils may refer to each other). A global util runs
+// in a fresh environment: its bindings are not exported (as ast-grep).
+type utilRef struct {
+	id     string
+	target *util
+	at     *yamlValue // where it was written, for errors
+}
+
+// util is one compiled utility rule.
+type util struct {
+	id     string
+	rule   matchRule
+	global bool
+	kinds  kindSet
+	// kindsState guards the kind computation against cycles.
+	kindsState int
+}
+
+func (r *utilRef) match(s *state, n int32, e *env) bool {
+	if s.depth >= maxUtilDepth {
+		return false
+	}
+	s.depth++
+	defer func() { s.depth-- }()
+	if r.target.global {
+		return r.target.rule.match(s, n, newEnv())
+	}
+	return r.target.rule.match(s, n, e)
+}
+
+// trueRule matches every node: an empty stopBy and the like.
+type trueRule struct{}
+
+func (trueRule) match(*state, int32, *env) bool { return true }
+
+// charColumn converts a byte column (of the point at offset off) into
+// characters, as ast-grep's range rule counts.
+func charColumn(src []byte, off, byteColumn int) int {
+	return utf8.RuneCount(src[off-byteColumn : off])
+}

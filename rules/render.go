@@ -1,0 +1,183 @@
+package rules
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/structls/structls/rewrite"
+)
+
+// maxRewriteDepth bounds rewriters that rewrite with themselves.
+const maxRewriteDepth = 64
+
+// expansion renders a match's templates (message, fix, rewriters' fixes):
+// metavariables expand to the captured source, transforms to their values.
+type expansion struct {
+	s      *state
+	src    rewrite.Source
+	e      *env
+	values map[string]string
+	depth  int
+}
+
+// newExpansion computes the core's transforms for a match.
+func newExpansion(s *state, src rewrite.Source, e *env, co *core, depth int) *expansion {
+	x := &expansion{s: s, src: src, e: e, values: map[string]string{}, depth: depth}
+	for _, t := range co.transforms {
+		x.values[t.name] = t.apply(x)
+	}
+	return x
+}
+
+// bindings are the match's captures as spans, with the transform values.
+func (x *expansion) bindings() rewrite.Bindings {
+	t := x.s.t
+	b := rewrite.Bindings{Single: map[string]rewrite.Span{}, Multi: map[string]rewrite.Span{}, Values: x.values}
+	for name, n := range x.e.vars.Single {
+		if _, isValue := x.values[name]; !isValue {
+			b.Single[name] = rewrite.Span{Start: int(t.Nodes[n].Start), End: int(t.Nodes[n].End)}
+		}
+	}
+	for name, nodes := range x.e.vars.Multi {
+		if len(nodes) > 0 {
+			b.Multi[name] = rewrite.Span{Start: int(t.Nodes[nodes[0]].Start), End: int(t.Nodes[nodes[len(nodes)-1]].End)}
+		}
+	}
+	return b
+}
+
+// render expands a template for a match spanning [start, end); a template
+// too large to expand renders as itself.
+func (x *expansion) render(template string, start, end int) string {
+	if !strings.Contains(template, "$") {
+		return template
+	}
+	out, err := rewrite.ParseTemplate(template).Expand(x.src, rewrite.Span{Start: start, End: end}, x.bindings())
+	if err != nil {
+		return template
+	}
+	return string(out)
+}
+
+// fixEdit computes a fix's edit at node n: its range (with expandStart /
+// expandEnd) and its text.
+func (x *expansion) fixEdit(f *Fix, n int32) Edit {
+	t := x.s.t
+	start, end := int(t.Nodes[n].Start), int(t.Nodes[n].End)
+	if rel := f.expand[0]; rel != nil {
+		if c, ok := rel.find(x.s, n, x.e.clone()); ok {
+			start = int(t.Nodes[c].Start)
+		}
+	}
+	if rel := f.expand[1]; rel != nil {
+		if c, ok := rel.find(x.s, n, x.e.clone()); ok {
+			end = int(t.Nodes[c].End)
+		}
+	}
+	return Edit{Title: f.Title, Start: start, End: end, Text: x.render(f.Template, int(t.Nodes[n].Start), int(t.Nodes[n].End))}
+}
+
+// variableText is a transform source's text: a transform value, a single
+// capture de-indented from its line, or a multi capture's source span.
+func (x *expansion) variableText(name string, multi bool) string {
+	if v, ok := x.values[name]; ok && !multi {
+		return v
+	}
+	t := x.s.t
+	if n, ok := x.e.vars.Single[name]; ok && !multi {
+		return dedent(t.Source, int(t.Nodes[n].Start), int(t.Nodes[n].End))
+	}
+	nodes := x.e.vars.Multi[name]
+	if n, ok := x.e.vars.Single[name]; ok && len(nodes) == 0 {
+		nodes = []int32{n}
+	}
+	if len(nodes) == 0 {
+		return ""
+	}
+	return dedent(t.Source, int(t.Nodes[nodes[0]].Start), int(t.Nodes[nodes[len(nodes)-1]].End))
+}
+
+// dedent returns src[start:end] with the indentation of the line it starts
+// on taken off its later lines.
+func dedent(src []byte, start, end int) string {
+	return dedentLines(string(src[start:end]), lineIndent(src, start))
+}
+
+// lineIndent returns the leading spaces and tabs of the line holding off.
+func lineIndent(src []byte, off int) string {
+	lineStart := bytes.LastIndexByte(src[:off], '\n') + 1
+	end := lineStart
+	for end < off && (src[end] == ' ' || src[end] == '\t') {
+		end++
+	}
+	return string(src[lineStart:end])
+}
+
+// dedentLines takes prefix off the start of every line of text but the first.
+func dedentLines(text, prefix string) string {
+	if prefix == "" || !strings.Contains(text, "\n") {
+		return text
+	}
+	lines := strings.SplitAfter(text, "\n")
+	for i := 1; i < len(lines); i++ {
+		lines[i] = strings.TrimPrefix(lines[i], prefix)
+	}
+	return strings.Join(lines, "")
+}
+
+// rewrite is the `rewrite` transform: each source node is walked in
+// pre-order (itself included); at each node the rewriters are tried in
+// order and the first match's fix replaces it (outer matches win).
+func (x *expansion) rewrite(t *transform) string {
+	tree := x.s.t
+	var nodes []int32
+	if n, ok := x.e.vars.Single[t.source]; ok {
+		nodes = []int32{n}
+	} else {
+		nodes = x.e.vars.Multi[t.source]
+	}
+	if len(nodes) == 0 {
+		return ""
+	}
+	type edit struct {
+		start, end int
+		text       string
+	}
+	var edits []edit
+	for _, root := range nodes {
+		lastEnd := -1
+		for i, end := root, subtreeEnd(tree, root); i < end; i++ {
+			if int(tree.Nodes[i].Start) < lastEnd || x.depth >= maxRewriteDepth {
+				continue
+			}
+			for _, rw := range t.rewriters {
+				e := x.e.clone()
+				if !rw.core.rule.match(x.s, i, e) || !checkConstraints(x.s, rw.core.constraints, e) {
+					continue
+				}
+				sub := newExpansion(x.s, x.src, e, rw.core, x.depth+1)
+				start, stop := int(tree.Nodes[i].Start), int(tree.Nodes[i].End)
+				edits = append(edits, edit{start: start, end: stop, text: sub.render(rw.fix.Template, start, stop)})
+				lastEnd = stop
+				break
+			}
+		}
+	}
+	if t.joinBy != nil {
+		texts := make([]string, len(edits))
+		for i, e := range edits {
+			texts[i] = e.text
+		}
+		return strings.Join(texts, *t.joinBy)
+	}
+	start, end := int(tree.Nodes[nodes[0]].Start), int(tree.Nodes[nodes[len(nodes)-1]].End)
+	var b strings.Builder
+	at := start
+	for _, e := range edits {
+		b.Write(tree.Source[at:e.start])
+		b.WriteString(e.text)
+		at = e.end
+	}
+	b.Write(tree.Source[at:end])
+	return dedentLines(b.String(), lineIndent(tree.Source, start))
+}

@@ -1,0 +1,369 @@
+package rules
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/rewrite"
+	"github.com/structls/structls/workspace"
+)
+
+// Query is the argument of structls.scan (DESIGN.md §6).
+type Query struct {
+	// Rules is YAML text of rules separated by "---"; without it each
+	// folder's sgconfig.yml rules run.
+	Rules string `json:"rules,omitempty"`
+	// Config is an sgconfig.yml to use instead of the one found upward
+	// from each folder (relative to the first folder, or absolute).
+	Config string `json:"config,omitempty"`
+	// RulesBase is the directory inline rules' files/ignores globs are
+	// relative to (the rule file's, for `structls scan -r`); default: the
+	// folder.
+	RulesBase string   `json:"rulesBase,omitempty"`
+	Paths     []string `json:"paths,omitempty"`
+	Globs     []string `json:"globs,omitempty"`
+	Gitignore *bool    `json:"gitignore,omitempty"`
+	Hidden    *bool    `json:"hidden,omitempty"`
+	// Filter keeps the rules whose id this regular expression finds a match in.
+	Filter string `json:"filter,omitempty"`
+	Format string `json:"format,omitempty"`
+	// Fix asks for a preview of every fix (the first fix of each rule,
+	// outer matches winning, as `ast-grep scan -U`): the result's plan,
+	// applied by structls.applyEdit.
+	Fix bool `json:"fix,omitempty"`
+}
+
+// Result is the reply of structls.scan.
+type Result struct {
+	Diagnostics  []Diagnostic `json:"diagnostics"`
+	FilesScanned int          `json:"filesScanned"`
+	// ErrorCount counts the error-severity diagnostics (a CI gate fails on them).
+	ErrorCount int `json:"errorCount"`
+	// RuleErrors are the rules or configurations that did not load; when
+	// there are any, nothing was scanned.
+	RuleErrors []RuleError `json:"ruleErrors"`
+	Warnings   []string    `json:"warnings"`
+	// EditID names the preview of the fixes (with fix: true), to pass to
+	// structls.applyEdit; FixCount counts the fixes in it.
+	EditID   string `json:"editId,omitempty"`
+	FixCount int    `json:"fixCount,omitempty"`
+	Text     string `json:"text,omitempty"`
+
+	plan *rewrite.Plan
+}
+
+// Plan returns the preview of the fixes (with Query.Fix), or nil.
+func (r *Result) Plan() *rewrite.Plan { return r.plan }
+
+// Diagnostic is one finding in a file.
+type Diagnostic struct {
+	Path      string              `json:"path"`
+	URI       string              `json:"uri"`
+	Language  string              `json:"language"`
+	RuleID    string              `json:"ruleId"`
+	Severity  Severity            `json:"severity"`
+	Message   string              `json:"message"`
+	Note      string              `json:"note,omitempty"`
+	URL       string              `json:"url,omitempty"`
+	Range     workspace.Range     `json:"range"`
+	ByteRange workspace.ByteRange `json:"byteRange"`
+	Text      string              `json:"text"`
+	Labels    []DiagnosticLabel   `json:"labels,omitempty"`
+	Fix       *DiagnosticFix      `json:"fix,omitempty"`
+	line      string              // the first line of the match, for the text rendering
+	lineNo    int                 // 1-based
+	lineStart int                 // the byte offset of line
+}
+
+// DiagnosticLabel is a Label with positions.
+type DiagnosticLabel struct {
+	Style     string              `json:"style"`
+	Message   string              `json:"message,omitempty"`
+	Range     workspace.Range     `json:"range"`
+	ByteRange workspace.ByteRange `json:"byteRange"`
+}
+
+// DiagnosticFix is the first fix of a diagnostic's rule, as an edit.
+type DiagnosticFix struct {
+	Range     workspace.Range     `json:"range"`
+	ByteRange workspace.ByteRange `json:"byteRange"`
+	Text      string              `json:"text"`
+}
+
+// RuleError is an Error on the wire.
+type RuleError struct {
+	File    string `json:"file,omitempty"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
+	Field   string `json:"field,omitempty"`
+	Message string `json:"message"`
+}
+
+func ruleErrorOf(err error) RuleError {
+	var e *Error
+	if errors.As(err, &e) {
+		return RuleError{File: e.File, Line: e.Line, Column: e.Column, Field: e.Field, Message: e.Error()}
+	}
+	return RuleError{Message: err.Error()}
+}
+
+// ProgressFunc is told how many files are done out of those found so far.
+type ProgressFunc func(done, total int)
+
+// Scan runs structls.scan over the snapshot: the rules of q (or of each
+// folder's sgconfig.yml) over every file in their languages, all rules in
+// one walk of each tree. cache, when not nil, keeps the trees. Rule and
+// config errors come back in Result.RuleErrors (nothing scanned); other
+// bad input is an error.
+func Scan(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc, cache *syntax.Cache) (*Result, error) {
+	text, err := workspace.TextFormat(q.Format)
+	if err != nil {
+		return nil, err
+	}
+	if err := workspace.ValidateGlobs(q.Globs); err != nil {
+		return nil, err
+	}
+	res := &Result{Diagnostics: []Diagnostic{}, RuleErrors: []RuleError{}, Warnings: []string{}}
+	sets, warnings, err := loadFolderRules(snap, q)
+	res.Warnings = append(res.Warnings, warnings...)
+	if err != nil {
+		res.RuleErrors = append(res.RuleErrors, ruleErrorOf(err))
+		if text {
+			res.Text = renderText(res)
+		}
+		return res, nil
+	}
+	resolved, err := snap.ResolvePaths(q.Paths, false)
+	if err != nil {
+		return nil, err
+	}
+	res.Warnings = append(res.Warnings, resolved.Warnings...)
+	for _, m := range resolved.Missing {
+		res.Warnings = append(res.Warnings, m+": no such file or directory")
+	}
+	cache.StartQuery()
+	sc := &scanner{sets: sets, enc: enc, cache: cache, fix: q.Fix}
+	walk := workspace.WalkOptions{Globs: q.Globs, Gitignore: q.Gitignore == nil || *q.Gitignore, Hidden: q.Hidden == nil || *q.Hidden}
+	res.FilesScanned, err = snap.Scan(ctx, resolved.Targets, walk, sc.keep, func() func(workspace.File) {
+		var buf []byte
+		return func(f workspace.File) { buf = sc.file(ctx, snap, f, buf) }
+	}, progress)
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	if err != nil {
+		return nil, err
+	}
+	sc.finish(res, snap, enc)
+	if text {
+		res.Text = renderText(res)
+	}
+	return res, nil
+}
+
+// loadFolderRules returns the rule set of each folder.
+func loadFolderRules(snap *workspace.Snapshot, q Query) ([]*RuleSet, []string, error) {
+	var warnings []string
+	sets := make([]*RuleSet, len(snap.Folders))
+	var shared *Project
+	if q.Config != "" {
+		path := q.Config
+		if !filepath.IsAbs(path) && len(snap.Folders) > 0 {
+			path = filepath.Join(snap.Folders[0].Path, path)
+		}
+		p, err := LoadProject(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		shared = p
+		warnings = append(warnings, p.Warnings...)
+	}
+	for i, folder := range snap.Folders {
+		project := shared
+		if project == nil {
+			found, err := FindConfig(folder.Path)
+			if err != nil {
+				return nil, nil, err
+			}
+			if found != "" {
+				if project, err = LoadProject(found); err != nil {
+					return nil, nil, err
+				}
+				warnings = append(warnings, project.Warnings...)
+			}
+		}
+		var set *RuleSet
+		switch {
+		case q.Rules != "":
+			base := folder.Path
+			if q.RulesBase != "" {
+				base = q.RulesBase
+			}
+			var err error
+			if set, err = ParseRules("inline rules", []byte(q.Rules), Options{BaseDir: base, Project: project}); err != nil {
+				return nil, nil, err
+			}
+		case project != nil:
+			set = project.Rules
+		default:
+			return nil, nil, fmt.Errorf("%s: %w", folder.Path, errNoConfig)
+		}
+		if q.Filter != "" {
+			var err error
+			if set, err = set.Filter(q.Filter); err != nil {
+				return nil, nil, err
+			}
+		}
+		sets[i] = set
+	}
+	return sets, warnings, nil
+}
+
+// scanner holds what the workers share.
+type scanner struct {
+	sets  []*RuleSet
+	enc   workspace.Encoding
+	cache *syntax.Cache
+	fix   bool
+
+	mu    sync.Mutex
+	files []scannedFile
+}
+
+// scannedFile is a file with findings.
+type scannedFile struct {
+	file     workspace.File
+	lang     *lang.Language
+	content  []byte
+	findings []Finding
+}
+
+// keep: the file is in a language some rule of its folder is for.
+func (sc *scanner) keep(f workspace.File) bool {
+	set := sc.sets[f.Folder]
+	l := set.Language(f.Abs)
+	return l != nil && len(set.table(l).bySymbol) > 0
+}
+
+// file checks one file; buf is the worker's read buffer, returned for reuse.
+func (sc *scanner) file(ctx context.Context, snap *workspace.Snapshot, f workspace.File, buf []byte) []byte {
+	set := sc.sets[f.Folder]
+	l := set.Language(f.Abs)
+	content, err := snap.ReadFile(f, buf)
+	if err != nil {
+		return buf
+	}
+	if f.Doc == nil {
+		buf = content
+	}
+	if !set.mayMatch(l, f.Abs, content) {
+		return buf
+	}
+	tree, err := sc.cache.Parse(ctx, l.Grammar(), content)
+	if err != nil {
+		return buf
+	}
+	findings, err := set.Check(ctx, f.Abs, l, tree)
+	if err != nil || len(findings) == 0 {
+		return buf
+	}
+	sf := scannedFile{file: f, lang: l, content: tree.Source, findings: findings}
+	if !sc.cache.Enabled() && f.Doc == nil {
+		sf.content = slices.Clone(tree.Source) // the tree reads the worker's buffer, reused for the next file
+	}
+	sc.mu.Lock()
+	sc.files = append(sc.files, sf)
+	sc.mu.Unlock()
+	return buf
+}
+
+// mayMatch reports whether any rule for l that runs on path may match
+// content (its literal prefilter), so the file need not be parsed.
+func (s *RuleSet) mayMatch(l *lang.Language, path string, content []byte) bool {
+	rel := relPath(s.BaseDir, path)
+	for _, r := range s.Rules {
+		if r.Language == l && r.Severity != SeverityOff && r.files.keeps(rel) && r.mayMatch(content) {
+			return true
+		}
+	}
+	return false
+}
+
+// finish sorts the files, maps positions and builds the fix preview.
+func (sc *scanner) finish(res *Result, snap *workspace.Snapshot, enc workspace.Encoding) {
+	slices.SortFunc(sc.files, func(a, b scannedFile) int {
+		if a.file.Folder != b.file.Folder {
+			return a.file.Folder - b.file.Folder
+		}
+		return strings.Compare(a.file.Rel, b.file.Rel)
+	})
+	var changes []rewrite.FileChange
+	for _, sf := range sc.files {
+		mapper := workspace.NewMapper(sf.content)
+		uri := sf.file.URI()
+		for _, f := range sf.findings {
+			res.Diagnostics = append(res.Diagnostics, diagnosticOf(sf, uri, mapper, f, enc))
+			if f.Severity == SeverityError {
+				res.ErrorCount++
+			}
+		}
+		if sc.fix {
+			if edits := FixEdits(sf.findings); len(edits) > 0 {
+				changes = append(changes, rewrite.FileChange{File: sf.file, Content: sf.content, Edits: edits})
+				res.FixCount += len(edits)
+			}
+		}
+	}
+	if len(changes) > 0 {
+		res.plan = rewrite.PlanChanges(snap, changes, res.FilesScanned, enc)
+		res.EditID = res.plan.ID()
+	}
+}
+
+// FixEdits picks the edits `ast-grep scan -U` applies from a file's
+// findings (in Check's order): each finding's first fix, kept only when it
+// starts at or after the end of the last one kept, so outer matches win.
+func FixEdits(findings []Finding) []rewrite.TextEdit {
+	var out []rewrite.TextEdit
+	last := -1
+	for _, f := range findings {
+		if len(f.Fixes) == 0 {
+			continue
+		}
+		fx := f.Fixes[0]
+		if fx.Start < last {
+			continue
+		}
+		out = append(out, rewrite.TextEdit{Start: fx.Start, End: fx.End, Text: fx.Text})
+		last = fx.End
+	}
+	slices.SortStableFunc(out, func(a, b rewrite.TextEdit) int { return a.Start - b.Start })
+	return out
+}
+
+func diagnosticOf(sf scannedFile, uri string, mapper *workspace.Mapper, f Finding, enc workspace.Encoding) Diagnostic {
+	d := Diagnostic{Path: sf.file.Rel, URI: uri, Language: sf.lang.Name, RuleID: f.RuleID, Severity: f.Severity, Message: f.Message,
+		Note: f.Note, URL: f.URL, ByteRange: workspace.ByteRange{Start: f.Start, End: f.End}, Text: string(sf.content[f.Start:f.End])}
+	d.Range, _ = mapper.OffsetRange(f.Start, f.End, enc)
+	line := mapper.Line(f.Start)
+	d.lineNo, d.lineStart = line+1, mapper.LineStart(line)
+	d.line = string(sf.content[mapper.LineStart(line):mapper.LineEnd(line)])
+	for _, l := range f.Labels {
+		dl := DiagnosticLabel{Style: l.Style, Message: l.Message, ByteRange: workspace.ByteRange{Start: l.Start, End: l.End}}
+		dl.Range, _ = mapper.OffsetRange(l.Start, l.End, enc)
+		d.Labels = append(d.Labels, dl)
+	}
+	if len(f.Fixes) > 0 {
+		fx := f.Fixes[0]
+		d.Fix = &DiagnosticFix{ByteRange: workspace.ByteRange{Start: fx.Start, End: fx.End}, Text: fx.Text}
+		d.Fix.Range, _ = mapper.OffsetRange(fx.Start, fx.End, enc)
+	}
+	return d
+}

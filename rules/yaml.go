@@ -1,0 +1,237 @@
+package rules
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/parser"
+	"github.com/goccy/go-yaml/token"
+)
+
+// yamlKind is the shape of a YAML value.
+type yamlKind int
+
+const (
+	yamlNull yamlKind = iota
+	yamlScalar
+	yamlMap
+	yamlSeq
+)
+
+// yamlValue is a YAML value with where it was written, so that an error
+// can name the line and the field. Rules are decoded from these by hand
+// (not by struct tags) to say exactly what each field accepts.
+type yamlValue struct {
+	kind      yamlKind
+	line, col int    // 1-based
+	path      string // the field path from the document root, e.g. rule.inside.kind
+	text      string // a scalar's text, unquoted
+	quoted    bool   // a quoted scalar: always a string
+	keys      []string
+	values    []*yamlValue // a map's values, in the order of keys
+	items     []*yamlValue // a sequence's items
+}
+
+// yamlDocument is one document of a YAML text and the line it starts on.
+type yamlDocument struct {
+	root *yamlValue
+	line int
+}
+
+// parseYAML splits a YAML text into its documents.
+func parseYAML(file string, src []byte) ([]yamlDocument, error) {
+	f, err := parser.ParseBytes(src, 0)
+	if err != nil {
+		return nil, &Error{File: file, Message: fmt.Sprintf("not valid YAML: %s", oneLine(err.Error()))}
+	}
+	var docs []yamlDocument
+	for _, d := range f.Docs {
+		if d.Body == nil {
+			continue
+		}
+		c := converter{file: file, anchors: map[string]*yamlValue{}}
+		root, err := c.convert(d.Body, "", 0)
+		if err != nil {
+			return nil, err
+		}
+		if root.kind == yamlNull {
+			continue
+		}
+		docs = append(docs, yamlDocument{root: root, line: root.line})
+	}
+	return docs, nil
+}
+
+// oneLine keeps the first line of a multi-line library message.
+func oneLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// converter turns goccy's AST into yamlValues, resolving anchors.
+type converter struct {
+	file    string
+	anchors map[string]*yamlValue
+}
+
+// maxYAMLDepth bounds nesting: a hostile rule file must not exhaust the stack.
+const maxYAMLDepth = 200
+
+func (c *converter) convert(n ast.Node, path string, depth int) (*yamlValue, error) {
+	if depth > maxYAMLDepth {
+		return nil, &Error{File: c.file, Field: path, Message: fmt.Sprintf("nested more than %d levels deep: simplify the rule", maxYAMLDepth)}
+	}
+	v := &yamlValue{path: path}
+	if tok := n.GetToken(); tok != nil && tok.Position != nil {
+		v.line, v.col = tok.Position.Line, tok.Position.Column
+	}
+	switch n := n.(type) {
+	case *ast.NullNode:
+		v.kind = yamlNull
+	case *ast.StringNode:
+		v.kind, v.text = yamlScalar, n.Value
+		v.quoted = n.Token != nil && (n.Token.Type == token.DoubleQuoteType || n.Token.Type == token.SingleQuoteType)
+	case *ast.LiteralNode:
+		v.kind, v.text, v.quoted = yamlScalar, n.Value.Value, true
+	case *ast.IntegerNode, *ast.FloatNode, *ast.BoolNode, *ast.InfinityNode, *ast.NanNode:
+		v.kind, v.text = yamlScalar, n.GetToken().Value
+	case *ast.MappingNode:
+		v.kind = yamlMap
+		for _, mv := range n.Values {
+			if err := c.addPair(v, mv, depth); err != nil {
+				return nil, err
+			}
+		}
+	case *ast.MappingValueNode:
+		v.kind = yamlMap
+		if err := c.addPair(v, n, depth); err != nil {
+			return nil, err
+		}
+	case *ast.SequenceNode:
+		v.kind = yamlSeq
+		for i, item := range n.Values {
+			iv, err := c.convert(item, fmt.Sprintf("%s[%d]", path, i), depth+1)
+			if err != nil {
+				return nil, err
+			}
+			v.items = append(v.items, iv)
+		}
+	case *ast.AnchorNode:
+		inner, err := c.convert(n.Value, path, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		c.anchors[n.Name.String()] = inner
+		return inner, nil
+	case *ast.AliasNode:
+		target, ok := c.anchors[n.Value.String()]
+		if !ok {
+			return nil, &Error{File: c.file, Line: v.line, Column: v.col, Field: path, Message: fmt.Sprintf("alias *%s names no anchor defined before it: define &%s first", n.Value, n.Value)}
+		}
+		return target, nil
+	case *ast.TagNode:
+		return c.convert(n.Value, path, depth+1)
+	case *ast.MappingKeyNode:
+		return c.convert(n.Value, path, depth+1)
+	default:
+		return nil, &Error{File: c.file, Line: v.line, Column: v.col, Field: path, Message: fmt.Sprintf("unsupported YAML (%s): write plain maps, lists and scalars", n.Type())}
+	}
+	return v, nil
+}
+
+func (c *converter) addPair(m *yamlValue, mv *ast.MappingValueNode, depth int) error {
+	key := mv.Key.GetToken().Value
+	if s, ok := mv.Key.(*ast.StringNode); ok {
+		key = s.Value
+	}
+	if key == "<<" {
+		return &Error{File: c.file, Line: mv.Key.GetToken().Position.Line, Column: mv.Key.GetToken().Position.Column, Field: m.path,
+			Message: "merge keys (<<) are not supported: write the fields out"}
+	}
+	if m.get(key) != nil {
+		return &Error{File: c.file, Line: mv.Key.GetToken().Position.Line, Column: mv.Key.GetToken().Position.Column, Field: joinPath(m.path, key),
+			Message: "this key is given twice: keep one"}
+	}
+	val, err := c.convert(mv.Value, joinPath(m.path, key), depth+1)
+	if err != nil {
+		return err
+	}
+	if m.line == 0 || len(m.keys) == 0 {
+		m.line, m.col = mv.Key.GetToken().Position.Line, mv.Key.GetToken().Position.Column
+	}
+	m.keys = append(m.keys, key)
+	m.values = append(m.values, val)
+	return nil
+}
+
+func joinPath(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+// get returns the value of a map's key, or nil.
+func (v *yamlValue) get(key string) *yamlValue {
+	if v == nil || v.kind != yamlMap {
+		return nil
+	}
+	for i, k := range v.keys {
+		if k == key {
+			return v.values[i]
+		}
+	}
+	return nil
+}
+
+// describe names a value's shape for error messages.
+func (v *yamlValue) describe() string {
+	switch v.kind {
+	case yamlMap:
+		return "a map"
+	case yamlSeq:
+		return "a list"
+	case yamlNull:
+		return "null"
+	}
+	return fmt.Sprintf("%q", v.text)
+}
+
+// toAny converts a value to plain Go values (map[string]any, []any,
+// string, int64, float64, bool, nil), for metadata and test files.
+func (v *yamlValue) toAny() any {
+	switch v.kind {
+	case yamlMap:
+		m := make(map[string]any, len(v.keys))
+		for i, k := range v.keys {
+			m[k] = v.values[i].toAny()
+		}
+		return m
+	case yamlSeq:
+		out := make([]any, len(v.items))
+		for i, it := range v.items {
+			out[i] = it.toAny()
+		}
+		return out
+	case yamlNull:
+		return nil
+	}
+	if v.quoted {
+		return v.text
+	}
+	if n, err := strconv.ParseInt(v.text, 10, 64); err == nil {
+		return n
+	}
+	if f, err := strconv.ParseFloat(v.text, 64); err == nil {
+		return f
+	}
+	if b, err := strconv.ParseBool(v.text); err == nil && (v.text == "true" || v.text == "false") {
+		return b
+	}
+	return v.text
+}
