@@ -9,24 +9,27 @@ import (
 )
 
 // Scheduling live diagnostics. A document is checked off the read loop,
-// once it has stayed unchanged for the scheduler's delay (so a burst of
-// keystrokes costs one check), never twice at once, and always at its
-// newest version: a document that changes while its check runs is checked
-// again when that check ends. A result is published only if its document
+// never twice at once, and always at its newest version: a document that
+// changes while its check runs is checked again when that check ends. The
+// first change after a quiet spell is checked at once (a keystroke's
+// squiggle should not wait); changes that follow it within the delay are
+// debounced: they are checked once the document has stayed unchanged for
+// the delay, so a burst (a paste in many parts, a macro, an editor's
+// multi-cursor edit) costs one more check, not one per change. A result is published only if its document
 // version is still the server's newest when the publication is queued and
 // again when it is sent (publishQueue), so the client never sees the
 // diagnostics of version N once version N+1 has arrived.
 
-// diagnosticsDelay is how long a document must stay unchanged before it is
-// checked. It is short: the check itself is the real cost, and coalescing
-// (at most one check per document at a time, then one more at the newest
-// version) already absorbs fast typing.
-const diagnosticsDelay = 15 * time.Millisecond
+// diagnosticsDelay is how long a document changed in a burst must stay
+// unchanged before it is checked, and how quiet it must have been for a
+// change to be checked at once.
+const diagnosticsDelay = 30 * time.Millisecond
 
 // checkScheduler runs checks of documents, debounced and coalesced.
 type checkScheduler struct {
 	ctx     context.Context // ends the checks when the session ends
 	delay   time.Duration
+	now     func() time.Time                           // the clock (tests stop it)
 	current func(uri string) *workspace.Document       // the newest version of an open document, nil when closed
 	check   func(context.Context, *workspace.Document) // checks one version and publishes the result
 
@@ -37,18 +40,20 @@ type checkScheduler struct {
 // scheduledCheck is the scheduling state of one open document.
 type scheduledCheck struct {
 	timer   *time.Timer
-	running bool // a check of this document runs
-	again   bool // the document changed while it ran: check again after it
+	last    time.Time // when the document last changed
+	running bool      // a check of this document runs
+	again   bool      // the document changed while it ran: check again after it
 	cancel  context.CancelFunc
 }
 
 func newCheckScheduler(ctx context.Context, delay time.Duration, current func(string) *workspace.Document,
 	check func(context.Context, *workspace.Document)) *checkScheduler {
-	return &checkScheduler{ctx: ctx, delay: delay, current: current, check: check, docs: map[string]*scheduledCheck{}}
+	return &checkScheduler{ctx: ctx, delay: delay, now: time.Now, current: current, check: check, docs: map[string]*scheduledCheck{}}
 }
 
 // changed notes that the document with the URI was opened or changed: it is
-// checked once it has been quiet for the delay.
+// checked at once after a quiet spell, else once it has been quiet for the
+// delay.
 func (c *checkScheduler) changed(uri string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -57,11 +62,17 @@ func (c *checkScheduler) changed(uri string) {
 		sc = &scheduledCheck{}
 		c.docs[uri] = sc
 	}
+	now := c.now()
+	wait := c.delay
+	if !sc.running && now.Sub(sc.last) >= c.delay {
+		wait = 0
+	}
+	sc.last = now
 	if sc.timer == nil {
-		sc.timer = time.AfterFunc(c.delay, func() { c.run(uri, sc) })
+		sc.timer = time.AfterFunc(wait, func() { c.run(uri, sc) })
 		return
 	}
-	sc.timer.Reset(c.delay)
+	sc.timer.Reset(wait)
 }
 
 // forget drops a closed document: its pending check is not run, and a

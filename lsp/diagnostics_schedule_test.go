@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -96,6 +97,51 @@ func TestSchedulerCoalescesChangesDuringACheck(t *testing.T) {
 	defer mu.Unlock()
 	if len(checked) != 2 || checked[1] != 5 {
 		t.Errorf("checked versions %v; want [1 5]", checked)
+	}
+}
+
+// TestSchedulerChecksAtOnceThenDebouncesABurst checks the timing policy on
+// a stopped clock: the first change after a quiet spell is checked at once;
+// changes following it within the delay wait for the delay to pass, and
+// are then checked once, at the newest version.
+func TestSchedulerChecksAtOnceThenDebouncesABurst(t *testing.T) {
+	docs := &fakeDocs{}
+	var mu sync.Mutex
+	var checked []int32
+	s := newCheckScheduler(context.Background(), time.Hour, docs.current, func(_ context.Context, d *workspace.Document) {
+		mu.Lock()
+		defer mu.Unlock()
+		checked = append(checked, d.Version)
+	})
+	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	s.now = func() time.Time { return clock }
+	checks := func() []int32 { mu.Lock(); defer mu.Unlock(); return slices.Clone(checked) }
+	idle := func() bool { s.mu.Lock(); defer s.mu.Unlock(); return !s.docs["file:///a.go"].running }
+
+	docs.set("file:///a.go", 1)
+	s.changed("file:///a.go")
+	waitFor(t, "the first change to be checked at once", func() bool { return len(checks()) == 1 })
+	waitFor(t, "the first check to end", idle)
+	for v := int32(2); v <= 10; v++ {
+		docs.set("file:///a.go", v)
+		s.changed("file:///a.go")
+	}
+	time.Sleep(20 * time.Millisecond) // room for a wrong early check to show up
+	if got := checks(); !slices.Equal(got, []int32{1}) {
+		t.Fatalf("checked %v during a burst; want only [1] until the delay has passed", got)
+	}
+	s.mu.Lock()
+	s.docs["file:///a.go"].timer.Reset(0) // the delay passes
+	s.mu.Unlock()
+	waitFor(t, "the burst to be checked", func() bool { return len(checks()) == 2 })
+	waitFor(t, "the second check to end", idle)
+
+	clock = clock.Add(2 * time.Hour)
+	docs.set("file:///a.go", 11)
+	s.changed("file:///a.go")
+	waitFor(t, "the change after a quiet spell to be checked at once", func() bool { return len(checks()) == 3 })
+	if got := checks(); !slices.Equal(got, []int32{1, 10, 11}) {
+		t.Errorf("checked %v; want [1 10 11]", got)
 	}
 }
 
