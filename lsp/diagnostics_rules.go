@@ -190,12 +190,15 @@ func (s *Server) reloadRules() {
 }
 
 // diagnosticsAfter keeps the diagnostics in step after a notification was
-// applied (on the read loop, in order): text changes schedule checks, and a
-// saved or changed YAML file reloads the rules.
+// applied (on the read loop, in order): text changes schedule checks; a
+// saved or changed YAML file, or a change of folders (a document may now
+// belong to another folder, or to none), reloads the rules.
 func (s *Server) diagnosticsAfter(method string, params []byte) {
 	switch method {
 	case "textDocument/didOpen", "textDocument/didChange", "textDocument/didClose":
 		s.syncDocuments()
+	case "workspace/didChangeWorkspaceFolders":
+		s.reloadRules()
 	case "textDocument/didSave", "workspace/didChangeWatchedFiles":
 		var changed changedFiles
 		if json.Unmarshal(params, &changed) == nil && slices.ContainsFunc(changed.uris(), isRulesFile) {

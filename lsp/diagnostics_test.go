@@ -3,10 +3,12 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -467,4 +469,103 @@ func initializeResult(t *testing.T, dir string) json.RawMessage {
 		t.Fatal(err)
 	}
 	return raw
+}
+
+// TestDiagnosticsFollowFolders checks that a document outside every folder
+// has no rule diagnostics, and gets its folder's once the folder is added.
+func TestDiagnosticsFollowFolders(t *testing.T) {
+	first := testutil.WriteTree(t, "-- a.txt --\nx\n")
+	second := testutil.WriteTree(t, rulesProject)
+	ed := newEditor(t, first, EditorOptions{})
+	ctx := context.Background()
+	path := filepath.Join(second, "main.go")
+	text, _ := os.ReadFile(path)
+	uri, _ := ed.OpenFile(ctx, path, "go", string(text))
+	awaitDiagnostics(t, ed, uri, 1, hasCodes())
+	if err := ed.Notify(ctx, "workspace/didChangeWorkspaceFolders", map[string]any{"event": map[string]any{
+		"added": []map[string]string{{"uri": workspace.PathToURI(second), "name": "second"}}, "removed": []any{}}}); err != nil {
+		t.Fatal(err)
+	}
+	awaitDiagnostics(t, ed, uri, 1, hasCodes("no-println"))
+}
+
+// TestDiagnosticsNeverStale types fast and checks what the editor heard:
+// publications in increasing version order only (never an older version
+// after a newer one), ending with the diagnostics of the last version.
+func TestDiagnosticsNeverStale(t *testing.T) {
+	dir := testutil.WriteTree(t, rulesProject)
+	var mu sync.Mutex
+	var versions []int32
+	ed := newEditor(t, dir, EditorOptions{OnNotify: func(method string, params json.RawMessage) {
+		var p PublishedDiagnostics
+		if method == "textDocument/publishDiagnostics" && json.Unmarshal(params, &p) == nil && p.Version != nil {
+			mu.Lock()
+			versions = append(versions, *p.Version)
+			mu.Unlock()
+		}
+	}})
+	ctx := context.Background()
+	text, _ := os.ReadFile(filepath.Join(dir, "main.go"))
+	uri, _ := ed.OpenFile(ctx, filepath.Join(dir, "main.go"), "go", string(text))
+	const keystrokes = 60
+	for i := range keystrokes {
+		// Each keystroke adds a line "\tpanic(N)"; the last version has them all.
+		line := fmt.Sprintf("\tpanic(%d)\n", i)
+		if err := ed.EditBuffer(ctx, uri, Edit{Range: &workspace.Range{Start: workspace.Position{Line: 6}, End: workspace.Position{Line: 6}}, Text: line}); err != nil {
+			t.Fatal(err)
+		}
+		if i%10 == 9 {
+			time.Sleep(2 * diagnosticsDelay) // a pause: the next keystroke is checked at once
+		}
+	}
+	diags := awaitDiagnostics(t, ed, uri, keystrokes+1, func(d []Diagnostic) bool { return len(d) == keystrokes+1 })
+	if got := codes(diags); got[0] != "no-panic" || got[len(got)-1] != "no-println" {
+		t.Errorf("final diagnostics %v; want %d no-panic and a no-println", got, keystrokes)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if !slices.IsSorted(versions) || len(slices.Compact(slices.Clone(versions))) != len(versions) {
+		t.Errorf("published versions %v; want strictly increasing", versions)
+	}
+	t.Logf("%d keystrokes, %d publications", keystrokes, len(versions))
+}
+
+// TestDiagnosticsBadInput checks requests that make no sense: a clear
+// error or an empty answer, never a crash; and a buffer over maxFileSize is
+// not checked, as searches skip it.
+func TestDiagnosticsBadInput(t *testing.T) {
+	dir := testutil.WriteTree(t, rulesProject)
+	ed := newEditor(t, dir, EditorOptions{PullDiagnostics: true, InitOptions: json.RawMessage(`{"structls": {"maxFileSize": 200}}`)})
+	ctx := context.Background()
+	big := "package main\n\nimport \"fmt\"\n\nfunc main() {\n" + strings.Repeat("\tfmt.Println(\"padding the file past the limit\")\n", 10) + "}\n"
+	bigURI, _ := ed.OpenFile(ctx, filepath.Join(dir, "big.go"), "go", big)
+	text, _ := os.ReadFile(filepath.Join(dir, "main.go"))
+	uri, _ := ed.OpenFile(ctx, filepath.Join(dir, "main.go"), "go", string(text))
+	for _, tc := range []struct {
+		name, method string
+		params       any
+		wantCode     int    // the JSON-RPC error code, 0 for none
+		want         string // in the result
+	}{
+		{"pull without params", "textDocument/diagnostic", nil, -32602, ""},
+		{"pull a document that is not open", "textDocument/diagnostic", map[string]any{"textDocument": map[string]any{"uri": workspace.PathToURI(filepath.Join(dir, "other.go"))}}, 0, `"items":[]`},
+		{"pull a buffer over maxFileSize", "textDocument/diagnostic", map[string]any{"textDocument": map[string]any{"uri": bigURI}}, 0, `"items":[]`},
+		{"pull a non-file URI", "textDocument/diagnostic", map[string]any{"textDocument": map[string]any{"uri": "untitled:Untitled-1"}}, 0, `"items":[]`},
+		{"actions far past the end", "textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": uri},
+			"range": at(9999, 9999), "context": map[string]any{"diagnostics": []any{}, "only": []string{"quickfix"}}}, 0, `[]`},
+		{"actions with a reversed range", "textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": uri},
+			"range": workspace.Range{Start: workspace.Position{Line: 6}, End: workspace.Position{Line: 5}}, "context": map[string]any{"diagnostics": []any{}, "only": []string{"quickfix"}}}, 0, `[]`},
+		{"actions without a context (read as no filter)", "textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": uri}, "range": at(5, 3)}, 0, `"kind":"quickfix"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var result json.RawMessage
+			err := ed.Call(ctx, tc.method, tc.params, &result)
+			if code := ErrorCode(err); code != tc.wantCode {
+				t.Fatalf("error %v (code %d); want code %d", err, code, tc.wantCode)
+			}
+			if tc.wantCode == 0 && !strings.Contains(string(result), tc.want) {
+				t.Errorf("result %s; want it to hold %s", result, tc.want)
+			}
+		})
+	}
 }
