@@ -3,7 +3,9 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"maps"
 	"path"
 	"path/filepath"
 	"slices"
@@ -32,16 +34,51 @@ type rulesState struct {
 	generation uint64                  // bumped by every reload: reports of older generations are stale
 	folders    map[string]*folderRules // by folder path; absent: not loaded since the last reload
 	shown      map[string]string       // by folder path: the load error last shown to the user
+	watched    map[string]bool         // project files outside the folders, registered with the client
 }
 
 // folderRules is the outcome of loading one folder's project.
 type folderRules struct {
 	project *rules.Project // nil when the folder has no sgconfig.yml or it does not load
 	err     error
+	sources []string // the files read: the config, rules and utils (what is known of them when it did not load)
 }
 
 func newRulesState() *rulesState {
-	return &rulesState{folders: map[string]*folderRules{}, shown: map[string]string{}}
+	return &rulesState{folders: map[string]*folderRules{}, shown: map[string]string{}, watched: map[string]bool{}}
+}
+
+// watchOutside returns the files of the loaded projects that lie outside
+// every folder (a project found above its folder), whose changes the
+// folders' watchers would miss, and records them as watched.
+func (r *rulesState) watchOutside(folders []workspace.Folder) []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	clear(r.watched)
+	for _, loaded := range r.folders {
+		for _, path := range loaded.sources {
+			if _, inside := folderOfDocument(folders, path); !inside {
+				r.watched[path] = true
+			}
+		}
+	}
+	return slices.Sorted(maps.Keys(r.watched))
+}
+
+// claimUnwatched reports whether a loaded project has files outside the
+// folders that are not watched yet, and counts them as watched from now on
+// (the caller registers them), so they are registered once.
+func (r *rulesState) claimUnwatched(loaded *folderRules, folders []workspace.Folder) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	claimed := false
+	for _, path := range loaded.sources {
+		if _, inside := folderOfDocument(folders, path); !inside && !r.watched[path] {
+			r.watched[path] = true
+			claimed = true
+		}
+	}
+	return claimed
 }
 
 // currentGeneration is the generation reports must be of to be current.
@@ -145,6 +182,12 @@ func (s *Server) projectOf(folder workspace.Folder) *rules.Project {
 	if isNew && problem != "" {
 		s.showRulesProblem(folder, problem)
 	}
+	s.mu.Lock()
+	folders := slices.Clone(s.folders)
+	s.mu.Unlock()
+	if r.claimUnwatched(loaded, folders) {
+		go s.registerWatchers()
+	}
 	return loaded.project
 }
 
@@ -156,9 +199,13 @@ func loadFolderRules(folderPath string) *folderRules {
 	}
 	project, err := rules.LoadProject(configPath)
 	if err != nil {
-		return &folderRules{err: err}
+		sources := []string{configPath}
+		if ruleErr := (*rules.Error)(nil); errors.As(err, &ruleErr) && filepath.IsAbs(ruleErr.File) {
+			sources = append(sources, ruleErr.File)
+		}
+		return &folderRules{err: err, sources: sources}
 	}
-	return &folderRules{project: project}
+	return &folderRules{project: project, sources: project.Sources}
 }
 
 // showRulesProblem tells the user, once, that a folder's rules do not load.

@@ -569,3 +569,31 @@ func TestDiagnosticsBadInput(t *testing.T) {
 		})
 	}
 }
+
+// TestRulesAboveTheFolderAreWatched opens a folder below its ast-grep
+// project: the project's files, outside the folder, are registered for
+// watching one by one, and a change to one of them refreshes the
+// diagnostics.
+func TestRulesAboveTheFolderAreWatched(t *testing.T) {
+	root := testutil.WriteTree(t, rulesProject+"-- sub/x.go --\npackage sub\n\nimport \"fmt\"\n\nfunc F() { fmt.Println(1) }\n")
+	sub := filepath.Join(root, "sub")
+	ed := newEditor(t, sub, EditorOptions{DynamicWatch: true})
+	ctx := context.Background()
+	path := filepath.Join(sub, "x.go")
+	text, _ := os.ReadFile(path)
+	uri, _ := ed.OpenFile(ctx, path, "go", string(text))
+	awaitDiagnostics(t, ed, uri, 1, hasCodes("no-println"))
+	rule := filepath.Join(root, "rules", "no-println.yml")
+	waitFor(t, "a watcher for "+rule, func() bool {
+		regs := ed.Registrations()
+		return len(regs) == 1 && strings.Contains(string(regs[0].RegisterOptions),
+			fmt.Sprintf(`{"baseUri":%q,"pattern":"no-println.yml"}`, workspace.PathToURI(filepath.Dir(rule))))
+	})
+	if err := os.Remove(rule); err != nil {
+		t.Fatal(err)
+	}
+	if err := ed.Notify(ctx, "workspace/didChangeWatchedFiles", map[string]any{"changes": []map[string]any{{"uri": workspace.PathToURI(rule), "type": 3}}}); err != nil {
+		t.Fatal(err)
+	}
+	awaitDiagnostics(t, ed, uri, 1, hasCodes())
+}
