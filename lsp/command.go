@@ -35,6 +35,7 @@ var commands = map[string]command{
 	CommandApplyEdit:   {title: "Applying rewrite", run: (*Server).runApplyEdit},
 	CommandDiscardEdit: {title: "Discarding rewrite", run: (*Server).runDiscardEdit},
 	CommandXRay:        {title: "X-Ray search", run: (*Server).runXRay},
+	CommandScan:        {title: "Scanning with rules", run: (*Server).runScan},
 }
 
 // prepareCommand decodes an executeCommand request and captures its

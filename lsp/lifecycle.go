@@ -13,7 +13,7 @@ import (
 )
 
 // Commands lists the workspace/executeCommand commands the server answers.
-var Commands = []string{CommandAstGrep, CommandSearch, CommandAstEdit, CommandApplyEdit, CommandDiscardEdit, CommandXRay}
+var Commands = []string{CommandAstGrep, CommandSearch, CommandAstEdit, CommandApplyEdit, CommandDiscardEdit, CommandXRay, CommandScan}
 
 // initialize records the client's folders and capabilities, negotiates the
 // position encoding and declares what the server does.

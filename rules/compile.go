@@ -47,7 +47,11 @@ func (c *compiler) checkKeys(v *yamlValue, what string, allowed []string) error 
 	}
 	for i, k := range v.keys {
 		if !contains(allowed, k) {
-			return c.errorf(v.values[i], "unknown field `%s` in %s: expected one of %s", k, what, strings.Join(allowed, ", "))
+			e := c.errorf(v.values[i], "unknown field `%s` in %s: expected one of %s", k, what, strings.Join(allowed, ", "))
+			if i < len(v.keyAt) {
+				e.Line, e.Column = v.keyAt[i][0], v.keyAt[i][1]
+			}
+			return e
 		}
 	}
 	return nil

@@ -30,6 +30,7 @@ type yamlValue struct {
 	text      string // a scalar's text, unquoted
 	quoted    bool   // a quoted scalar: always a string
 	keys      []string
+	keyAt     [][2]int     // each key's line and column
 	values    []*yamlValue // a map's values, in the order of keys
 	items     []*yamlValue // a sequence's items
 }
@@ -164,7 +165,9 @@ func (c *converter) addPair(m *yamlValue, mv *ast.MappingValueNode, depth int) e
 	if m.line == 0 || len(m.keys) == 0 {
 		m.line, m.col = mv.Key.GetToken().Position.Line, mv.Key.GetToken().Position.Column
 	}
+	pos := mv.Key.GetToken().Position
 	m.keys = append(m.keys, key)
+	m.keyAt = append(m.keyAt, [2]int{pos.Line, pos.Column})
 	m.values = append(m.values, val)
 	return nil
 }

@@ -5,6 +5,8 @@
 //	structls astgrep -p PATTERN [flags] [PATH...]              structural search, ast-grep patterns
 //	structls edit -p PATTERN -r REWRITE [--apply] [PATH...]      structural rewrite: diff, or write with --apply
 //	structls xray -e DRIVER [--eval FILE.star] [PATH...]         regex driver, then a Starlark evaluator per file
+//	structls scan [-r RULE.yml] [--inline-rules YAML] [-c sgconfig.yml] [--apply] [PATH...]  ast-grep YAML rules
+//	structls test [-c sgconfig.yml] [--update-all]               the rule tests of sgconfig.yml's testConfigs
 //	structls languages                                         the language catalogue
 //	structls demo [--root DIR]                                 a scripted LSP session on the embedded demo workspace
 //	structls version
@@ -63,6 +65,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		code, err = edit(args, stdout, stderr)
 	case "xray":
 		code, err = xrayCmd(args, stdout, stderr)
+	case "scan":
+		code, err = scanCmd(args, stdout, stderr)
+	case "test":
+		code, err = testCmd(args, stdout, stderr)
 	case "languages":
 		code, err = languages(stdout)
 	case "demo":
@@ -90,6 +96,8 @@ const usage = `usage:
   structls astgrep -p PATTERN [flags] [PATH...] (structls astgrep -h for flags)
   structls edit -p PATTERN -r REWRITE [flags] [PATH...] [--apply] (structls edit -h for flags)
   structls xray -e DRIVER [--eval FILE.star | --eval-code CODE] [flags] [PATH...] (structls xray -h for flags)
+  structls scan [-r RULE.yml] [--inline-rules YAML] [-c sgconfig.yml] [--filter REGEX] [--apply] [--json | --format github] [PATH...]
+  structls test [-c sgconfig.yml] [--filter REGEX] [--update-all]
   structls languages
   structls demo [--root DIR]
   structls version

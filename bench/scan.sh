@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# bench/scan.sh — issue 11's benchmark: the rule set of
+# rules/testdata/ruleset (its Go rules fire here; the Python and TypeScript
+# ones are loaded too) over the Go standard library, cold `structls scan`
+# (a fresh process each run, no cache carried over) against `ast-grep scan`
+# with the same sgconfig.yml. The two run interleaved, alternating which
+# goes first, on the same files: median wall time, the ratio, peak RSS,
+# diagnostic counts. It measures; it asserts nothing.
+#
+# usage: bench/scan.sh [rounds]      (default 3)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds=${1:-3}
+root="$(go env GOROOT)/src"
+config=$PWD/rules/testdata/ruleset/sgconfig.yml
+ag=$PWD/.tools/node_modules/.bin/ast-grep
+[[ -x $ag ]] || { echo "ast-grep is not installed: run scripts/test.sh first (npm install into .tools)" >&2; exit 2; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+go build -o "$work/structls" ./cmd/structls
+
+median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+run_tool() { # run_tool NAME: one timed run, appends "seconds rss_kb" to NAME.times
+  local out="$work/$1.json"
+  case $1 in
+    structls) (cd "$root" && /usr/bin/time -f "%e %M" -o "$work/t" "$work/structls" scan -c "$config" --json > "$out" 2>/dev/null || true) ;;
+    astgrep) (cd "$root" && /usr/bin/time -f "%e %M" -o "$work/t" "$ag" scan -c "$config" --json=compact > "$out" 2>/dev/null || true) ;;
+  esac
+  tail -1 "$work/t" >> "$work/$1.times" # time writes "Command exited with non-zero status 1" first on exit 1
+}
+echo "structls $(git rev-parse --short HEAD 2>/dev/null || echo '?') vs ast-grep $($ag --version), $(nproc) cores, $rounds rounds, $(ls "$(dirname "$config")"/*/*.yml | wc -l) rules, $root"
+tools=(structls astgrep)
+for ((i = 0; i < rounds; i++)); do
+  for ((j = 0; j < 2; j++)); do run_tool "${tools[(i + j) % 2]}"; done
+done
+for t in "${tools[@]}"; do
+  eval "${t}_s=$(cut -d' ' -f1 "$work/$t.times" | median)"
+  eval "${t}_rss=$(( $(cut -d' ' -f2 "$work/$t.times" | sort -n | tail -1) / 1024 ))"
+done
+sd=$(python3 -c "import json; print(len(json.load(open('$work/structls.json'))['diagnostics']))")
+ad=$(python3 -c "import json; print(len([d for d in json.load(open('$work/astgrep.json')) if d['ruleId'] != 'unused-suppression']))")
+printf '| %-22s | %8s | %8s | %11s |\n' run "wall (s)" "RSS MB" diagnostics
+printf '|%s|%s|%s|%s|\n' ------------------------ ---------- ---------- -------------
+printf '| %-22s | %8.2f | %8d | %11d |\n' "structls scan (cold)" "$structls_s" "$structls_rss" "$sd"
+printf '| %-22s | %8.2f | %8d | %11d |\n' "ast-grep scan" "$astgrep_s" "$astgrep_rss" "$ad"
+echo "structls / ast-grep wall = $(echo "$structls_s / $astgrep_s" | bc -l | cut -c1-4)"

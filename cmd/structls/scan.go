@@ -1,0 +1,168 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/structls/structls/lsp"
+	"github.com/structls/structls/rules"
+)
+
+// scanReply is the part of a structls.scan result the CLI reads.
+type scanReply struct {
+	Diagnostics []rules.Diagnostic `json:"diagnostics"`
+	ErrorCount  int                `json:"errorCount"`
+	RuleErrors  []rules.RuleError  `json:"ruleErrors"`
+	Warnings    []string           `json:"warnings"`
+	EditID      string             `json:"editId"`
+	FixCount    int                `json:"fixCount"`
+	Text        string             `json:"text"`
+}
+
+// scanCmd is `structls scan`: ast-grep YAML rules over the files, as
+// `ast-grep scan`. The rules come from -r files, --inline-rules, or the
+// project's sgconfig.yml (-c, else found upward from --root). It prints
+// the diagnostics grouped by file (or --json, or --format github) and
+// exits 1 when an error-severity diagnostic was found (with --apply, one
+// without a fix), 2 when the rules or the config do not load, else 0.
+func scanCmd(args []string, stdout, stderr io.Writer) (int, error) {
+	fs := flag.NewFlagSet("scan", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: structls scan [-r RULE.yml] [--inline-rules YAML] [-c sgconfig.yml] [--filter REGEX] [--apply] [--json | --format github] [--root DIR] [PATH...]")
+		fs.PrintDefaults()
+	}
+	var ruleFiles, globs multiFlag
+	fs.Var(&ruleFiles, "r", "a rule file to run instead of the project's rules (repeatable)")
+	inline := fs.String("inline-rules", "", "rules as YAML text (documents separated by ---)")
+	config := fs.String("c", "", "the sgconfig.yml to use (default: found upward from --root)")
+	filter := fs.String("filter", "", "run only the rules whose id this regular expression matches")
+	apply := fs.Bool("apply", false, "write every fix (the first fix of each match, outer matches winning), atomically")
+	fs.BoolVar(apply, "U", false, "same as --apply (ast-grep's --update-all)")
+	asJSON := fs.Bool("json", false, "print the structls.scan result JSON")
+	format := fs.String("format", "", "github: print GitHub Actions annotations")
+	fs.Var(&globs, "g", "include glob, or !glob to exclude (repeatable)")
+	root := fs.String("root", ".", "workspace folder")
+	positional, err := parseInterspersed(fs, args)
+	if err != nil {
+		return exitError, err
+	}
+	if *format != "" && *format != "github" {
+		return exitError, fmt.Errorf("--format %q is not supported: use --format github, --json, or neither for the text report", *format)
+	}
+	q := rules.Query{Rules: *inline, Filter: *filter, Paths: positional, Globs: globs, Fix: *apply, Format: "text"}
+	if *asJSON || *format == "github" {
+		q.Format = "json"
+	}
+	if err := addRuleFiles(&q, ruleFiles); err != nil {
+		return exitError, err
+	}
+	if *config != "" {
+		if q.Config, err = filepath.Abs(*config); err != nil {
+			return exitError, err
+		}
+	}
+	ctx := context.Background()
+	s, err := startSession(ctx, *root, lsp.EditorOptions{ApplyEdits: lsp.ApplyEditsUnsupported})
+	if err != nil {
+		return exitError, err
+	}
+	defer s.close(ctx)
+	var res scanReply
+	raw, err := s.execute(ctx, lsp.CommandScan, q, &res)
+	if err != nil {
+		return exitError, err
+	}
+	if len(res.RuleErrors) > 0 {
+		for _, e := range res.RuleErrors {
+			fmt.Fprintf(stderr, "structls: %s\n", e.Message)
+		}
+		return exitError, nil
+	}
+	var notes []string
+	for _, w := range res.Warnings {
+		notes = append(notes, "warning: "+w)
+	}
+	if *format == "github" {
+		printGitHub(stdout, res.Diagnostics)
+		printResult(stdout, stderr, nil, "", false, notes)
+	} else {
+		printResult(stdout, stderr, raw, res.Text, *asJSON, notes)
+	}
+	errorsLeft := res.ErrorCount
+	if *apply && res.EditID != "" {
+		if _, err := s.execute(ctx, lsp.CommandApplyEdit, map[string]string{"id": res.EditID}, nil); err != nil {
+			return exitError, err
+		}
+		fmt.Fprintf(stderr, "structls: applied %d fixes\n", res.FixCount)
+		errorsLeft = 0
+		for _, d := range res.Diagnostics {
+			if d.Severity == rules.SeverityError && d.Fix == nil {
+				errorsLeft++
+			}
+		}
+	}
+	if errorsLeft > 0 {
+		return exitNotFound, nil // 1: error-severity diagnostics, as ast-grep scan
+	}
+	return exitFound, nil
+}
+
+// addRuleFiles reads -r files into the query (several files are joined
+// as documents of one text; globs are relative to the first file's folder).
+func addRuleFiles(q *rules.Query, files []string) error {
+	if len(files) == 0 {
+		return nil
+	}
+	if q.Rules != "" {
+		return errors.New("give rules with -r or with --inline-rules, not both")
+	}
+	var docs []string
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return fmt.Errorf("reading rule file: %w", err)
+		}
+		docs = append(docs, strings.TrimSuffix(string(b), "\n"))
+	}
+	q.Rules = strings.Join(docs, "\n---\n") + "\n"
+	abs, err := filepath.Abs(files[0])
+	if err != nil {
+		return err
+	}
+	q.RulesBase = filepath.Dir(abs)
+	return nil
+}
+
+// printGitHub writes GitHub Actions workflow annotations, one a line.
+func printGitHub(stdout io.Writer, diags []rules.Diagnostic) {
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	for _, d := range diags {
+		level := "notice"
+		switch d.Severity {
+		case rules.SeverityError:
+			level = "error"
+		case rules.SeverityWarning:
+			level = "warning"
+		}
+		fmt.Fprintf(out, "::%s file=%s,line=%d,endLine=%d,col=%d,endColumn=%d,title=%s::%s\n", level, escapeProperty(d.Path),
+			d.Range.Start.Line+1, d.Range.End.Line+1, d.Range.Start.Character+1, d.Range.End.Character+1, escapeProperty(d.RuleID), escapeData(d.Message))
+	}
+}
+
+// escapeData and escapeProperty escape annotation text as GitHub's toolkit does.
+func escapeData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+func escapeProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}

@@ -1,0 +1,35 @@
+package lsp
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/structls/structls/rules"
+	"github.com/structls/structls/workspace"
+)
+
+// CommandScan runs ast-grep YAML rules (inline, or each folder's
+// sgconfig.yml) over the workspace (DESIGN.md §6, issue 11).
+const CommandScan = "structls.scan"
+
+// runScan decodes the query and runs the rules engine. With fix: true the
+// fixes become a pending preview, as structls.astEdit's, applied by
+// structls.applyEdit with the id the result carries.
+func (s *Server) runScan(ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, arg []byte, progress func(done, total int)) (any, string, error) {
+	var q rules.Query
+	if err := decodeArgument(arg, &q); err != nil {
+		return nil, "", err
+	}
+	s.parseCache.SetBudget(snap.Settings.EffectiveParseCacheBytes())
+	res, err := rules.Scan(ctx, snap, q, enc, progress, s.parseCache)
+	if err != nil {
+		return nil, "", err
+	}
+	if plan := res.Plan(); plan != nil {
+		s.edits.Add(plan)
+	}
+	if len(res.RuleErrors) > 0 {
+		return res, fmt.Sprintf("rules did not load: %s", res.RuleErrors[0].Message), nil
+	}
+	return res, fmt.Sprintf("%d diagnostics (%d errors) in %d files", len(res.Diagnostics), res.ErrorCount, res.FilesScanned), nil
+}

@@ -1,0 +1,121 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/structls/structls/internal/testutil"
+)
+
+// scanReply is the part of a structls.scan result the tests read.
+type scanReply struct {
+	Diagnostics []struct {
+		Path, RuleID, Severity, Message, Text string
+		Range                                 struct{ Start, End struct{ Line, Character int } }
+		Fix                                   *struct{ Text string }
+	}
+	FilesScanned int
+	ErrorCount   int
+	RuleErrors   []struct {
+		File, Field, Message string
+		Line                 int
+	}
+	EditID string
+}
+
+func scan(t *testing.T, ed *Editor, q map[string]any) scanReply {
+	t.Helper()
+	raw, err := ed.ExecuteCommand(context.Background(), CommandScan, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r scanReply
+	if err := json.Unmarshal(raw, &r); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+const scanProject = `-- sgconfig.yml --
+ruleDirs: [rules]
+-- rules/no-panic.yml --
+id: no-panic
+language: go
+rule: {pattern: panic($A)}
+message: do not panic with $A
+severity: error
+fix: fail($A)
+-- a.go --
+package a
+
+func f() { panic(x); ok() }
+-- b.go --
+package b
+`
+
+// TestScanCommand runs structls.scan through the protocol: the folder's
+// sgconfig.yml rules by default, inline rules when given, over the
+// editor's unsaved buffers; positions in the negotiated encoding.
+func TestScanCommand(t *testing.T) {
+	dir := testutil.WriteTree(t, scanProject)
+	ed := newEditor(t, dir, EditorOptions{})
+	ctx := context.Background()
+	if _, err := ed.OpenFile(ctx, filepath.Join(dir, "b.go"), "go", "package b\n/* é */ func g() { panic(z) }\n"); err != nil {
+		t.Fatal(err)
+	}
+	r := scan(t, ed, map[string]any{})
+	var got []string
+	for _, d := range r.Diagnostics {
+		got = append(got, d.Path+":"+d.RuleID+":"+d.Severity+":"+d.Message+":"+d.Fix.Text)
+	}
+	want := []string{"a.go:no-panic:error:do not panic with x:fail(x)", "b.go:no-panic:error:do not panic with z:fail(z)"}
+	if !slices.Equal(got, want) || r.ErrorCount != 2 || r.FilesScanned != 2 {
+		t.Logf("rule errors: %+v", r.RuleErrors)
+		t.Errorf("got %q (%d errors, %d files); want %q", got, r.ErrorCount, r.FilesScanned, want)
+	}
+	if len(r.Diagnostics) == 2 && (r.Diagnostics[1].Range.Start.Line != 1 || r.Diagnostics[1].Range.Start.Character != 19) {
+		t.Errorf("b.go diagnostic at %+v, want line 1 character 19 (UTF-16)", r.Diagnostics[1].Range)
+	}
+	inline := scan(t, ed, map[string]any{"rules": "id: ok\nlanguage: go\nrule: {pattern: ok()}\n"})
+	if len(inline.Diagnostics) != 1 || inline.Diagnostics[0].RuleID != "ok" {
+		t.Errorf("inline rules: got %+v", inline.Diagnostics)
+	}
+	if !slices.Contains(Commands, CommandScan) {
+		t.Errorf("Commands %v lacks %s", Commands, CommandScan)
+	}
+}
+
+// TestScanRuleErrors: a bad rule comes back as a ruleError naming the
+// file, line and field; nothing is scanned.
+func TestScanRuleErrors(t *testing.T) {
+	dir := testutil.WriteTree(t, scanProject)
+	ed := newEditor(t, dir, EditorOptions{})
+	r := scan(t, ed, map[string]any{"rules": "id: x\nlanguage: go\nrule:\n  pattern: a\n  insde: {kind: call_expression}\n"})
+	if len(r.RuleErrors) != 1 || r.RuleErrors[0].Line != 5 || r.RuleErrors[0].Field != "rule.insde" ||
+		!strings.Contains(r.RuleErrors[0].Message, "expected one of pattern") || len(r.Diagnostics) != 0 {
+		t.Errorf("got %+v", r)
+	}
+}
+
+// TestScanFixApply: with fix: true the fixes become a preview that
+// structls.applyEdit writes.
+func TestScanFixApply(t *testing.T) {
+	dir := testutil.WriteTree(t, scanProject)
+	ed := newEditor(t, dir, EditorOptions{ApplyEdits: ApplyEditsUnsupported})
+	r := scan(t, ed, map[string]any{"fix": true})
+	if r.EditID == "" {
+		t.Fatalf("no editId in %+v", r)
+	}
+	if _, err := ed.ExecuteCommand(context.Background(), CommandApplyEdit, map[string]string{"id": r.EditID}); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "a.go"))
+	if string(got) != "package a\n\nfunc f() { fail(x); ok() }\n" {
+		t.Errorf("a.go after apply: %q", got)
+	}
+}
