@@ -597,3 +597,64 @@ func TestRulesAboveTheFolderAreWatched(t *testing.T) {
 	}
 	awaitDiagnostics(t, ed, uri, 1, hasCodes())
 }
+
+// TestQuickFixesOfAFixList checks a rule with a list of fixes: every fix is
+// a quick fix, titled as the rule says, the first preferred; fix all takes
+// the first. Its labels map puts the diagnostic on the primary label.
+func TestQuickFixesOfAFixList(t *testing.T) {
+	dir := testutil.WriteTree(t, `
+-- sgconfig.yml --
+ruleDirs: [rules]
+-- rules/sleep.yml --
+id: no-sleep
+language: go
+severity: warning
+message: avoid sleeping for $D
+rule:
+  pattern:
+    context: func _() { time.Sleep($D) }
+    selector: call_expression
+labels:
+  D:
+    style: primary
+    message: the duration
+fix:
+  - title: Remove the sleep
+    template: ""
+  - title: Sleep for a second
+    template: time.Sleep(time.Second)
+-- main.go --
+package main
+
+func main() {
+	time.Sleep(10)
+}
+`)
+	ed := newEditor(t, dir, EditorOptions{})
+	ctx := context.Background()
+	text, _ := os.ReadFile(filepath.Join(dir, "main.go"))
+	uri, _ := ed.OpenFile(ctx, filepath.Join(dir, "main.go"), "go", string(text))
+	diags := awaitDiagnostics(t, ed, uri, 1, hasCodes("no-sleep"))
+	wantRange := workspace.Range{Start: workspace.Position{Line: 3, Character: 12}, End: workspace.Position{Line: 3, Character: 14}}
+	if diags[0].Range != wantRange || diags[0].Message != "avoid sleeping for 10" {
+		t.Errorf("diagnostic %+v; want it on the primary label $D at %v, with the message interpolated", diags[0], wantRange)
+	}
+	var got []string
+	for _, a := range codeActions(t, ed, uri, at(3, 13), "quickfix") {
+		got = append(got, fmt.Sprintf("%s preferred=%v", a.Title, a.IsPreferred))
+	}
+	want := []string{"Remove the sleep preferred=true", "Sleep for a second preferred=false"}
+	if !slices.Equal(got, want) {
+		t.Errorf("quick fixes %q; want %q", got, want)
+	}
+	all := codeActions(t, ed, uri, at(0, 0), "source.fixAll.structls")
+	if len(all) != 1 {
+		t.Fatalf("fix all: %+v; want one action", all)
+	}
+	if reason := applyAction(t, ed, all[0]); reason != "" {
+		t.Fatal(reason)
+	}
+	if got, _ := ed.BufferText(uri); got != "package main\n\nfunc main() {\n\t\n}\n" {
+		t.Errorf("buffer after fix all: %q; want the sleep removed (the first fix)", got)
+	}
+}
