@@ -183,8 +183,8 @@ func (s *Server) sendDiagnostics(p publication) {
 	params := &protocol.PublishDiagnosticsParams{URI: uri.URI(p.uri), Diagnostics: []protocol.Diagnostic{}}
 	if p.doc != nil {
 		params.Version = protocol.NewOptional(p.doc.Version)
-		if diags, ok := p.diagnostics.([]protocol.Diagnostic); ok && diags != nil {
-			params.Diagnostics = diags
+		if p.diagnostics != nil {
+			params.Diagnostics = p.diagnostics
 		}
 	}
 	if err := s.client.PublishDiagnostics(s.ctx, params); err != nil && s.ctx.Err() == nil {

@@ -33,7 +33,7 @@ type rulesState struct {
 	mu         sync.Mutex
 	generation uint64                  // bumped by every reload: reports of older generations are stale
 	folders    map[string]*folderRules // by folder path; absent: not loaded since the last reload
-	shown      map[string]string       // by folder path: the load error last shown to the user
+	shown      map[string]string       // by folder path: the load error last shown to the user (+warningsKey: the warnings)
 	watched    map[string]bool         // project files outside the folders, registered with the client
 }
 
@@ -100,7 +100,7 @@ func (s *Server) checkDocument(ctx context.Context, doc *workspace.Document, gen
 		}
 	}()
 	s.mu.Lock()
-	folders, enc := s.folders, s.enc
+	folders, enc := slices.Clone(s.folders), s.enc
 	s.mu.Unlock()
 	var findings []rules.Finding
 	folder, inFolder := folderOfDocument(folders, doc.Path)
@@ -159,29 +159,10 @@ func (s *Server) projectOf(folder workspace.Folder) *rules.Project {
 		return loaded.project
 	}
 	loaded = loadFolderRules(folder.Path)
-	r.mu.Lock()
-	if r.generation != generation { // reloaded meanwhile: what was read may be out of date
-		r.mu.Unlock()
-		return loaded.project // good enough for this check, whose report is stale anyway
+	if !r.keep(folder.Path, loaded, generation) {
+		return loaded.project // reloaded meanwhile: good enough for this check, whose report is stale anyway
 	}
-	if r.folders[folder.Path] == nil {
-		r.folders[folder.Path] = loaded
-	}
-	loaded = r.folders[folder.Path]
-	problem := ""
-	if loaded.err != nil {
-		problem = loaded.err.Error()
-	}
-	isNew := r.shown[folder.Path] != problem
-	if problem == "" {
-		delete(r.shown, folder.Path)
-	} else {
-		r.shown[folder.Path] = problem
-	}
-	r.mu.Unlock()
-	if isNew && problem != "" {
-		s.showRulesProblem(folder, problem)
-	}
+	s.tellLoad(folder, loaded)
 	s.mu.Lock()
 	folders := slices.Clone(s.folders)
 	s.mu.Unlock()
@@ -190,6 +171,48 @@ func (s *Server) projectOf(folder workspace.Folder) *rules.Project {
 	}
 	return loaded.project
 }
+
+// keep records a folder's loaded project, unless the rules were reloaded
+// since the load began (what it read may be out of date) or another load
+// finished first; it reports whether loaded was kept.
+func (r *rulesState) keep(folderPath string, loaded *folderRules, generation uint64) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.generation != generation || r.folders[folderPath] != nil {
+		return false
+	}
+	r.folders[folderPath] = loaded
+	return true
+}
+
+// tellLoad shows the user what went wrong loading a folder's project,
+// once: the same problem (or warning) is not shown again until it changes.
+func (s *Server) tellLoad(folder workspace.Folder, loaded *folderRules) {
+	problem := ""
+	if loaded.err != nil {
+		problem = loaded.err.Error()
+	}
+	var warnings string
+	if loaded.project != nil {
+		warnings = strings.Join(loaded.project.Warnings, "; ")
+	}
+	r := s.rules
+	r.mu.Lock()
+	newProblem := r.shown[folder.Path] != problem
+	newWarnings := r.shown[folder.Path+warningsKey] != warnings
+	r.shown[folder.Path], r.shown[folder.Path+warningsKey] = problem, warnings
+	r.mu.Unlock()
+	if newProblem && problem != "" {
+		s.showRulesProblem(folder, problem)
+	}
+	if newWarnings && warnings != "" {
+		s.logMessage(protocol.MessageTypeWarning, fmt.Sprintf("structls: the ast-grep project of %s: %s", folder.Name, warnings))
+	}
+}
+
+// warningsKey marks the entries of rulesState.shown that hold a folder's
+// project warnings rather than its load error.
+const warningsKey = "\x00warnings"
 
 // loadFolderRules finds and loads the project of a folder.
 func loadFolderRules(folderPath string) *folderRules {
@@ -200,7 +223,8 @@ func loadFolderRules(folderPath string) *folderRules {
 	project, err := rules.LoadProject(configPath)
 	if err != nil {
 		sources := []string{configPath}
-		if ruleErr := (*rules.Error)(nil); errors.As(err, &ruleErr) && filepath.IsAbs(ruleErr.File) {
+		var ruleErr *rules.Error
+		if errors.As(err, &ruleErr) && filepath.IsAbs(ruleErr.File) {
 			sources = append(sources, ruleErr.File)
 		}
 		return &folderRules{err: err, sources: sources}

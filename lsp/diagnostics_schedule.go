@@ -5,6 +5,8 @@ import (
 	"sync"
 	"time"
 
+	"go.lsp.dev/protocol"
+
 	"github.com/structls/structls/workspace"
 )
 
@@ -142,7 +144,7 @@ type publishQueue struct {
 type publication struct {
 	uri         string
 	doc         *workspace.Document // nil: the document is closed, clear its diagnostics
-	diagnostics any                 // the protocol diagnostics to send
+	diagnostics []protocol.Diagnostic
 }
 
 func newPublishQueue(current func(string) *workspace.Document, send func(publication)) *publishQueue {

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"go.lsp.dev/protocol"
+
 	"github.com/structls/structls/workspace"
 )
 
@@ -197,12 +199,14 @@ func TestPublishQueueNeverSendsStaleVersions(t *testing.T) {
 	if q.offer(publication{uri: "file:///a.go", doc: v1}) {
 		t.Error("a publication of version 1 was queued after version 2 arrived")
 	}
-	if !q.offer(publication{uri: "file:///a.go", doc: v2, diagnostics: "first"}) {
+	first := []protocol.Diagnostic{{Message: protocol.String("first")}}
+	second := []protocol.Diagnostic{{Message: protocol.String("second")}}
+	if !q.offer(publication{uri: "file:///a.go", doc: v2, diagnostics: first}) {
 		t.Fatal("a publication of the newest version was refused")
 	}
-	q.offer(publication{uri: "file:///a.go", doc: v2, diagnostics: "second"})
+	q.offer(publication{uri: "file:///a.go", doc: v2, diagnostics: second})
 	drain()
-	if len(sent) != 1 || sent[0].diagnostics != "second" {
+	if len(sent) != 1 || sent[0].diagnostics[0].Message != protocol.String("second") {
 		t.Errorf("sent %+v; want only the newest publication of version 2", sent)
 	}
 

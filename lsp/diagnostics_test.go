@@ -12,7 +12,10 @@ import (
 	"testing"
 	"time"
 
+	"go.lsp.dev/protocol"
+
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/rules"
 	"github.com/structls/structls/workspace"
 )
 
@@ -656,5 +659,25 @@ func main() {
 	}
 	if got, _ := ed.BufferText(uri); got != "package main\n\nfunc main() {\n\t\n}\n" {
 		t.Errorf("buffer after fix all: %q; want the sleep removed (the first fix)", got)
+	}
+}
+
+// TestDiagnosticSeverity checks the mapping of ast-grep's severities.
+func TestDiagnosticSeverity(t *testing.T) {
+	for _, tc := range []struct {
+		severity rules.Severity
+		want     protocol.DiagnosticSeverity
+		shown    bool
+	}{
+		{rules.SeverityError, protocol.DiagnosticSeverityError, true},
+		{rules.SeverityWarning, protocol.DiagnosticSeverityWarning, true},
+		{rules.SeverityInfo, protocol.DiagnosticSeverityInformation, true},
+		{rules.SeverityHint, protocol.DiagnosticSeverityHint, true},
+		{rules.SeverityOff, 0, false},
+		{"", 0, false},
+	} {
+		if got, shown := diagnosticSeverity(tc.severity); got != tc.want || shown != tc.shown {
+			t.Errorf("diagnosticSeverity(%q) = %d, %v; want %d, %v", tc.severity, got, shown, tc.want, tc.shown)
+		}
 	}
 }
