@@ -55,7 +55,8 @@ func newCheckScheduler(ctx context.Context, delay time.Duration, current func(st
 
 // changed notes that the document with the URI was opened or changed: it is
 // checked at once after a quiet spell, else once it has been quiet for the
-// delay.
+// delay. A check of an older version still running is cancelled: its
+// result could not be published.
 func (c *checkScheduler) changed(uri string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -63,6 +64,9 @@ func (c *checkScheduler) changed(uri string) {
 	if sc == nil {
 		sc = &scheduledCheck{}
 		c.docs[uri] = sc
+	}
+	if sc.cancel != nil {
+		sc.cancel()
 	}
 	now := c.now()
 	wait := c.delay

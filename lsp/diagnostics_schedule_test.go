@@ -147,6 +147,46 @@ func TestSchedulerChecksAtOnceThenDebouncesABurst(t *testing.T) {
 	}
 }
 
+// TestSchedulerCancelsAnOutdatedCheck checks that a change cancels the
+// running check of the version before it (its result could not be
+// published), and that the newest version is checked after.
+func TestSchedulerCancelsAnOutdatedCheck(t *testing.T) {
+	docs := &fakeDocs{}
+	started := make(chan int32, 2)
+	cancelled := make(chan int32, 2)
+	check := func(ctx context.Context, d *workspace.Document) {
+		started <- d.Version
+		if d.Version == 1 {
+			<-ctx.Done()
+			cancelled <- d.Version
+		}
+	}
+	s := newCheckScheduler(context.Background(), time.Millisecond, docs.current, check)
+	docs.set("file:///a.go", 1)
+	s.changed("file:///a.go")
+	if v := <-started; v != 1 {
+		t.Fatalf("first check of version %d; want 1", v)
+	}
+	docs.set("file:///a.go", 2)
+	s.changed("file:///a.go")
+	receive := func(ch chan int32, what string) int32 {
+		t.Helper()
+		select {
+		case v := <-ch:
+			return v
+		case <-time.After(20 * time.Second):
+			t.Fatalf("no check %s", what)
+			return 0
+		}
+	}
+	if v := receive(cancelled, "cancelled"); v != 1 {
+		t.Errorf("the check of version %d was cancelled; want version 1's", v)
+	}
+	if v := receive(started, "started after the change"); v != 2 {
+		t.Errorf("checked version %d after the change; want 2", v)
+	}
+}
+
 // TestSchedulerForgetsClosedDocuments checks that a closed document's
 // pending check never runs and a running one is cancelled.
 func TestSchedulerForgetsClosedDocuments(t *testing.T) {
