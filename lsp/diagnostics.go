@@ -40,9 +40,10 @@ type diagnostics struct {
 	queue     *publishQueue
 	reportIDs atomic.Uint64 // numbers the reports (the pull model's result ids)
 
-	mu      sync.Mutex
-	known   map[string]*workspace.Document // the open documents as last seen by syncDocuments
-	reports map[string]*documentReport     // the newest report of each open document
+	mu        sync.Mutex
+	known     map[string]*workspace.Document // the open documents as last seen by syncDocuments
+	reports   map[string]*documentReport     // the newest report of each open document
+	published map[string]*documentReport     // the report last queued for publication, per document
 }
 
 // documentReport is the outcome of checking one version of a document
@@ -71,7 +72,8 @@ type diagnosticFix struct {
 
 // startDiagnostics sets up the diagnostics of a new session.
 func (s *Server) startDiagnostics() {
-	d := &diagnostics{known: map[string]*workspace.Document{}, reports: map[string]*documentReport{}}
+	d := &diagnostics{known: map[string]*workspace.Document{}, reports: map[string]*documentReport{},
+		published: map[string]*documentReport{}}
 	d.queue = newPublishQueue(s.overlay.Get, s.sendDiagnostics)
 	d.scheduler = newCheckScheduler(s.ctx, diagnosticsDelay, s.overlay.Get, s.checkAndPublish)
 	s.diag = d
@@ -111,6 +113,7 @@ func (s *Server) syncDocuments() {
 		}
 		delete(d.known, u)
 		delete(d.reports, u)
+		delete(d.published, u)
 		d.scheduler.forget(u)
 		if push {
 			d.queue.offer(publication{uri: u})
@@ -141,13 +144,24 @@ func (s *Server) refreshDiagnostics() {
 }
 
 // checkAndPublish checks one version of a document and queues its
-// diagnostics for publication (dropped there if the document moved on).
+// diagnostics for publication (dropped there if the document moved on). A
+// report is published once: a second check of the same version and rules
+// (a debounce timer firing as its check began) sends nothing.
 func (s *Server) checkAndPublish(ctx context.Context, doc *workspace.Document) {
 	report := s.reportFor(ctx, doc)
 	if report == nil || report.generation != s.rules.currentGeneration() {
 		return // cancelled, or the rules changed meanwhile: the check that follows publishes
 	}
-	s.diag.queue.offer(publication{uri: doc.URI, doc: doc, diagnostics: report.diagnostics})
+	d := s.diag
+	d.mu.Lock()
+	again := d.published[doc.URI] == report
+	if !again && d.known[doc.URI] != nil {
+		d.published[doc.URI] = report
+	}
+	d.mu.Unlock()
+	if !again {
+		d.queue.offer(publication{uri: doc.URI, doc: doc, diagnostics: report.diagnostics})
+	}
 }
 
 // reportFor returns the report of this version of the document: the kept
