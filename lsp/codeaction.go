@@ -1,12 +1,14 @@
 package lsp
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
 
 	"github.com/structls/structls/rewrite"
 	"github.com/structls/structls/workspace"
@@ -27,15 +29,22 @@ type actionData struct {
 	Index *int   `json:"index,omitempty"` // the replacement's index in the file's list
 }
 
-// codeActions answers textDocument/codeAction.
-func (s *Server) codeActions(raw []byte) (any, error) {
+// codeActions answers textDocument/codeAction: the rewrite previews'
+// actions, then the quick fixes of the structls diagnostics.
+func (s *Server) codeActions(ctx context.Context, raw []byte) (any, error) {
 	var p protocol.CodeActionParams
 	if err := decodeParams(raw, &p); err != nil {
 		return nil, invalidParams("textDocument/codeAction: %v", err)
 	}
-	if !wantsKind(p.Context.Only, protocol.CodeActionKindRefactorRewrite) {
-		return []protocol.CodeAction{}, nil
+	actions := []protocol.CodeAction{}
+	if wantsKind(p.Context.Only, protocol.CodeActionKindRefactorRewrite) {
+		actions = append(actions, s.rewriteActions(&p)...)
 	}
+	return append(actions, s.fixActions(ctx, &p)...), nil
+}
+
+// rewriteActions offers the pending rewrite previews that touch the document.
+func (s *Server) rewriteActions(p *protocol.CodeActionParams) []protocol.CodeAction {
 	docURI := string(p.TextDocument.URI)
 	doc := s.overlay.Get(docURI)
 	s.mu.Lock()
@@ -73,7 +82,83 @@ func (s *Server) codeActions(raw []byte) (any, error) {
 		}
 		actions = append(actions, one)
 	}
-	return actions, nil
+	return actions
+}
+
+// fixAllKind is the kind of the "fix all" action: under source.fixAll, so
+// VS Code's "editor.codeActionsOnSave": {"source.fixAll": "explicit"} (or
+// "source.fixAll.structls") runs it on save.
+const fixAllKind protocol.CodeActionKind = "source.fixAll.structls"
+
+// fixActions offers, for an open document, a quick fix per fix of each
+// structls diagnostic the request's range touches (the first fix of a
+// finding preferred), and "fix all" over the whole document. Each carries
+// a WorkspaceEdit versioned with the document version the fixes were
+// computed on, so an editor whose buffer moved on refuses it.
+func (s *Server) fixActions(ctx context.Context, p *protocol.CodeActionParams) []protocol.CodeAction {
+	wantQuick := wantsKind(p.Context.Only, protocol.CodeActionKindQuickFix)
+	wantAll := wantsKind(p.Context.Only, fixAllKind)
+	doc := s.overlay.Get(string(p.TextDocument.URI))
+	if doc == nil || !wantQuick && !wantAll {
+		return nil
+	}
+	report := s.reportFor(ctx, doc)
+	if report == nil || len(report.fixes) == 0 {
+		return nil
+	}
+	settings := s.currentSettings()
+	var actions []protocol.CodeAction
+	if wantQuick {
+		quickfix := protocol.CodeActionKindQuickFix
+		for i, fix := range report.fixes {
+			if !touches(fix.diagnostic, p.Range) {
+				continue
+			}
+			preferred := i == 0 || report.fixes[i-1].finding != fix.finding
+			actions = append(actions, protocol.CodeAction{
+				Title:       cmp.Or(fix.title, fmt.Sprintf("Fix `%s` with structls", fix.ruleID)),
+				Kind:        &quickfix,
+				Diagnostics: []protocol.Diagnostic{report.diagnostics[fix.finding]},
+				IsPreferred: &preferred,
+				Edit:        s.workspaceEdit([]rewrite.FileEdit{fixFileEdit(report.doc, fix)}, settings),
+			})
+		}
+	}
+	if !wantAll {
+		return actions
+	}
+	all, err := report.fixAll()
+	if err != nil {
+		s.log.Debug("fix all", zap.String("uri", doc.URI), zap.Error(err))
+		return actions
+	}
+	if len(all.Replacements) > 0 {
+		kind := fixAllKind
+		actions = append(actions, protocol.CodeAction{
+			Title: "Fix all structls issues in this file",
+			Kind:  &kind,
+			Edit:  s.workspaceEdit([]rewrite.FileEdit{all}, settings),
+		})
+	}
+	return actions
+}
+
+// fixFileEdit is one fix as the edit of its document version.
+func fixFileEdit(doc *workspace.Document, fix diagnosticFix) rewrite.FileEdit {
+	version := doc.Version
+	return rewrite.FileEdit{URI: doc.URI, Version: &version, Replacements: []rewrite.Replacement{{
+		Range: fix.edit, ByteRange: fix.bytes, Before: fix.before, After: fix.text}}}
+}
+
+// touches reports whether the ranges a and b overlap or touch (a cursor
+// at either end of a diagnostic is on it).
+func touches(a, b protocol.Range) bool {
+	return !protocolBefore(a.End, b.Start) && !protocolBefore(b.End, a.Start)
+}
+
+// protocolBefore reports whether position a comes before b.
+func protocolBefore(a, b protocol.Position) bool {
+	return a.Line < b.Line || a.Line == b.Line && a.Character < b.Character
 }
 
 // resolveCodeAction answers codeAction/resolve: it fills in the edit of an
@@ -177,10 +262,10 @@ func mustJSON(v any) protocol.LSPAny {
 
 // codeActionsAsync runs a code action method off the read loop: resolving
 // reads files for the stale check.
-func (s *Server) codeActionsAsync(request context.Context, method string, params []byte) (any, error) {
+func (s *Server) codeActionsAsync(request, work context.Context, method string, params []byte) (any, error) {
 	jsonrpc2.Async(request)
 	if method == "codeAction/resolve" {
 		return s.resolveCodeAction(params)
 	}
-	return s.codeActions(params)
+	return s.codeActions(work, params)
 }

@@ -38,6 +38,9 @@ type Editor struct {
 	editRequests  []EditRequest
 	partials      map[string]*partialReceiver // by partialResultToken
 	nextPartial   int
+	diagnostics   map[string]PublishedDiagnostics // the newest publishDiagnostics per URI
+	published     int                             // publishDiagnostics received
+	refreshes     int                             // workspace/diagnostic/refresh received
 }
 
 // ApplyEditMode is how an Editor answers workspace/applyEdit.
@@ -80,6 +83,7 @@ type EditorOptions struct {
 	ApplyEdits        ApplyEditMode   // how workspace/applyEdit is answered
 	PlainEdits        bool            // no workspace.workspaceEdit.documentChanges: WorkspaceEdits come as plain changes
 	ResolveActions    bool            // textDocument.codeAction.resolveSupport for "edit"
+	PullDiagnostics   bool            // textDocument.diagnostic and workspace.diagnostics.refreshSupport
 	// OnNotify, when set, sees every notification from the server.
 	OnNotify func(method string, params json.RawMessage)
 }
@@ -127,9 +131,15 @@ func (e *Editor) Initialize(ctx context.Context, folders ...string) (json.RawMes
 			"didChangeWatchedFiles": map[string]any{"dynamicRegistration": e.opts.DynamicWatch, "relativePatternSupport": true},
 			"workspaceEdit":         map[string]any{"documentChanges": !e.opts.PlainEdits, "changeAnnotationSupport": map[string]any{"groupsOnLabel": true}}},
 	}
+	textDocument := map[string]any{}
 	if e.opts.ResolveActions {
-		caps["textDocument"] = map[string]any{"codeAction": map[string]any{"resolveSupport": map[string]any{"properties": []string{"edit"}}}}
+		textDocument["codeAction"] = map[string]any{"resolveSupport": map[string]any{"properties": []string{"edit"}}}
 	}
+	if e.opts.PullDiagnostics {
+		textDocument["diagnostic"] = map[string]any{}
+		caps["workspace"].(map[string]any)["diagnostics"] = map[string]any{"refreshSupport": true}
+	}
+	caps["textDocument"] = textDocument
 	if len(e.opts.PositionEncodings) > 0 {
 		caps["general"] = map[string]any{"positionEncodings": e.opts.PositionEncodings}
 	}
@@ -345,6 +355,13 @@ func (e *Editor) handle(ctx context.Context, req *jsonrpc2.Request) (any, error)
 		return out, nil
 	case "workspace/applyEdit":
 		return e.applyEdit(ctx, params)
+	case "textDocument/publishDiagnostics":
+		e.recordDiagnostics(params)
+	case "workspace/diagnostic/refresh":
+		e.mu.Lock()
+		e.refreshes++
+		e.mu.Unlock()
+		return nil, nil
 	default:
 		if req.IsCall() {
 			return nil, jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "editor: %s not supported", req.Method())
@@ -515,4 +532,61 @@ func (e *Editor) EditRequests() []EditRequest {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return slices.Clone(e.editRequests)
+}
+
+// PublishedDiagnostics is one textDocument/publishDiagnostics notification.
+type PublishedDiagnostics struct {
+	URI         string       `json:"uri"`
+	Version     *int32       `json:"version"`
+	Diagnostics []Diagnostic `json:"diagnostics"`
+}
+
+// Diagnostic is the part of an LSP diagnostic the editor reads.
+type Diagnostic struct {
+	Range           workspace.Range `json:"range"`
+	Severity        int             `json:"severity"`
+	Code            string          `json:"code"`
+	CodeDescription *struct {
+		Href string `json:"href"`
+	} `json:"codeDescription"`
+	Source             string `json:"source"`
+	Message            string `json:"message"`
+	RelatedInformation []struct {
+		Location struct {
+			URI   string          `json:"uri"`
+			Range workspace.Range `json:"range"`
+		} `json:"location"`
+		Message string `json:"message"`
+	} `json:"relatedInformation"`
+}
+
+func (e *Editor) recordDiagnostics(params json.RawMessage) {
+	var p PublishedDiagnostics
+	if json.Unmarshal(params, &p) != nil {
+		return
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.diagnostics == nil {
+		e.diagnostics = map[string]PublishedDiagnostics{}
+	}
+	e.diagnostics[p.URI] = p
+	e.published++
+}
+
+// Diagnostics returns the newest diagnostics published for the URI and
+// whether any were.
+func (e *Editor) Diagnostics(uri string) (PublishedDiagnostics, bool) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	p, ok := e.diagnostics[uri]
+	return p, ok
+}
+
+// DiagnosticCounts returns how many publishDiagnostics notifications and
+// workspace/diagnostic/refresh requests the editor has received.
+func (e *Editor) DiagnosticCounts() (published, refreshes int) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.published, e.refreshes
 }

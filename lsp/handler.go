@@ -127,6 +127,7 @@ func (s *Server) notification(method string, params []byte) {
 			s.log.Debug("ignoring notification", zap.String("method", method))
 		}
 	}
+	s.diagnosticsAfter(method, params)
 	if err != nil {
 		s.log.Debug("notification failed", zap.String("method", method), zap.Error(err))
 		s.logMessage(protocol.MessageTypeError, fmt.Sprintf("structls: %s: %v", method, err))
@@ -161,8 +162,10 @@ func (s *Server) call(request, work context.Context, method string, params []byt
 			return nil, cancelledError()
 		}
 		return run(work)
+	case "textDocument/diagnostic":
+		return s.documentDiagnostic(request, work, params)
 	case "textDocument/codeAction", "codeAction/resolve":
-		return s.codeActionsAsync(request, method, params)
+		return s.codeActionsAsync(request, work, method, params)
 	}
 	return nil, jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "method %s is not supported by structls", method)
 }

@@ -55,6 +55,9 @@ func (s *Server) initialize(raw []byte) (any, error) {
 	if td := caps.TextDocument; td != nil && td.CodeAction != nil {
 		s.caps.codeActionResolve = slices.Contains(td.CodeAction.ResolveSupport.Properties, "edit")
 	}
+	s.caps.pullDiagnostics = caps.TextDocument != nil && caps.TextDocument.Diagnostic != nil
+	s.caps.diagnosticRefresh = caps.Workspace != nil && caps.Workspace.Diagnostics != nil && isTrue(caps.Workspace.Diagnostics.RefreshSupport)
+	pull := s.caps.pullDiagnostics
 	s.mu.Unlock()
 	s.applyLogLevel(initSettings.LogLevel)
 	s.setState(stateInitialized)
@@ -73,9 +76,10 @@ func (s *Server) initialize(raw []byte) (any, error) {
 			},
 			ExecuteCommandProvider: protocol.ExecuteCommandOptions{Commands: Commands},
 			CodeActionProvider: &protocol.CodeActionOptions{
-				CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindRefactorRewrite},
+				CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindRefactorRewrite, protocol.CodeActionKindQuickFix, fixAllKind},
 				ResolveProvider: &yes,
 			},
+			DiagnosticProvider: diagnosticProvider(pull),
 			Workspace: &protocol.WorkspaceOptions{
 				WorkspaceFolders: &protocol.WorkspaceFoldersServerCapabilities{
 					Supported: &yes, ChangeNotifications: protocol.Boolean(true),

@@ -63,6 +63,8 @@ type Server struct {
 	parseCache *syntax.Cache  // flat trees kept between queries
 	index      *indexer       // background parsing into parseCache (index.go)
 	edits      *rewrite.Store // rewrite previews waiting to be applied
+	diag       *diagnostics   // live diagnostics of the open documents
+	rules      *rulesState    // each folder's ast-grep rules, for the diagnostics
 	notes      chan note      // window/logMessage notes, in the order they were made
 
 	stateMu sync.Mutex
@@ -95,6 +97,8 @@ type clientCaps struct {
 	documentChanges       bool // workspace.workspaceEdit.documentChanges: versioned edits
 	changeAnnotations     bool // workspace.workspaceEdit.changeAnnotationSupport
 	codeActionResolve     bool // textDocument.codeAction.resolveSupport lists "edit"
+	pullDiagnostics       bool // textDocument.diagnostic: the client pulls diagnostics
+	diagnosticRefresh     bool // workspace.diagnostics.refreshSupport
 }
 
 // Serve runs one session over rwc until the client sends exit or closes the
@@ -125,6 +129,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) int {
 	}
 	s.conn = jsonrpc2.NewConn(newHeaderStream(rwc, s.log), jsonrpc2.WithPreempter(s))
 	s.client = protocol.ClientDispatcher(s.conn)
+	s.startDiagnostics()
 	s.conn.Go(s.ctx, s.handle)
 	go s.sendNotes()
 

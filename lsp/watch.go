@@ -3,6 +3,7 @@ package lsp
 import (
 	"encoding/json"
 	"errors"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -10,12 +11,15 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/workspace"
 )
 
 // File watching: when the client can register watchers dynamically, the
 // server asks to hear of changes to the files that shape its answers — the
 // catalogue's languages, the ignore files and the configuration files — so
-// that its disk view (and the caches built on it) stays fresh. It does not
+// that its disk view (and the caches built on it) stays fresh. The files of
+// an ast-grep project found above a folder (its sgconfig.yml, rules and
+// utils) are watched one by one, once the project has been loaded. It does not
 // register "**/*": some clients (eglot) then watch every directory of the
 // workspace.
 
@@ -94,6 +98,9 @@ func (s *Server) registerWatchers() {
 			watchers = append(watchers, protocol.FileSystemWatcher{GlobPattern: glob})
 		}
 	}
+	for _, path := range s.rules.watchOutside(folders) {
+		watchers = append(watchers, protocol.FileSystemWatcher{GlobPattern: fileWatch(path, relative)})
+	}
 	opts, err := protocol.Marshal(protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: watchers})
 	if err != nil {
 		return
@@ -105,6 +112,14 @@ func (s *Server) registerWatchers() {
 		s.log.Warn("registering file watchers failed: changes on disk are seen only by the next query", zap.Error(err))
 	}
 	s.watching = err == nil
+}
+
+// fileWatch is the glob pattern watching one file, by its absolute path.
+func fileWatch(path string, relative bool) protocol.GlobPattern {
+	if !relative {
+		return protocol.Pattern(filepath.ToSlash(path))
+	}
+	return &protocol.RelativePattern{BaseURI: protocol.URI(workspace.PathToURI(filepath.Dir(path))), Pattern: protocol.Pattern(filepath.Base(path))}
 }
 
 // didChangeWatchedFiles records disk changes. The server reads files afresh
