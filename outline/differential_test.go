@@ -1,0 +1,232 @@
+package outline
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/workspace"
+)
+
+// agItem is one top-level item of `ast-grep outline --json=stream`.
+type agItem struct {
+	Name       string `json:"name"`
+	SymbolType string `json:"symbolType"`
+	AstKind    string `json:"astKind"`
+	IsExported bool   `json:"isExported"`
+	Range      struct {
+		Start struct {
+			Line int `json:"line"`
+		} `json:"start"`
+	} `json:"range"`
+}
+
+type agFile struct {
+	Path  string   `json:"path"`
+	Items []agItem `json:"items"`
+}
+
+// astGrepOutline runs the pinned ast-grep CLI's outline over paths and
+// returns its items by absolute path.
+func astGrepOutline(t *testing.T, paths ...string) map[string][]agItem {
+	t.Helper()
+	args := append([]string{"outline", "--items", "all", "--json=stream"}, paths...)
+	out, err := exec.Command(testutil.AstGrep(t), args...).Output()
+	if err != nil {
+		t.Fatalf("ast-grep outline %v: %v", paths, err)
+	}
+	files := map[string][]agItem{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 1<<26)
+	for sc.Scan() {
+		var f agFile
+		if err := json.Unmarshal(sc.Bytes(), &f); err != nil {
+			t.Fatalf("ast-grep outline printed %q: %v", sc.Text(), err)
+		}
+		abs, _ := filepath.Abs(f.Path)
+		files[abs] = f.Items
+	}
+	return files
+}
+
+// key is what the differential compares: a top-level item's name, symbol
+// type and 1-based start line.
+type key struct {
+	Name, SymbolType string
+	Line             int
+}
+
+func (k key) String() string { return fmt.Sprintf("%s %s:%d", k.SymbolType, k.Name, k.Line) }
+
+// agreement compares structls's and ast-grep's top-level items of one file
+// after the documented differences (docs/ast-grep-differences.md) are
+// applied by explain; it returns the unexplained differences.
+func agreement(t *testing.T, language string, src []byte, ag []agItem, explain differences) []string {
+	ours := outlineOf(t, language, src)
+	theirs := map[key]bool{}
+	for _, it := range ag {
+		if k, keep := explain.theirs(it, src); keep {
+			theirs[k] = true
+		}
+	}
+	mine := map[key]bool{}
+	for _, it := range explain.ours(ours) {
+		mine[key{it.Name, it.SymbolType, it.Line()}] = true
+	}
+	var diff []string
+	for k := range theirs {
+		if !mine[k] {
+			diff = append(diff, "only ast-grep: "+k.String())
+		}
+	}
+	for k := range mine {
+		if !theirs[k] {
+			diff = append(diff, "only structls: "+k.String())
+		}
+	}
+	sort.Strings(diff)
+	return diff
+}
+
+// differences normalises each side for one language's documented differences.
+type differences struct {
+	theirs func(agItem, []byte) (key, bool) // nil: as printed
+	ours   func([]Item) []Item              // nil: as extracted
+}
+
+func (d differences) withDefaults() differences {
+	if d.theirs == nil {
+		d.theirs = func(it agItem, _ []byte) (key, bool) {
+			return key{it.Name, it.SymbolType, it.Range.Start.Line + 1}, true
+		}
+	}
+	if d.ours == nil {
+		d.ours = func(items []Item) []Item { return items }
+	}
+	return d
+}
+
+// goDifferences are Go's documented differences: ast-grep names a plain
+// type a typeParameter, lists the blank identifier, lists only the first
+// name of `var a, b = …`, only the first spec of a grouped `type (…)`, and
+// no type alias (`type A = B`).
+var goDifferences = differences{
+	theirs: func(it agItem, src []byte) (key, bool) {
+		k := key{it.Name, it.SymbolType, it.Range.Start.Line + 1}
+		if k.SymbolType == "typeParameter" {
+			k.SymbolType = "type"
+		}
+		if k.Name == "_" || (it.AstKind == "type_declaration" && groupedAt(src, it.Range.Start.Line)) {
+			return k, false
+		}
+		return k, true
+	},
+	ours: func(items []Item) []Item {
+		var out []Item
+		seen := map[workspace.ByteRange]bool{}
+		for _, it := range items {
+			if (it.SymbolType == "constant" || it.SymbolType == "variable") &&
+				(seen[it.ByteRange] || blankFirst.MatchString(it.Signature)) {
+				continue // not the first name of its spec
+			}
+			seen[it.ByteRange] = true
+			if it.AstKind == "type_alias" || (it.IsImport && strings.Contains(it.Name, `\`)) {
+				continue // ast-grep has no rule for `type A = B`, nor an import path holding an escape
+			}
+			if (it.SymbolType == "struct" || it.SymbolType == "interface" || it.SymbolType == "type") && it.ByteRange.Start > 0 &&
+				inGroup(it) {
+				continue
+			}
+			out = append(out, it)
+		}
+		return out
+	},
+}
+
+// blankFirst matches the signature of a spec whose first name is blank.
+var blankFirst = regexp.MustCompile(`^(?:const |var )?_\s*,`)
+
+// groupedAt reports whether 0-based line of src opens a grouped declaration.
+func groupedAt(src []byte, line int) bool {
+	lines := bytes.Split(src, []byte("\n"))
+	if line >= len(lines) {
+		return false
+	}
+	l := strings.TrimSpace(string(lines[line]))
+	return strings.HasPrefix(l, "type") && strings.HasSuffix(strings.TrimSpace(strings.TrimPrefix(l, "type")), "(")
+}
+
+// inGroup reports whether a Go type spec sits in a grouped declaration:
+// its signature then lacks the "type" keyword (see signature).
+func inGroup(it Item) bool { return !strings.HasPrefix(it.Signature, "type ") }
+
+// goStdlibSample is a spread of standard-library packages the
+// differential runs on (the whole library, 7,700 files, with
+// STRUCTLS_OUTLINE_FULL=1).
+var goStdlibSample = []string{"go/ast", "net/http", "strings", "sort", "encoding/json", "runtime/debug", "sync/atomic", "iter", "cmp", "slices", "maps", "os/exec"}
+
+func TestDifferentialGoStdlib(t *testing.T) {
+	root := filepath.Join(runtime.GOROOT(), "src")
+	var dirs []string
+	if os.Getenv("STRUCTLS_OUTLINE_FULL") != "" {
+		dirs = []string{root}
+	} else {
+		for _, d := range goStdlibSample {
+			dirs = append(dirs, filepath.Join(root, d))
+		}
+	}
+	compareWithAstGrep(t, dirs, map[string]differences{"go": goDifferences})
+}
+
+// compareWithAstGrep runs ast-grep's outline over dirs and checks every
+// file of a language in explain agrees.
+func compareWithAstGrep(t *testing.T, dirs []string, explain map[string]differences) {
+	files := astGrepOutline(t, dirs...)
+	paths := make([]string, 0, len(files))
+	for p := range files {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	compared, failures := 0, 0
+	for _, p := range paths {
+		l := lang.ForPath(p)
+		if l == nil {
+			continue
+		}
+		d, ok := explain[l.Name]
+		if !ok {
+			continue
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if parsesWithErrors(t, l.Name, src) {
+			continue // error recovery differs between grammar versions
+		}
+		compared++
+		if diff := agreement(t, l.Name, src, files[p], d.withDefaults()); len(diff) > 0 {
+			failures++
+			if failures <= 20 {
+				t.Errorf("%s: %d differences:\n  %s", p, len(diff), strings.Join(diff[:min(len(diff), 12)], "\n  "))
+			}
+		}
+	}
+	if compared == 0 {
+		t.Fatalf("no file compared in %v", dirs)
+	}
+	t.Logf("%d files compared, %d disagree", compared, failures)
+	_ = slices.Contains[[]string]
+}
