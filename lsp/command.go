@@ -35,6 +35,7 @@ var commands = map[string]command{
 	CommandApplyEdit:   {title: "Applying rewrite", run: (*Server).runApplyEdit},
 	CommandDiscardEdit: {title: "Discarding rewrite", run: (*Server).runDiscardEdit},
 	CommandXRay:        {title: "X-Ray search", run: (*Server).runXRay},
+	CommandOutline:     {title: "Outline", run: (*Server).runOutline},
 }
 
 // prepareCommand decodes an executeCommand request and captures its

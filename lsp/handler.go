@@ -162,6 +162,8 @@ func (s *Server) call(request, work context.Context, method string, params []byt
 		return run(work)
 	case "textDocument/codeAction", "codeAction/resolve":
 		return s.codeActionsAsync(request, method, params)
+	case "textDocument/documentSymbol", "workspace/symbol":
+		return s.symbolsAsync(request, work, method, params)
 	}
 	return nil, jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "method %s is not supported by structls", method)
 }

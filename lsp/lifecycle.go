@@ -13,7 +13,8 @@ import (
 )
 
 // Commands lists the workspace/executeCommand commands the server answers.
-var Commands = []string{CommandAstGrep, CommandSearch, CommandAstEdit, CommandApplyEdit, CommandDiscardEdit, CommandXRay}
+var Commands = []string{CommandAstGrep, CommandSearch, CommandAstEdit, CommandApplyEdit, CommandDiscardEdit, CommandXRay,
+	CommandOutline}
 
 // initialize records the client's folders and capabilities, negotiates the
 // position encoding and declares what the server does.
@@ -55,6 +56,9 @@ func (s *Server) initialize(raw []byte) (any, error) {
 	if td := caps.TextDocument; td != nil && td.CodeAction != nil {
 		s.caps.codeActionResolve = slices.Contains(td.CodeAction.ResolveSupport.Properties, "edit")
 	}
+	if td := caps.TextDocument; td != nil && td.DocumentSymbol != nil {
+		s.caps.hierarchicalSymbols = isTrue(td.DocumentSymbol.HierarchicalDocumentSymbolSupport)
+	}
 	s.mu.Unlock()
 	s.applyLogLevel(initSettings.LogLevel)
 	s.setState(stateInitialized)
@@ -72,6 +76,8 @@ func (s *Server) initialize(raw []byte) (any, error) {
 				Save: &protocol.SaveOptions{IncludeText: &yes},
 			},
 			ExecuteCommandProvider: protocol.ExecuteCommandOptions{Commands: Commands},
+			DocumentSymbolProvider:  protocol.Boolean(true),
+			WorkspaceSymbolProvider: &protocol.WorkspaceSymbolOptions{},
 			CodeActionProvider: &protocol.CodeActionOptions{
 				CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindRefactorRewrite},
 				ResolveProvider: &yes,

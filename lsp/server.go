@@ -21,6 +21,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/outline"
 	"github.com/structls/structls/rewrite"
 	"github.com/structls/structls/workspace"
 )
@@ -62,6 +63,7 @@ type Server struct {
 	progress   *progressTracker
 	parseCache *syntax.Cache  // flat trees kept between queries
 	edits      *rewrite.Store // rewrite previews waiting to be applied
+	symbols    *outline.Index // workspace/symbol's index of every file's symbols
 	notes      chan note      // window/logMessage notes, in the order they were made
 
 	stateMu sync.Mutex
@@ -94,6 +96,7 @@ type clientCaps struct {
 	documentChanges       bool // workspace.workspaceEdit.documentChanges: versioned edits
 	changeAnnotations     bool // workspace.workspaceEdit.changeAnnotationSupport
 	codeActionResolve     bool // textDocument.codeAction.resolveSupport lists "edit"
+	hierarchicalSymbols   bool // textDocument.documentSymbol.hierarchicalDocumentSymbolSupport
 }
 
 // Serve runs one session over rwc until the client sends exit or closes the
@@ -110,6 +113,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) int {
 		requests:    make(chan struct{}, 2*runtime.GOMAXPROCS(0)),
 		overlay:     workspace.NewOverlay(),
 		parseCache:  syntax.NewCache(workspace.DefaultParseCacheMB << 20),
+		symbols:     outline.NewIndex(),
 		progress:    newProgressTracker(),
 		exitCh:      make(chan struct{}),
 		configReady: make(chan struct{}),

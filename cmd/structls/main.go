@@ -63,6 +63,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		code, err = edit(args, stdout, stderr)
 	case "xray":
 		code, err = xrayCmd(args, stdout, stderr)
+	case "outline":
+		code, err = outlineCmd(args, stdout, stderr)
 	case "languages":
 		code, err = languages(stdout)
 	case "demo":
@@ -90,6 +92,7 @@ const usage = `usage:
   structls astgrep -p PATTERN [flags] [PATH...] (structls astgrep -h for flags)
   structls edit -p PATTERN -r REWRITE [flags] [PATH...] [--apply] (structls edit -h for flags)
   structls xray -e DRIVER [--eval FILE.star | --eval-code CODE] [flags] [PATH...] (structls xray -h for flags)
+  structls outline [--items ITEMS] [--type T] [--match RE] [--view VIEW] [--json] [PATH...] (structls outline -h for flags)
   structls languages
   structls demo [--root DIR]
   structls version
