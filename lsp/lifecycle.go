@@ -75,7 +75,7 @@ func (s *Server) initialize(raw []byte) (any, error) {
 				OpenClose: &openClose, Change: &change,
 				Save: &protocol.SaveOptions{IncludeText: &yes},
 			},
-			ExecuteCommandProvider: protocol.ExecuteCommandOptions{Commands: Commands},
+			ExecuteCommandProvider:  protocol.ExecuteCommandOptions{Commands: Commands},
 			DocumentSymbolProvider:  protocol.Boolean(true),
 			WorkspaceSymbolProvider: &protocol.WorkspaceSymbolOptions{},
 			CodeActionProvider: &protocol.CodeActionOptions{
