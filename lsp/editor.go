@@ -78,6 +78,7 @@ type EditorOptions struct {
 	ApplyEdits        ApplyEditMode   // how workspace/applyEdit is answered
 	PlainEdits        bool            // no workspace.workspaceEdit.documentChanges: WorkspaceEdits come as plain changes
 	ResolveActions    bool            // textDocument.codeAction.resolveSupport for "edit"
+	FlatSymbols       bool            // no textDocument.documentSymbol.hierarchicalDocumentSymbolSupport
 	// OnNotify, when set, sees every notification from the server.
 	OnNotify func(method string, params json.RawMessage)
 }
@@ -125,9 +126,11 @@ func (e *Editor) Initialize(ctx context.Context, folders ...string) (json.RawMes
 			"didChangeWatchedFiles": map[string]any{"dynamicRegistration": e.opts.DynamicWatch, "relativePatternSupport": true},
 			"workspaceEdit":         map[string]any{"documentChanges": !e.opts.PlainEdits, "changeAnnotationSupport": map[string]any{"groupsOnLabel": true}}},
 	}
+	textDocument := map[string]any{"documentSymbol": map[string]any{"hierarchicalDocumentSymbolSupport": !e.opts.FlatSymbols}}
 	if e.opts.ResolveActions {
-		caps["textDocument"] = map[string]any{"codeAction": map[string]any{"resolveSupport": map[string]any{"properties": []string{"edit"}}}}
+		textDocument["codeAction"] = map[string]any{"resolveSupport": map[string]any{"properties": []string{"edit"}}}
 	}
+	caps["textDocument"] = textDocument
 	if len(e.opts.PositionEncodings) > 0 {
 		caps["general"] = map[string]any{"positionEncodings": e.opts.PositionEncodings}
 	}

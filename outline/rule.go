@@ -48,8 +48,9 @@ type Rule struct {
 	Receiver string
 	// Exported decides isExported (items) and public members (members):
 	// "" or "always", "never", "upper" (the name starts with an upper-case
-	// letter: Go), "python" (listed in __all__ if the module has one,
-	// otherwise no leading underscore), "has:PATH" or "lacks:PATH" (the
+	// letter: Go), "public-name" (no leading underscore, or a dunder such
+	// as __init__), "python" (listed in __all__ if the module has one,
+	// otherwise public-name), "has:PATH" or "lacks:PATH" (the
 	// declaration has, or lacks, a node at PATH: Rust's pub, Java's public
 	// modifier, C's static). Several tests joined by "&" must all hold.
 	Exported string
@@ -220,11 +221,19 @@ func holdsPart(test string, t *syntax.Tree, decl int32, name string, module *mod
 		if module.all != nil {
 			return module.all[name]
 		}
-		return !strings.HasPrefix(name, "_")
+		return publicName(name)
+	case "public-name":
+		return publicName(name)
 	case "has":
 		return parsePath(arg).first(t, decl) >= 0
 	case "lacks":
 		return parsePath(arg).first(t, decl) < 0
 	}
 	panic(fmt.Sprintf("outline: unknown export test %q", test))
+}
+
+// publicName reports whether a name is public by the underscore convention
+// (Python, Dart, Ruby's idiom): no leading underscore, or a dunder.
+func publicName(name string) bool {
+	return !strings.HasPrefix(name, "_") || (strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__") && len(name) > 4)
 }
