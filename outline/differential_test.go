@@ -25,6 +25,7 @@ type agItem struct {
 	Name       string `json:"name"`
 	SymbolType string `json:"symbolType"`
 	AstKind    string `json:"astKind"`
+	Signature  string `json:"signature"`
 	IsExported bool   `json:"isExported"`
 	Range      struct {
 		Start struct {
@@ -158,13 +159,19 @@ var goDifferences = differences{
 // blankFirst matches the signature of a spec whose first name is blank.
 var blankFirst = regexp.MustCompile(`^(?:const |var )?_\s*,`)
 
-// groupedAt reports whether 0-based line of src opens a grouped declaration.
-func groupedAt(src []byte, line int) bool {
+// sourceLine returns 0-based line of src (ast-grep prints no signature
+// when given a directory).
+func sourceLine(src []byte, line int) string {
 	lines := bytes.Split(src, []byte("\n"))
 	if line >= len(lines) {
-		return false
+		return ""
 	}
-	l := strings.TrimSpace(string(lines[line]))
+	return string(lines[line])
+}
+
+// groupedAt reports whether 0-based line of src opens a grouped declaration.
+func groupedAt(src []byte, line int) bool {
+	l := strings.TrimSpace(sourceLine(src, line))
 	return strings.HasPrefix(l, "type") && strings.HasSuffix(strings.TrimSpace(strings.TrimPrefix(l, "type")), "(")
 }
 
@@ -229,4 +236,79 @@ func compareWithAstGrep(t *testing.T, dirs []string, explain map[string]differen
 	}
 	t.Logf("%d files compared, %d disagree", compared, failures)
 	_ = slices.Contains[[]string]
+}
+
+// dropOurs is a documented difference where structls lists what ast-grep
+// does not: items whose astKind or signature the expressions match.
+func dropOurs(astKind, signature string) func([]Item) []Item {
+	kindRe, sigRe := regexp.MustCompile(astKind), regexp.MustCompile(signature)
+	return func(items []Item) []Item {
+		var out []Item
+		for _, it := range items {
+			if (astKind != "" && kindRe.MatchString(it.AstKind)) || (signature != "" && sigRe.MatchString(it.Signature)) {
+				continue
+			}
+			out = append(out, it)
+		}
+		return out
+	}
+}
+
+// retype is a documented difference in symbol types: ast-grep's type
+// (by astKind and its type) is structls's other one. ast-grep's names also
+// lose their quotes, as structls's do (a module named by a string).
+func retype(rules map[[2]string]string) func(agItem, []byte) (key, bool) {
+	return func(it agItem, src []byte) (key, bool) {
+		k := key{strings.Trim(it.Name, "\"'`"), it.SymbolType, it.Range.Start.Line + 1}
+		if to, ok := rules[[2]string{it.AstKind, it.SymbolType}]; ok {
+			k.SymbolType = to
+		}
+		if it.SymbolType == "constant" && strings.Contains(sourceLine(src, it.Range.Start.Line), "=>") {
+			k.SymbolType = "function" // a const holding an arrow function
+		}
+		return k, true
+	}
+}
+
+// jsDifferences: ast-grep has no rule for abstract classes, generator
+// functions, `var` declarations or TypeScript overload signatures; it
+// keeps the quotes of module names, calls an exported const holding an
+// arrow function a constant (an unexported one a function, as structls
+// calls both), a type alias a struct and a namespace a module.
+var jsDifferences = differences{
+	ours: dropOurs(`^(abstract_class_declaration|generator_function_declaration|function_signature)$`, `^(export )?var `),
+	theirs: retype(map[[2]string]string{
+		{"type_alias_declaration", "struct"}: "type", {"export_statement", "struct"}: "type",
+		{"internal_module", "module"}: "namespace", {"expression_statement", "module"}: "namespace",
+	}),
+}
+
+// pythonDifferences: ast-grep names `import a as b` "a as b" (structls: the
+// module, a) and has no rule for `from __future__ import …`.
+var pythonDifferences = differences{
+	ours: dropOurs(`^future_import_statement$`, ""),
+	theirs: func(it agItem, _ []byte) (key, bool) {
+		name, _, _ := strings.Cut(it.Name, " as ")
+		return key{name, it.SymbolType, it.Range.Start.Line + 1}, true
+	},
+}
+
+// sampleDifferences are the documented differences per language on the
+// checked-in samples (docs/ast-grep-differences.md).
+var sampleDifferences = map[string]differences{
+	"go":         goDifferences,
+	"python":     pythonDifferences,
+	"javascript": jsDifferences,
+	"typescript": jsDifferences,
+	"tsx":        jsDifferences,
+}
+
+// TestDifferentialSamples compares the checked-in sample of every language
+// both tools outline.
+func TestDifferentialSamples(t *testing.T) {
+	dir, err := filepath.Abs("testdata/samples")
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareWithAstGrep(t, []string{dir}, sampleDifferences)
 }

@@ -87,7 +87,10 @@ func (x *extraction) entries(r *Rule, decl, from int32) []Entry {
 	}
 	var out []Entry
 	for _, n := range names {
-		name := x.nameText(n, r.Name == "" || r.Import)
+		name := r.Label
+		if name == "" {
+			name = x.nameText(n, r.Name == "" || r.Import)
+		}
 		if name == "" || (r.NameIs != "" && !compileRegex(r.NameIs).MatchString(name)) {
 			continue
 		}
@@ -120,12 +123,13 @@ func (x *extraction) entries(r *Rule, decl, from int32) []Entry {
 	return out
 }
 
-// nameText is a name node's text on one line; a whole declaration used as
-// its own name, or an import's path, loses its quotes.
+// nameText is a name node's text on one line, without quotes (a module
+// named by a string); a whole declaration used as its own name, or an
+// import's path, loses its angle brackets too (C's <stdio.h>).
 func (x *extraction) nameText(n int32, whole bool) string {
-	text := string(bytes.TrimSpace(x.tree.Text(n)))
+	text := strings.Trim(string(bytes.TrimSpace(x.tree.Text(n))), "\"'`")
 	if whole {
-		text = strings.Trim(text, "\"'`<>")
+		text = strings.Trim(text, "<>")
 	}
 	if i := strings.IndexAny(text, "\r\n"); i >= 0 {
 		text = strings.TrimSpace(text[:i])

@@ -12,7 +12,7 @@ func init() {
 			Rule{Match: under + "import_statement", Symbol: "module", Name: "@name=dotted_name", Import: true, Exported: "never"},
 			Rule{Match: under + "import_statement", Symbol: "module", Name: "@name=aliased_import/@name", Import: true, Exported: "never"},
 			Rule{Match: under + "import_from_statement", Symbol: "module", Name: "@module_name", Import: true, Exported: "never"},
-			Rule{Match: under + "future_import_statement", Symbol: "module", Name: "__future__", Import: true, Exported: "never"},
+			Rule{Match: under + "future_import_statement", Symbol: "module", Label: "__future__", Import: true, Exported: "never"},
 			pythonClass(under+"class_definition"),
 			pythonClass(under+"decorated_definition/@definition=class_definition"),
 			Rule{Match: under + "function_definition", Symbol: "function", Name: "@name", Exported: "python", Header: "@body"},

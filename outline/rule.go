@@ -25,6 +25,7 @@ import (
 //	@field        children filling that field
 //	@field=a|b    children filling that field, of one of those kinds
 //	*             any named child
+//	^             the parent (in tests: a declarator's declaration)
 //
 // A top-level rule's Match starts at the file's root node; a member rule's
 // Match starts at the entry that owns it.
@@ -34,6 +35,9 @@ type Rule struct {
 	// Name is the path from the declaration to its name node; "" is the
 	// declaration itself (an import's path, a heading's text).
 	Name string
+	// Label, when set, is the name itself, for declarations that have none
+	// (JavaScript's `export { a, b }` is "exports", as ast-grep names it).
+	Label string
 	// EachName makes one entry per name the Name path finds (Go's
 	// `var a, b int`, which gopls lists as two symbols); otherwise the first.
 	EachName bool
@@ -64,9 +68,10 @@ type Rule struct {
 
 // step is one parsed path step.
 type step struct {
-	field string   // "" for any field
-	kinds []string // nil for any kind
-	named bool     // "*": named children only
+	field  string   // "" for any field
+	kinds  []string // nil for any kind
+	named  bool     // "*": named children only
+	parent bool     // "^": the parent instead of children
 }
 
 type path []step
@@ -92,6 +97,8 @@ func parsePath(s string) path {
 		switch {
 		case part == "*":
 			st.named = true
+		case part == "^":
+			st.parent = true
 		case strings.HasPrefix(part, "@"):
 			field, kinds, hasKinds := strings.Cut(part[1:], "=")
 			st.field = field
@@ -173,6 +180,12 @@ func (p path) find(t *syntax.Tree, from int32, out []int32) []int32 {
 	if len(p) == 0 {
 		return append(out, from)
 	}
+	if p[0].parent {
+		if up := t.Nodes[from].Parent; up >= 0 {
+			return p[1:].find(t, up, out)
+		}
+		return out
+	}
 	for c := t.Nodes[from].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
 		if p[0].matches(t, c) {
 			out = p[1:].find(t, c, out)
@@ -185,6 +198,12 @@ func (p path) find(t *syntax.Tree, from int32, out []int32) []int32 {
 func (p path) first(t *syntax.Tree, from int32) int32 {
 	if len(p) == 0 {
 		return from
+	}
+	if p[0].parent {
+		if up := t.Nodes[from].Parent; up >= 0 {
+			return p[1:].first(t, up)
+		}
+		return -1
 	}
 	for c := t.Nodes[from].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
 		if p[0].matches(t, c) {
