@@ -3,6 +3,11 @@ package p
 import f "fmt"
 import . "os"
 
+import (
+	"io"
+	strs "strings"
+)
+
 const (
 	A, B = 1, 2
 	c    = 3
@@ -20,13 +25,16 @@ func F() {
 	_ = func() {}
 }
 
-type G[T any] struct{ X, Y T; *Emb }
+type G[T any] struct {
+	X, Y T
+	*Emb
+}
 type S struct {
 	*Emb
 	io.Reader
 	G[int]
 	A, B int `json:"a"`
-	N struct{ X int }
+	N    struct{ X int }
 }
 
 type I interface {
@@ -37,12 +45,10 @@ type I interface {
 
 type Alias = B
 type Fn func()
+
 var x2, _ = 1, 2
+
 func (l *List[T]) Push(v T) {}
-import (
-	"fmt"
-	"os"
-)
 
 // Foo is a thing.
 type Foo9 struct {
