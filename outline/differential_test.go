@@ -28,6 +28,9 @@ type agItem struct {
 	Signature  string `json:"signature"`
 	IsExported bool   `json:"isExported"`
 	Range      struct {
+		ByteOffset struct {
+			Start int `json:"start"`
+		} `json:"byteOffset"`
 		Start struct {
 			Line int `json:"line"`
 		} `json:"start"`
@@ -293,11 +296,53 @@ var pythonDifferences = differences{
 	},
 }
 
+// rustDifferences: ast-grep has no rule for `static mut`, type aliases,
+// unions or macro_rules.
+var rustDifferences = differences{ours: dropOurs(`^(type_item|union_item|macro_definition)$`, `^(pub(\(\w+\))? )?static mut `)}
+
+// cDifferences: ast-grep has no rule for macros or typedefs, keeps the
+// quotes and brackets of an include, and calls a function prototype
+// (`int *make(void);`) a variable.
+var cDifferences = differences{
+	ours: dropOurs(`^(preproc_def|preproc_function_def|type_definition)$`, ""),
+	theirs: func(it agItem, src []byte) (key, bool) {
+		k := key{strings.Trim(it.Name, "<>\""), it.SymbolType, it.Range.Start.Line + 1}
+		if it.AstKind == "declaration" && prototype.MatchString(sourceLine(src, it.Range.Start.Line)) {
+			k.SymbolType = "function"
+		}
+		return k, true
+	},
+}
+
+// prototype matches a line declaring a function without defining it.
+var prototype = regexp.MustCompile(`^[^=]*\w\s*\([^=]*\)\s*;\s*$`)
+
+// cppDifferences: as C, and ast-grep has no rule for namespaces, global
+// variables, prototypes or using aliases, and lists declarations nested in
+// a namespace as top-level items (structls: the namespace's members).
+var cppDifferences = differences{
+	ours: dropOurs(`^(preproc_def|preproc_function_def|type_definition|namespace_definition|alias_declaration|declaration)$`, ""),
+	theirs: func(it agItem, src []byte) (key, bool) {
+		k := key{strings.Trim(it.Name, "<>\""), it.SymbolType, it.Range.Start.Line + 1}
+		return k, braceDepth(src[:it.Range.ByteOffset.Start]) == 0
+	},
+}
+
+// braceDepth counts the braces left open in src (enough for the samples,
+// which hold no braces in strings or comments).
+func braceDepth(src []byte) int {
+	return bytes.Count(src, []byte("{")) - bytes.Count(src, []byte("}"))
+}
+
 // sampleDifferences are the documented differences per language on the
 // checked-in samples (docs/ast-grep-differences.md).
 var sampleDifferences = map[string]differences{
 	"go":         goDifferences,
 	"python":     pythonDifferences,
+	"rust":       rustDifferences,
+	"java":       {},
+	"c":          cDifferences,
+	"cpp":        cppDifferences,
 	"javascript": jsDifferences,
 	"typescript": jsDifferences,
 	"tsx":        jsDifferences,

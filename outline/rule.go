@@ -26,6 +26,8 @@ import (
 //	@field=a|b    children filling that field, of one of those kinds
 //	*             any named child
 //	^             the parent (in tests: a declarator's declaration)
+//	**            this node and every named descendant, in pre-order (C's
+//	              declarators nest: `*names[]`)
 //
 // A top-level rule's Match starts at the file's root node; a member rule's
 // Match starts at the entry that owns it.
@@ -54,7 +56,9 @@ type Rule struct {
 	// "" or "always", "never", "upper" (the name starts with an upper-case
 	// letter: Go), "public-name" (no leading underscore, or a dunder such
 	// as __init__), "python" (listed in __all__ if the module has one,
-	// otherwise public-name), "has:PATH" or "lacks:PATH" (the
+	// otherwise public-name), "access:DEFAULT" (C++: the nearest
+	// access_specifier label before the member says public, or there is
+	// none and DEFAULT is "public"), "has:PATH" or "lacks:PATH" (the
 	// declaration has, or lacks, a node at PATH: Rust's pub, Java's public
 	// modifier, C's static). Several tests joined by "&" must all hold.
 	Exported string
@@ -72,6 +76,7 @@ type step struct {
 	kinds  []string // nil for any kind
 	named  bool     // "*": named children only
 	parent bool     // "^": the parent instead of children
+	deep   bool     // "**": this node and its named descendants
 }
 
 type path []step
@@ -99,6 +104,8 @@ func parsePath(s string) path {
 			st.named = true
 		case part == "^":
 			st.parent = true
+		case part == "**":
+			st.deep = true
 		case strings.HasPrefix(part, "@"):
 			field, kinds, hasKinds := strings.Cut(part[1:], "=")
 			st.field = field
@@ -186,6 +193,15 @@ func (p path) find(t *syntax.Tree, from int32, out []int32) []int32 {
 		}
 		return out
 	}
+	if p[0].deep {
+		out = p[1:].find(t, from, out)
+		for c := t.Nodes[from].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
+			if t.Nodes[c].IsNamed() {
+				out = p.find(t, c, out)
+			}
+		}
+		return out
+	}
 	for c := t.Nodes[from].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
 		if p[0].matches(t, c) {
 			out = p[1:].find(t, c, out)
@@ -202,6 +218,19 @@ func (p path) first(t *syntax.Tree, from int32) int32 {
 	if p[0].parent {
 		if up := t.Nodes[from].Parent; up >= 0 {
 			return p[1:].first(t, up)
+		}
+		return -1
+	}
+	if p[0].deep {
+		if n := p[1:].first(t, from); n >= 0 {
+			return n
+		}
+		for c := t.Nodes[from].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
+			if t.Nodes[c].IsNamed() {
+				if n := p.first(t, c); n >= 0 {
+					return n
+				}
+			}
 		}
 		return -1
 	}
@@ -243,6 +272,8 @@ func holdsPart(test string, t *syntax.Tree, decl int32, name string, module *mod
 		return publicName(name)
 	case "public-name":
 		return publicName(name)
+	case "access":
+		return accessIsPublic(t, decl, arg)
 	case "has":
 		return parsePath(arg).first(t, decl) >= 0
 	case "lacks":
@@ -255,4 +286,21 @@ func holdsPart(test string, t *syntax.Tree, decl int32, name string, module *mod
 // (Python, Dart, Ruby's idiom): no leading underscore, or a dunder.
 func publicName(name string) bool {
 	return !strings.HasPrefix(name, "_") || (strings.HasPrefix(name, "__") && strings.HasSuffix(name, "__") && len(name) > 4)
+}
+
+// accessIsPublic reports whether a C++ member is public: the last
+// access_specifier before it among its siblings says so, or there is none
+// and the default (public for struct, private for class) is public.
+func accessIsPublic(t *syntax.Tree, decl int32, def string) bool {
+	parent := t.Nodes[decl].Parent
+	if parent < 0 {
+		return def == "public"
+	}
+	public := def == "public"
+	for c := t.Nodes[parent].FirstChild; c >= 0 && c != decl; c = t.Nodes[c].NextSibling {
+		if t.Kind(c) == "access_specifier" {
+			public = strings.HasPrefix(string(t.Text(c)), "public")
+		}
+	}
+	return public
 }
