@@ -334,6 +334,56 @@ func braceDepth(src []byte) int {
 	return bytes.Count(src, []byte("{")) - bytes.Count(src, []byte("}"))
 }
 
+// flattenOurs replaces items of astKind by their members (C#'s namespace,
+// whose types ast-grep lists as top-level items).
+func flattenOurs(astKind string) func([]Item) []Item {
+	return func(items []Item) []Item {
+		var out []Item
+		for _, it := range items {
+			if it.AstKind == astKind {
+				out = append(out, it.Members...)
+			} else {
+				out = append(out, it)
+			}
+		}
+		return out
+	}
+}
+
+// csharpDifferences: ast-grep lists a namespace's types as top-level items
+// and not the namespace; it calls a record a struct, as structls does.
+var csharpDifferences = differences{ours: flattenOurs("namespace_declaration")}
+
+// kotlinDifferences: ast-grep names an aliased import after its alias
+// (structls: the imported path) and has no rule for top-level properties or
+// type aliases.
+var kotlinDifferences = differences{
+	ours: dropOurs(`^(property_declaration|type_alias)$`, ""),
+	theirs: func(it agItem, src []byte) (key, bool) {
+		k := key{it.Name, it.SymbolType, it.Range.Start.Line + 1}
+		if m := aliasedImport.FindStringSubmatch(sourceLine(src, it.Range.Start.Line)); m != nil {
+			k.Name = m[1]
+		}
+		return k, true
+	},
+}
+
+var aliasedImport = regexp.MustCompile(`^import\s+([\w.]+)\s+as\s+\w+`)
+
+// swiftDifferences: ast-grep calls an actor an object, lists the methods of
+// an extension as top-level functions (and not the extension), and has no
+// rule for top-level properties or type aliases.
+var swiftDifferences = differences{
+	ours: dropOurs(`^(property_declaration|typealias_declaration)$`, `^extension `),
+	theirs: func(it agItem, src []byte) (key, bool) {
+		k := key{it.Name, it.SymbolType, it.Range.Start.Line + 1}
+		if strings.HasPrefix(strings.TrimSpace(sourceLine(src, it.Range.Start.Line)), "actor ") {
+			k.SymbolType = "class"
+		}
+		return k, braceDepth(src[:it.Range.ByteOffset.Start]) == 0
+	},
+}
+
 // sampleDifferences are the documented differences per language on the
 // checked-in samples (docs/ast-grep-differences.md).
 var sampleDifferences = map[string]differences{
@@ -343,6 +393,9 @@ var sampleDifferences = map[string]differences{
 	"java":       {},
 	"c":          cDifferences,
 	"cpp":        cppDifferences,
+	"csharp":     csharpDifferences,
+	"kotlin":     kotlinDifferences,
+	"swift":      swiftDifferences,
 	"javascript": jsDifferences,
 	"typescript": jsDifferences,
 	"tsx":        jsDifferences,
