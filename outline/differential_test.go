@@ -384,6 +384,25 @@ var swiftDifferences = differences{
 	},
 }
 
+// rubyDifferences: ast-grep keeps the quotes of a required name and has no
+// rule for require_relative or load, nor for top-level constants.
+var rubyDifferences = differences{
+	ours:   dropOurs(`^assignment$`, `^(require_relative|load)\b`),
+	theirs: retype(nil),
+}
+
+// phpDifferences: ast-grep has no rule for namespaces or top-level
+// constants, and calls a trait an interface.
+var phpDifferences = differences{
+	ours:   dropOurs(`^(namespace_definition|const_element)$`, ""),
+	theirs: retype(map[[2]string]string{{"trait_declaration", "interface"}: "trait"}),
+}
+
+// markdownDifferences: ast-grep calls a heading a module.
+var markdownDifferences = differences{
+	theirs: retype(map[[2]string]string{{"atx_heading", "module"}: "heading", {"setext_heading", "module"}: "heading"}),
+}
+
 // sampleDifferences are the documented differences per language on the
 // checked-in samples (docs/ast-grep-differences.md).
 var sampleDifferences = map[string]differences{
@@ -396,6 +415,9 @@ var sampleDifferences = map[string]differences{
 	"csharp":     csharpDifferences,
 	"kotlin":     kotlinDifferences,
 	"swift":      swiftDifferences,
+	"ruby":       rubyDifferences,
+	"php":        phpDifferences,
+	"markdown":   markdownDifferences,
 	"javascript": jsDifferences,
 	"typescript": jsDifferences,
 	"tsx":        jsDifferences,

@@ -58,7 +58,8 @@ type Rule struct {
 	// as __init__), "python" (listed in __all__ if the module has one,
 	// otherwise public-name), "access:DEFAULT" (C++: the nearest
 	// access_specifier label before the member says public, or there is
-	// none and DEFAULT is "public"), "has:PATH" or "lacks:PATH" (the
+	// none and DEFAULT is "public"), "text:PATH~REGEX" (the node at PATH
+	// has text the expression matches: Ruby's require), "has:PATH" or "lacks:PATH" (the
 	// declaration has, or lacks, a node at PATH: Rust's pub, Java's public
 	// modifier, C's static). Several tests joined by "&" must all hold.
 	Exported string
@@ -274,6 +275,10 @@ func holdsPart(test string, t *syntax.Tree, decl int32, name string, module *mod
 		return publicName(name)
 	case "access":
 		return accessIsPublic(t, decl, arg)
+	case "text":
+		at, pattern, _ := strings.Cut(arg, "~")
+		n := parsePath(at).first(t, decl)
+		return n >= 0 && compileRegex(pattern).Match(t.Text(n))
 	case "has":
 		return parsePath(arg).first(t, decl) >= 0
 	case "lacks":
