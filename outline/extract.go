@@ -110,6 +110,11 @@ func (x *extraction) entries(r *Rule, decl, from int32) []Entry {
 			IsExported: holds(r.Exported, x.tree, decl, name, &x.module),
 			IsImport:   r.Import,
 		}
+		if r.EndAt != "" {
+			if end := parsePath(r.EndAt).first(x.tree, decl); end >= 0 {
+				e.Decl.End = int(x.tree.Nodes[end].End)
+			}
+		}
 		if r.Receiver != "" {
 			if recv := parsePath(r.Receiver).first(x.tree, decl); recv >= 0 {
 				e.Receiver = strings.Join(strings.Fields(string(x.tree.Text(recv))), " ")

@@ -78,10 +78,15 @@ func goFieldRules(match string, depth int) []Rule {
 	}
 	r := field(named, "")
 	r.EachName = true
+	embedded := func(name string) Rule {
+		r := field(name, "")
+		r.EndAt = "@type"
+		return r
+	}
 	return append(out, r,
-		field("@type=type_identifier", ""),
-		field("@type=qualified_type/@name", ""),
-		field("@type=generic_type/@type", ""),
+		embedded("@type=type_identifier"),
+		embedded("@type=qualified_type/@name"),
+		embedded("@type=generic_type/@type"),
 	)
 }
 

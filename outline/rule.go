@@ -65,6 +65,9 @@ type Rule struct {
 	Exported string
 	Import   bool   // an import (isImport)
 	LSPKind  string // the LSP SymbolKind, when it differs from Symbol's usual one (Go `type F func()`: function)
+	// EndAt, when set, is the path to the node where the entry's range ends
+	// (Go's embedded field ends at its type, before its tag, as in gopls).
+	EndAt string
 	// Header, when set, is the path to the body: the signature is then the
 	// text before it, on one line; otherwise the declaration's first line.
 	Header  string
