@@ -29,14 +29,12 @@ func Render(files []File, view string, hasDirectory bool) string {
 	if view == ViewNames && hasDirectory {
 		budget = MaxSummarySymbols
 	}
+	hiddenSymbols, hiddenFiles := 0, 0
 	for i, f := range files {
 		if budget == 0 {
-			left := 0
-			for _, rest := range files[i:] {
-				left += len(rest.Items)
-			}
-			fmt.Fprintf(&b, "\n… %d more symbols in %d more files: narrow the outline with paths, types or match\n", left, len(files)-i)
-			break
+			hiddenSymbols += len(f.Items)
+			hiddenFiles++
+			continue
 		}
 		if i > 0 {
 			b.WriteByte('\n')
@@ -51,6 +49,8 @@ func Render(files []File, view string, hasDirectory bool) string {
 		case ViewNames:
 			items := f.Items
 			if budget >= 0 && len(items) > budget {
+				hiddenSymbols += len(items) - budget
+				hiddenFiles++
 				items = items[:budget]
 			}
 			if budget >= 0 {
@@ -74,6 +74,9 @@ func Render(files []File, view string, hasDirectory bool) string {
 				}
 			}
 		}
+	}
+	if hiddenSymbols > 0 {
+		fmt.Fprintf(&b, "\n… %d more symbols in %d files not shown in full: narrow the outline with paths, types or match\n", hiddenSymbols, hiddenFiles)
 	}
 	return b.String()
 }
