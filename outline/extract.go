@@ -64,6 +64,11 @@ func (x *extraction) apply(rules []Rule, from int32) []Entry {
 				continue
 			}
 			entries := x.entries(r, decl, from)
+			if r.Once {
+				entries = slices.DeleteFunc(entries, func(e Entry) bool {
+					return slices.ContainsFunc(out, func(o Entry) bool { return o.Name == e.Name && o.SymbolType == e.SymbolType })
+				})
+			}
 			if len(entries) > 0 {
 				x.claimed[decl] = true
 				out = append(out, entries...)
@@ -132,14 +137,23 @@ func (x *extraction) entries(r *Rule, decl, from int32) []Entry {
 // named by a string); a whole declaration used as its own name, or an
 // import's path, loses its angle brackets too (C's <stdio.h>).
 func (x *extraction) nameText(n int32, whole bool) string {
-	text := strings.Trim(string(bytes.TrimSpace(x.tree.Text(n))), "\"'`")
-	if whole {
-		text = strings.Trim(text, "<>")
+	text := unquote(string(bytes.TrimSpace(x.tree.Text(n))))
+	if whole && len(text) >= 2 && text[0] == '<' && text[len(text)-1] == '>' {
+		text = text[1 : len(text)-1]
 	}
 	if i := strings.IndexAny(text, "\r\n"); i >= 0 {
 		text = strings.TrimSpace(text[:i])
 	}
 	return truncate(text, maxNameBytes)
+}
+
+// unquote strips one pair of matching quotes around s (a string literal
+// used as a name); a Haskell name like f' keeps its prime.
+func unquote(s string) string {
+	if len(s) >= 2 && strings.IndexByte("\"'`", s[0]) >= 0 && s[len(s)-1] == s[0] {
+		return s[1 : len(s)-1]
+	}
+	return s
 }
 
 // signature is the declaration's header: the text before its body when
@@ -189,7 +203,28 @@ func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
 // moduleFacts are file-wide facts some export tests need, loaded on first use.
 type moduleFacts struct {
 	loaded bool
-	all    map[string]bool // Python's __all__, nil when the module has none
+	all    map[string]bool            // Python's __all__, nil when the module has none
+	lists  map[string]map[string]bool // "listed:PATH" tests: the texts PATH reaches, nil for none
+}
+
+// listed returns the texts of the nodes path reaches from the root, or nil
+// when it reaches none.
+func (m *moduleFacts) listed(t *syntax.Tree, path string) map[string]bool {
+	if l, ok := m.lists[path]; ok {
+		return l
+	}
+	var set map[string]bool
+	for _, n := range parsePath(path).find(t, 0, nil) {
+		if set == nil {
+			set = map[string]bool{}
+		}
+		set[string(t.Text(n))] = true
+	}
+	if m.lists == nil {
+		m.lists = map[string]map[string]bool{}
+	}
+	m.lists[path] = set
+	return set
 }
 
 // load reads a Python module's __all__ = [...] (or a tuple) at the top level.

@@ -44,7 +44,7 @@ func TestTablesAreWellFormed(t *testing.T) {
 		for _, test := range []string{r.Exported, r.If} {
 			for _, part := range strings.Split(test, "&") {
 				op, _, _ := strings.Cut(part, ":")
-				if !slices.Contains([]string{"", "always", "never", "upper", "python", "public-name", "access", "text", "has", "lacks"}, op) {
+				if !slices.Contains([]string{"", "always", "never", "upper", "python", "public-name", "access", "text", "listed", "has", "lacks"}, op) {
 					t.Errorf("%s: rule %q has unknown test %q", language, r.Match, part)
 				}
 			}
@@ -72,6 +72,12 @@ func TestExported(t *testing.T) {
 		{"kotlin", "fun a() {}\nprivate fun b() {}\ninternal fun c() {}\n", map[string]bool{"a": true, "b": false, "c": false}},
 		{"swift", "public func a() {}\nfunc b() {}\nopen class C {}\n", map[string]bool{"a": true, "b": false, "C": true}},
 		{"csharp", "public class A {}\nclass B {}\n", map[string]bool{"A": true, "B": false}},
+		{"haskell", "module M (f) where\nf = 1\ng = 2\n", map[string]bool{"f": true, "g": false}},
+		{"haskell", "module M where\nf = 1\n", map[string]bool{"f": true}},
+		{"lua", "local function a() end\nfunction b() end\n", map[string]bool{"a": false, "b": true}},
+		{"dart", "void a() {}\nvoid _b() {}\n", map[string]bool{"a": true, "_b": false}},
+		{"zig", "pub fn a() void {}\nfn b() void {}\n", map[string]bool{"a": true, "b": false}},
+		{"elixir", "defmodule M do\n  def a, do: 1\nend\n", map[string]bool{"M": true}},
 	}
 	for _, c := range cases {
 		got := map[string]bool{}

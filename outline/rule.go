@@ -59,11 +59,16 @@ type Rule struct {
 	// otherwise public-name), "access:DEFAULT" (C++: the nearest
 	// access_specifier label before the member says public, or there is
 	// none and DEFAULT is "public"), "text:PATH~REGEX" (the node at PATH
-	// has text the expression matches: Ruby's require), "has:PATH" or "lacks:PATH" (the
+	// has text the expression matches: Ruby's require), "listed:PATH"
+	// (the name is the text of a node PATH reaches from the root, or PATH
+	// reaches none: Haskell's export list), "has:PATH" or "lacks:PATH" (the
 	// declaration has, or lacks, a node at PATH: Rust's pub, Java's public
 	// modifier, C's static). Several tests joined by "&" must all hold.
 	Exported string
 	Import   bool   // an import (isImport)
+	// Once keeps only the first entry of a name and symbol type among its
+	// siblings (Haskell's equations `f 0 = …; f n = …` are one function).
+	Once bool
 	LSPKind  string // the LSP SymbolKind, when it differs from Symbol's usual one (Go `type F func()`: function)
 	// EndAt, when set, is the path to the node where the entry's range ends
 	// (Go's embedded field ends at its type, before its tag, as in gopls).
@@ -278,6 +283,9 @@ func holdsPart(test string, t *syntax.Tree, decl int32, name string, module *mod
 		return publicName(name)
 	case "access":
 		return accessIsPublic(t, decl, arg)
+	case "listed":
+		listed := module.listed(t, arg)
+		return listed == nil || listed[name]
 	case "text":
 		at, pattern, _ := strings.Cut(arg, "~")
 		n := parsePath(at).first(t, decl)
