@@ -37,6 +37,7 @@ var commands = map[string]command{
 	CommandXRay:        {title: "X-Ray search", run: (*Server).runXRay},
 	CommandNodeAt:      {title: "Finding the node at the cursor", run: (*Server).runNodeAt},
 	CommandScan:        {title: "Scanning with rules", run: (*Server).runScan},
+	CommandOutline:     {title: "Outline", run: (*Server).runOutline},
 }
 
 // prepareCommand decodes an executeCommand request and captures its

@@ -84,6 +84,7 @@ type EditorOptions struct {
 	PlainEdits        bool            // no workspace.workspaceEdit.documentChanges: WorkspaceEdits come as plain changes
 	ResolveActions    bool            // textDocument.codeAction.resolveSupport for "edit"
 	PullDiagnostics   bool            // textDocument.diagnostic and workspace.diagnostics.refreshSupport
+	FlatSymbols       bool            // no textDocument.documentSymbol.hierarchicalDocumentSymbolSupport
 	// OnNotify, when set, sees every notification from the server.
 	OnNotify func(method string, params json.RawMessage)
 }
@@ -131,7 +132,7 @@ func (e *Editor) Initialize(ctx context.Context, folders ...string) (json.RawMes
 			"didChangeWatchedFiles": map[string]any{"dynamicRegistration": e.opts.DynamicWatch, "relativePatternSupport": true},
 			"workspaceEdit":         map[string]any{"documentChanges": !e.opts.PlainEdits, "changeAnnotationSupport": map[string]any{"groupsOnLabel": true}}},
 	}
-	textDocument := map[string]any{}
+	textDocument := map[string]any{"documentSymbol": map[string]any{"hierarchicalDocumentSymbolSupport": !e.opts.FlatSymbols}}
 	if e.opts.ResolveActions {
 		textDocument["codeAction"] = map[string]any{"resolveSupport": map[string]any{"properties": []string{"edit"}}}
 	}

@@ -166,6 +166,8 @@ func (s *Server) call(request, work context.Context, method string, params []byt
 		return s.documentDiagnostic(request, work, params)
 	case "textDocument/codeAction", "codeAction/resolve":
 		return s.codeActionsAsync(request, work, method, params)
+	case "textDocument/documentSymbol", "workspace/symbol":
+		return s.symbolsAsync(request, work, method, params)
 	}
 	return nil, jsonrpc2.Errorf(jsonrpc2.MethodNotFound, "method %s is not supported by structls", method)
 }

@@ -13,7 +13,8 @@ import (
 )
 
 // Commands lists the workspace/executeCommand commands the server answers.
-var Commands = []string{CommandAstGrep, CommandSearch, CommandAstEdit, CommandApplyEdit, CommandDiscardEdit, CommandXRay, CommandNodeAt, CommandScan}
+var Commands = []string{CommandAstGrep, CommandSearch, CommandAstEdit, CommandApplyEdit, CommandDiscardEdit, CommandXRay,
+	CommandNodeAt, CommandScan, CommandOutline}
 
 // initialize records the client's folders and capabilities, negotiates the
 // position encoding and declares what the server does.
@@ -58,6 +59,9 @@ func (s *Server) initialize(raw []byte) (any, error) {
 	s.caps.pullDiagnostics = caps.TextDocument != nil && caps.TextDocument.Diagnostic != nil
 	s.caps.diagnosticRefresh = caps.Workspace != nil && caps.Workspace.Diagnostics != nil && isTrue(caps.Workspace.Diagnostics.RefreshSupport)
 	pull := s.caps.pullDiagnostics
+	if td := caps.TextDocument; td != nil && td.DocumentSymbol != nil {
+		s.caps.hierarchicalSymbols = isTrue(td.DocumentSymbol.HierarchicalDocumentSymbolSupport)
+	}
 	s.mu.Unlock()
 	s.applyLogLevel(initSettings.LogLevel)
 	s.setState(stateInitialized)
@@ -74,7 +78,9 @@ func (s *Server) initialize(raw []byte) (any, error) {
 				OpenClose: &openClose, Change: &change,
 				Save: &protocol.SaveOptions{IncludeText: &yes},
 			},
-			ExecuteCommandProvider: protocol.ExecuteCommandOptions{Commands: Commands},
+			ExecuteCommandProvider:  protocol.ExecuteCommandOptions{Commands: Commands},
+			DocumentSymbolProvider:  protocol.Boolean(true),
+			WorkspaceSymbolProvider: &protocol.WorkspaceSymbolOptions{},
 			CodeActionProvider: &protocol.CodeActionOptions{
 				CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindRefactorRewrite, protocol.CodeActionKindQuickFix, fixAllKind},
 				ResolveProvider: &yes,

@@ -21,6 +21,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/outline"
 	"github.com/structls/structls/rewrite"
 	"github.com/structls/structls/workspace"
 )
@@ -65,6 +66,7 @@ type Server struct {
 	edits      *rewrite.Store // rewrite previews waiting to be applied
 	diag       *diagnostics   // live diagnostics of the open documents
 	rules      *rulesState    // each folder's ast-grep rules, for the diagnostics
+	symbols    *outline.Index // workspace/symbol's index of every file's symbols
 	notes      chan note      // window/logMessage notes, in the order they were made
 
 	stateMu sync.Mutex
@@ -99,6 +101,7 @@ type clientCaps struct {
 	codeActionResolve     bool // textDocument.codeAction.resolveSupport lists "edit"
 	pullDiagnostics       bool // textDocument.diagnostic: the client pulls diagnostics
 	diagnosticRefresh     bool // workspace.diagnostics.refreshSupport
+	hierarchicalSymbols   bool // textDocument.documentSymbol.hierarchicalDocumentSymbolSupport
 }
 
 // Serve runs one session over rwc until the client sends exit or closes the
@@ -116,6 +119,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) int {
 		overlay:     workspace.NewOverlay(),
 		parseCache:  syntax.NewCache(workspace.DefaultParseCacheMB << 20),
 		index:       newIndexer(),
+		symbols:     outline.NewIndex(),
 		progress:    newProgressTracker(),
 		exitCh:      make(chan struct{}),
 		configReady: make(chan struct{}),

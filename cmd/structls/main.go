@@ -69,6 +69,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		code, err = scanCmd(args, stdout, stderr)
 	case "test":
 		code, err = testCmd(args, stdout, stderr)
+	case "outline":
+		code, err = outlineCmd(args, stdout, stderr)
 	case "languages":
 		code, err = languages(stdout)
 	case "demo":
@@ -98,6 +100,7 @@ const usage = `usage:
   structls xray -e DRIVER [--eval FILE.star | --eval-code CODE] [flags] [PATH...] (structls xray -h for flags)
   structls scan [-r RULE.yml] [--inline-rules YAML] [-c sgconfig.yml] [--filter REGEX] [--apply] [--json | --format github] [PATH...]
   structls test [-c sgconfig.yml] [--filter REGEX] [--update-all]
+  structls outline [--items ITEMS] [--type T] [--match RE] [--view VIEW] [--json] [PATH...] (structls outline -h for flags)
   structls languages
   structls demo [--root DIR]
   structls version

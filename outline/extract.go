@@ -1,0 +1,248 @@
+package outline
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+
+	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/workspace"
+)
+
+// Entry is one extracted declaration, in byte offsets: what Extract returns
+// before positions are mapped into an encoding.
+type Entry struct {
+	Name       string
+	SymbolType string
+	LSPKind    string // "" for SymbolType's usual kind
+	Receiver   string // a method's receiver type (Go), for its document symbol name
+	Decl       workspace.ByteRange
+	NameRange  workspace.ByteRange
+	Signature  string
+	AstKind    string
+	IsExported bool
+	IsImport   bool
+	Members    []Entry
+}
+
+// maxNameBytes and maxSignatureBytes bound what one entry copies out of a
+// file, so a minified line or a giant string literal cannot bloat a result.
+const (
+	maxNameBytes      = 256
+	maxSignatureBytes = 512
+)
+
+// Extract returns the outline of a parsed file: its top-level entries in
+// source order, each with its members. spec is the language's table; a nil
+// spec (a language without a symbol notion) gives no entries.
+func Extract(t *syntax.Tree, spec *Spec) []Entry {
+	if spec == nil || len(t.Nodes) == 0 {
+		return nil
+	}
+	x := &extraction{tree: t, claimed: map[int32]bool{}}
+	entries := x.apply(spec.Rules, 0)
+	return entries
+}
+
+// extraction is the state of one file's extraction.
+type extraction struct {
+	tree    *syntax.Tree
+	claimed map[int32]bool // declaration nodes a rule has already turned into entries
+	module  moduleFacts
+}
+
+// apply runs rules from node from (the root, or an entry's declaration) and
+// returns the entries in source order.
+func (x *extraction) apply(rules []Rule, from int32) []Entry {
+	var out []Entry
+	var found []int32
+	for i := range rules {
+		r := &rules[i]
+		found = parsePath(r.Match).find(x.tree, from, found[:0])
+		for _, decl := range found {
+			if x.claimed[decl] || x.tree.Nodes[decl].IsMissing() {
+				continue
+			}
+			entries := x.entries(r, decl, from)
+			if r.Once {
+				entries = slices.DeleteFunc(entries, func(e Entry) bool {
+					return slices.ContainsFunc(out, func(o Entry) bool { return o.Name == e.Name && o.SymbolType == e.SymbolType })
+				})
+			}
+			if len(entries) > 0 {
+				x.claimed[decl] = true
+				out = append(out, entries...)
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Entry) int { return a.Decl.Start - b.Decl.Start })
+	return out
+}
+
+// entries turns one declaration into its entries: one, or one per name
+// with EachName; none when the rule's name test fails or it has no name.
+func (x *extraction) entries(r *Rule, decl, from int32) []Entry {
+	var names []int32
+	if r.Name == "" {
+		names = []int32{decl}
+	} else if r.EachName {
+		names = parsePath(r.Name).find(x.tree, decl, nil)
+	} else if n := parsePath(r.Name).first(x.tree, decl); n >= 0 {
+		names = []int32{n}
+	}
+	var out []Entry
+	for _, n := range names {
+		name := r.Label
+		if name == "" {
+			name = x.nameText(n, r.Name == "" || r.Import)
+		}
+		if name == "" || (r.NameIs != "" && !compileRegex(r.NameIs).MatchString(name)) {
+			continue
+		}
+		if r.If != "" && !holds(r.If, x.tree, decl, name, &x.module) {
+			continue
+		}
+		if strings.Contains(r.Exported, "python") {
+			x.module.load(x.tree)
+		}
+		nd, nn := &x.tree.Nodes[decl], &x.tree.Nodes[n]
+		e := Entry{
+			Name: name, SymbolType: r.Symbol, LSPKind: r.LSPKind,
+			Decl:       workspace.ByteRange{Start: int(nd.Start), End: int(nd.End)},
+			NameRange:  workspace.ByteRange{Start: int(nn.Start), End: int(nn.End)},
+			Signature:  x.signature(r, decl, from == 0),
+			AstKind:    x.tree.Kind(decl),
+			IsExported: holds(r.Exported, x.tree, decl, name, &x.module),
+			IsImport:   r.Import,
+		}
+		if r.EndAt != "" {
+			if end := parsePath(r.EndAt).first(x.tree, decl); end >= 0 {
+				e.Decl.End = int(x.tree.Nodes[end].End)
+			}
+		}
+		if r.Receiver != "" {
+			if recv := parsePath(r.Receiver).first(x.tree, decl); recv >= 0 {
+				e.Receiver = strings.Join(strings.Fields(string(x.tree.Text(recv))), " ")
+			}
+		}
+		if len(r.Members) > 0 {
+			e.Members = x.apply(r.Members, decl)
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// nameText is a name node's text on one line, without quotes (a module
+// named by a string); a whole declaration used as its own name, or an
+// import's path, loses its angle brackets too (C's <stdio.h>).
+func (x *extraction) nameText(n int32, whole bool) string {
+	text := unquote(string(bytes.TrimSpace(x.tree.Text(n))))
+	if whole && len(text) >= 2 && text[0] == '<' && text[len(text)-1] == '>' {
+		text = text[1 : len(text)-1]
+	}
+	if i := strings.IndexAny(text, "\r\n"); i >= 0 {
+		text = strings.TrimSpace(text[:i])
+	}
+	return truncate(text, maxNameBytes)
+}
+
+// unquote strips one pair of matching quotes around s (a string literal
+// used as a name); a Haskell name like f' keeps its prime.
+func unquote(s string) string {
+	if len(s) >= 2 && strings.IndexByte("\"'`", s[0]) >= 0 && s[len(s)-1] == s[0] {
+		return s[1 : len(s)-1]
+	}
+	return s
+}
+
+// signature is the declaration's header: the text before its body when
+// the rule names one, otherwise its first non-empty line; on one line. A
+// top-level declaration's signature starts with the keyword of the
+// statement holding it when both start on the same line (Go's "type" before
+// a type spec, "export" before a class).
+func (x *extraction) signature(r *Rule, decl int32, top bool) string {
+	start, end := x.tree.Nodes[decl].Start, x.tree.Nodes[decl].End
+	if top {
+		outer := decl
+		for p := x.tree.Nodes[outer].Parent; p > 0; p = x.tree.Nodes[p].Parent {
+			outer = p
+		}
+		if x.tree.StartPoint(outer).Row == x.tree.StartPoint(decl).Row {
+			start = x.tree.Nodes[outer].Start
+		}
+	}
+	if r.Header != "" {
+		if body := parsePath(r.Header).first(x.tree, decl); body >= 0 {
+			end = x.tree.Nodes[body].Start
+			return truncate(strings.Join(strings.Fields(string(x.tree.Source[start:end])), " "), maxSignatureBytes)
+		}
+	}
+	for line := range bytes.SplitSeq(x.tree.Source[start:end], []byte("\n")) {
+		if l := bytes.TrimSpace(line); len(l) > 0 {
+			return truncate(string(l), maxSignatureBytes)
+		}
+	}
+	return ""
+}
+
+// truncate cuts s to at most n bytes on a character boundary, marking the cut.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !isRuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
+
+// moduleFacts are file-wide facts some export tests need, loaded on first use.
+type moduleFacts struct {
+	loaded bool
+	all    map[string]bool            // Python's __all__, nil when the module has none
+	lists  map[string]map[string]bool // "listed:PATH" tests: the texts PATH reaches, nil for none
+}
+
+// listed returns the texts of the nodes path reaches from the root, or nil
+// when it reaches none.
+func (m *moduleFacts) listed(t *syntax.Tree, path string) map[string]bool {
+	if l, ok := m.lists[path]; ok {
+		return l
+	}
+	var set map[string]bool
+	for _, n := range parsePath(path).find(t, 0, nil) {
+		if set == nil {
+			set = map[string]bool{}
+		}
+		set[string(t.Text(n))] = true
+	}
+	if m.lists == nil {
+		m.lists = map[string]map[string]bool{}
+	}
+	m.lists[path] = set
+	return set
+}
+
+// load reads a Python module's __all__ = [...] (or a tuple) at the top level.
+func (m *moduleFacts) load(t *syntax.Tree) {
+	if m.loaded {
+		return
+	}
+	m.loaded = true
+	for _, assign := range parsePath("expression_statement/assignment|augmented_assignment").find(t, 0, nil) {
+		left := parsePath("@left=identifier").first(t, assign)
+		if left < 0 || string(t.Text(left)) != "__all__" {
+			continue
+		}
+		if m.all == nil {
+			m.all = map[string]bool{}
+		}
+		for _, s := range parsePath("@right=list|tuple/string").find(t, assign, nil) {
+			m.all[strings.Trim(string(t.Text(s)), "\"'")] = true
+		}
+	}
+}

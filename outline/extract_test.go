@@ -1,0 +1,189 @@
+package outline
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/structls/structls/matcher/lang"
+)
+
+// walkRules calls visit on every rule of every table, members included.
+func walkRules(visit func(language string, r *Rule)) {
+	var rec func(language string, rules []Rule)
+	rec = func(language string, rules []Rule) {
+		for i := range rules {
+			visit(language, &rules[i])
+			rec(language, rules[i].Members)
+		}
+	}
+	for _, name := range Languages() {
+		rec(name, SpecFor(name).Rules)
+	}
+}
+
+// TestTablesAreWellFormed: every language of the tables is in the
+// catalogue, every symbol type is one the views know, and every test is
+// one the extractor understands.
+func TestTablesAreWellFormed(t *testing.T) {
+	for _, name := range Languages() {
+		if _, err := lang.Lookup(name); err != nil {
+			t.Errorf("table for %q, which the catalogue lacks", name)
+		}
+	}
+	src := []byte("x")
+	walkRules(func(language string, r *Rule) {
+		if !slices.Contains(SymbolTypes, r.Symbol) {
+			t.Errorf("%s: rule %q has symbol type %q, not in SymbolTypes", language, r.Match, r.Symbol)
+		}
+		for _, test := range []string{r.Exported, r.If} {
+			for _, part := range strings.Split(test, "&") {
+				op, _, _ := strings.Cut(part, ":")
+				if !slices.Contains([]string{"", "always", "never", "upper", "python", "public-name", "access", "text", "listed", "has", "lacks"}, op) {
+					t.Errorf("%s: rule %q has unknown test %q", language, r.Match, part)
+				}
+			}
+		}
+		if r.NameIs != "" {
+			compileRegex(r.NameIs) // panics on a bad expression
+		}
+	})
+	_ = src
+}
+
+// TestExported checks each language's real export rule.
+func TestExported(t *testing.T) {
+	cases := []struct {
+		language, src string
+		want          map[string]bool // name → isExported
+	}{
+		{"go", "package p\nfunc Pub() {}\nfunc priv() {}\nvar X, y int\n", map[string]bool{"Pub": true, "priv": false, "X": true, "y": false}},
+		{"python", "def pub(): pass\ndef _priv(): pass\n", map[string]bool{"pub": true, "_priv": false}},
+		{"python", "__all__ = ['listed']\ndef listed(): pass\ndef unlisted(): pass\n", map[string]bool{"listed": true, "unlisted": false}},
+		{"rust", "pub fn a() {}\nfn b() {}\npub(crate) fn c() {}\n", map[string]bool{"a": true, "b": false, "c": false}},
+		{"java", "public class A {}\nclass B {}\n", map[string]bool{"A": true, "B": false}},
+		{"typescript", "export function a() {}\nfunction b() {}\nexport const c = 1;\n", map[string]bool{"a": true, "b": false, "c": true}},
+		{"c", "int a;\nstatic int b;\nvoid f(void) {}\nstatic void g(void) {}\n", map[string]bool{"a": true, "b": false, "f": true, "g": false}},
+		{"kotlin", "fun a() {}\nprivate fun b() {}\ninternal fun c() {}\n", map[string]bool{"a": true, "b": false, "c": false}},
+		{"swift", "public func a() {}\nfunc b() {}\nopen class C {}\n", map[string]bool{"a": true, "b": false, "C": true}},
+		{"csharp", "public class A {}\nclass B {}\n", map[string]bool{"A": true, "B": false}},
+		{"haskell", "module M (f) where\nf = 1\ng = 2\n", map[string]bool{"f": true, "g": false}},
+		{"haskell", "module M where\nf = 1\n", map[string]bool{"f": true}},
+		{"lua", "local function a() end\nfunction b() end\n", map[string]bool{"a": false, "b": true}},
+		{"dart", "void a() {}\nvoid _b() {}\n", map[string]bool{"a": true, "_b": false}},
+		{"zig", "pub fn a() void {}\nfn b() void {}\n", map[string]bool{"a": true, "b": false}},
+		{"elixir", "defmodule M do\n  def a, do: 1\nend\n", map[string]bool{"M": true}},
+	}
+	for _, c := range cases {
+		got := map[string]bool{}
+		for _, it := range outlineOf(t, c.language, []byte(c.src)) {
+			got[it.Name] = it.IsExported
+		}
+		for name, want := range c.want {
+			if e, ok := got[name]; !ok || e != want {
+				t.Errorf("%s %q: %s isExported=%v (found %v), want %v", c.language, c.src, name, e, ok, want)
+			}
+		}
+	}
+}
+
+// TestMemberVisibility checks public members: C++ access labels, Java
+// modifiers, TypeScript's private and #names.
+func TestMemberVisibility(t *testing.T) {
+	cases := []struct {
+		language, src string
+		want          map[string]bool
+	}{
+		{"cpp", "class A { int d; public: int p; private: int q; };\nstruct S { int s; };\n", map[string]bool{"d": false, "p": true, "q": false, "s": true}},
+		{"java", "class A { public int p; int d; private void q() {} }\n", map[string]bool{"p": true, "d": false, "q": false}},
+		{"typescript", "class A { private x = 1; #y = 2; z = 3; protected m() {} }\n", map[string]bool{"x": false, "#y": false, "z": true, "m": false}},
+		{"go", "package p\ntype T struct { A int; b int }\n", map[string]bool{"A": true, "b": false}},
+	}
+	for _, c := range cases {
+		got := map[string]bool{}
+		for _, it := range outlineOf(t, c.language, []byte(c.src)) {
+			for _, m := range it.Members {
+				got[m.Name] = m.IsExported
+			}
+		}
+		for name, want := range c.want {
+			if e, ok := got[name]; !ok || e != want {
+				t.Errorf("%s %q: member %s public=%v (found %v), want %v", c.language, c.src, name, e, ok, want)
+			}
+		}
+	}
+}
+
+// TestSignatureIsBounded: a declaration on one huge line (minified code)
+// gives a signature of at most maxSignatureBytes, cut on a character.
+func TestSignatureIsBounded(t *testing.T) {
+	src := "package p\nfunc F(" + strings.Repeat("é int, ", 10_000) + ") {}\n"
+	items := outlineOf(t, "go", []byte(src))
+	if len(items) != 1 {
+		t.Fatalf("%d items, want 1", len(items))
+	}
+	sig := items[0].Signature
+	if len(sig) > maxSignatureBytes+len("…") || !strings.HasSuffix(sig, "…") || !utf8Valid(sig) {
+		t.Errorf("signature of %d bytes (valid UTF-8: %v), want at most %d and marked cut", len(sig), utf8Valid(sig), maxSignatureBytes)
+	}
+}
+
+func utf8Valid(s string) bool { return strings.ToValidUTF8(s, "\uFFFD") == s }
+
+// TestHostileNesting: deeply nested declarators and a huge heading are
+// extracted without exhausting the stack or hanging (a generous deadline
+// catches a hang; no timing threshold). Not here: 5,000 nested Markdown
+// blockquotes, on which tree-sitter-markdown's scanner aborts the process
+// (an assertion in ts_parser__external_scanner_serialize) in any engine
+// that parses them: a matcher/syntax matter, reported.
+func TestHostileNesting(t *testing.T) {
+	cases := []struct{ language, src string }{
+		{"c", "int " + strings.Repeat("*", 50_000) + "p;\n"},
+		{"c", "int " + strings.Repeat("(", 20_000) + "x" + strings.Repeat(")", 20_000) + ";\n"},
+		{"markdown", strings.Repeat("#", 6) + " " + strings.Repeat("*a ", 20_000) + "\n"},
+		{"python", strings.Repeat("if x:\n", 1) + strings.Repeat(" ", 1) + "def f(): pass\n" + strings.Repeat("[", 30_000) + "\n"},
+	}
+	for _, c := range cases {
+		done := make(chan int, 1)
+		go func() { done <- len(outlineOf(t, c.language, []byte(c.src))) }()
+		select {
+		case n := <-done:
+			t.Logf("%s: %d items", c.language, n)
+		case <-time.After(2 * time.Minute):
+			t.Fatalf("%s: extraction did not finish", c.language)
+		}
+	}
+}
+
+// TestEverySampleExtracts runs every table over every checked-in sample
+// and every language over every sample (a table must not panic on code
+// of another language's shape).
+func TestEverySampleExtracts(t *testing.T) {
+	entries, err := os.ReadDir("testdata/samples")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		src, err := os.ReadFile(filepath.Join("testdata/samples", e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		own := lang.ForPath(e.Name())
+		if own == nil {
+			t.Fatalf("%s: no language", e.Name())
+		}
+		if n := len(outlineOf(t, own.Name, src)); n == 0 {
+			t.Errorf("%s: no items", e.Name())
+		}
+		for _, other := range Languages() {
+			_ = outlineOf(t, other, src)
+		}
+	}
+	_ = context.Background
+	_ = fmt.Sprint
+}

@@ -1,0 +1,236 @@
+package outline
+
+import (
+	"context"
+	"os"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/workspace"
+)
+
+// Symbol is one declaration found by workspace/symbol: an item or a member.
+type Symbol struct {
+	Name      string
+	Container string // the owning item's name; "" at the top level
+	Kind      string // Item.LSPKind
+	Path      string // relative to its folder
+	URI       string
+	Range     workspace.Range // the name, in the index's encoding
+	lower     string          // Name in lower case, for matching
+}
+
+// Index keeps the symbols of every workspace file between workspace/symbol
+// queries, so that a warm query only stats the files: a file is read and
+// parsed again only when its size or modification time changed (on disk)
+// or its version did (open in the editor). An Index is safe for
+// concurrent use.
+type Index struct {
+	mu    sync.Mutex
+	enc   workspace.Encoding
+	files map[string]*indexedFile // by absolute path
+}
+
+type indexedFile struct {
+	stamp   fileStamp
+	symbols []Symbol
+}
+
+// fileStamp tells whether a file changed since it was indexed.
+type fileStamp struct {
+	size, modNanos int64
+	docVersion     int32
+	open           bool
+}
+
+// NewIndex returns an empty index.
+func NewIndex() *Index { return &Index{files: map[string]*indexedFile{}} }
+
+// DefaultSymbolLimit caps a workspace/symbol reply.
+const DefaultSymbolLimit = 200
+
+// SymbolQuery is one workspace/symbol request.
+type SymbolQuery struct {
+	Query string
+	Limit int // 0: DefaultSymbolLimit
+}
+
+// Symbols finds the symbols of every workspace folder whose name matches
+// the query, best first: exact (ignoring case), then prefix, then
+// substring, then subsequence matches; within a rank a case-exact match,
+// then the shorter name, then path order. limitReached says some were cut.
+func (ix *Index) Symbols(ctx context.Context, snap *workspace.Snapshot, q SymbolQuery, enc workspace.Encoding,
+	progress ProgressFunc, cache *syntax.Cache) (found []Symbol, limitReached bool, err error) {
+	all, err := ix.refresh(ctx, snap, enc, progress, cache)
+	if err != nil {
+		return nil, false, err
+	}
+	limit := q.Limit
+	if limit <= 0 {
+		limit = DefaultSymbolLimit
+	}
+	needle := strings.ToLower(q.Query)
+	type ranked struct {
+		sym  *Symbol
+		rank int
+	}
+	var hits []ranked
+	for _, syms := range all {
+		if ctx.Err() != nil {
+			return nil, false, ctx.Err()
+		}
+		for i := range syms {
+			if r := matchRank(syms[i].lower, needle); r >= 0 {
+				if syms[i].Name != q.Query && r == 0 {
+					r = 1 // exact but for case: after the case-exact ones
+				} else if r > 0 {
+					r++
+				}
+				hits = append(hits, ranked{&syms[i], r})
+			}
+		}
+	}
+	sort.SliceStable(hits, func(i, j int) bool {
+		a, b := hits[i], hits[j]
+		if a.rank != b.rank {
+			return a.rank < b.rank
+		}
+		return len(a.sym.Name) < len(b.sym.Name)
+	})
+	if len(hits) > limit {
+		hits, limitReached = hits[:limit], true
+	}
+	found = make([]Symbol, len(hits))
+	for i, h := range hits {
+		found[i] = *h.sym
+	}
+	return found, limitReached, nil
+}
+
+// matchRank ranks how needle (lower case) matches name (lower case): 0
+// exact, 1 prefix, 2 substring, 3 subsequence, -1 no match. An empty
+// needle matches everything as a prefix.
+func matchRank(name, needle string) int {
+	switch {
+	case name == needle:
+		return 0
+	case strings.HasPrefix(name, needle):
+		return 1
+	case strings.Contains(name, needle):
+		return 2
+	}
+	i := 0
+	for j := 0; j < len(name) && i < len(needle); j++ {
+		if name[j] == needle[i] {
+			i++
+		}
+	}
+	if i == len(needle) {
+		return 3
+	}
+	return -1
+}
+
+// refresh brings the index up to date with the snapshot and returns the
+// symbols of every file, in path order.
+func (ix *Index) refresh(ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, progress ProgressFunc,
+	cache *syntax.Cache) ([][]Symbol, error) {
+	resolved, err := snap.ResolvePaths(nil, false)
+	if err != nil {
+		return nil, err
+	}
+	walked, err := snap.Walk(ctx, resolved.Targets, workspace.WalkOptions{Gitignore: true, Hidden: true})
+	if err != nil {
+		return nil, err
+	}
+	var files []workspace.File
+	for _, f := range walked {
+		if l := lang.ForPath(f.Rel); l != nil && SpecFor(l.Name) != nil {
+			files = append(files, f)
+		}
+	}
+	ix.mu.Lock()
+	if ix.enc != enc {
+		ix.enc, ix.files = enc, map[string]*indexedFile{}
+	}
+	old := ix.files
+	ix.mu.Unlock()
+	out := make([]*indexedFile, len(files))
+	var next, done atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), max(1, len(files))) {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < len(files) && ctx.Err() == nil; i = int(next.Add(1)) - 1 {
+				out[i] = indexFile(ctx, snap, files[i], enc, cache, old)
+				if progress != nil {
+					progress(int(done.Add(1)), len(files))
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	fresh := make(map[string]*indexedFile, len(files))
+	all := make([][]Symbol, 0, len(files))
+	for i, f := range files {
+		if out[i] != nil {
+			fresh[f.Abs] = out[i]
+			all = append(all, out[i].symbols)
+		}
+	}
+	ix.mu.Lock()
+	if ix.enc == enc {
+		ix.files = fresh
+	}
+	ix.mu.Unlock()
+	return all, nil
+}
+
+// indexFile returns the file's entry: the old one when its stamp still
+// holds, else a fresh one; nil when it cannot be read or parsed.
+func indexFile(ctx context.Context, snap *workspace.Snapshot, f workspace.File, enc workspace.Encoding,
+	cache *syntax.Cache, old map[string]*indexedFile) *indexedFile {
+	var stamp fileStamp
+	if f.Doc != nil {
+		stamp = fileStamp{docVersion: f.Doc.Version, open: true}
+	} else {
+		info, err := os.Stat(f.Abs)
+		if err != nil {
+			return nil
+		}
+		stamp = fileStamp{size: info.Size(), modNanos: info.ModTime().UnixNano()}
+	}
+	if e, ok := old[f.Abs]; ok && e.stamp == stamp {
+		return e
+	}
+	content, err := snap.ReadFile(f, nil)
+	if err != nil {
+		return nil
+	}
+	entries, err := ExtractSource(ctx, lang.ForPath(f.Rel), content, cache)
+	if err != nil {
+		return nil
+	}
+	uri := f.URI()
+	var symbols []Symbol
+	var add func(items []Item, container string)
+	add = func(items []Item, container string) {
+		for _, it := range items {
+			if it.IsImport {
+				continue
+			}
+			symbols = append(symbols, Symbol{Name: it.Name, Container: container, Kind: it.LSPKind(), Path: f.Rel, URI: uri,
+				Range: it.SelectionRange, lower: strings.ToLower(it.Name)})
+			add(it.Members, it.Name)
+		}
+	}
+	add(Items(entries, workspace.NewMapper(content), enc), "")
+	return &indexedFile{stamp: stamp, symbols: symbols}
+}

@@ -1,0 +1,90 @@
+package outline
+
+// C and C++: includes, macros, functions (definitions and prototypes),
+// structs, unions and enums (fields and enumerators as members), typedefs
+// and global variables; in C++ also classes (members public after
+// `public:`, by default in a struct), namespaces (their declarations as
+// members), templates, concepts and using aliases. Exported means not
+// `static` (external linkage).
+func init() {
+	register([]string{"c", "objc"}, &Spec{Rules: cRules(false)})
+	register([]string{"cpp"}, &Spec{Rules: cRules(true)})
+}
+
+const (
+	cNotStatic = "lacks:storage_class_specifier/static"
+	// cName finds the declared name however deep the declarators nest.
+	cName = "**/@declarator=identifier|qualified_identifier|field_identifier|destructor_name|operator_name|type_identifier"
+)
+
+func cRules(cpp bool) []Rule {
+	rules := []Rule{
+		{Match: "preproc_include", Symbol: "module", Name: "@path", Import: true, Exported: "never"},
+		{Match: "preproc_def|preproc_function_def", Symbol: "macro", Name: "@name", Exported: "always"},
+	}
+	rules = append(rules, cDeclarations("", cpp)...)
+	if cpp {
+		rules = append(rules,
+			Rule{Match: "namespace_definition", Symbol: "namespace", Name: "@name", Exported: "always", Header: "@body",
+				Members: cDeclarations("@body/", cpp)},
+			Rule{Match: "concept_definition|template_declaration/concept_definition", Symbol: "interface", Name: "@name", Exported: "always"},
+			Rule{Match: "alias_declaration", Symbol: "type", Name: "@name", Exported: "always"},
+		)
+		for _, r := range cDeclarations("template_declaration/", cpp) {
+			rules = append(rules, r)
+		}
+	}
+	return rules
+}
+
+// cDeclarations are the declarations found at prefix (the top level, a
+// namespace body, a template).
+func cDeclarations(prefix string, cpp bool) []Rule {
+	record := func(kind, symbol, def string) []Rule {
+		members := cFields(cpp, def)
+		return []Rule{
+			{Match: prefix + kind, Symbol: symbol, Name: "@name", Exported: "always", Header: "@body", If: "has:@body", Members: members},
+			{Match: prefix + "declaration/@type=" + kind, Symbol: symbol, Name: "@name", Exported: "always", Header: "@body", If: "has:@body", Members: members},
+		}
+	}
+	rules := []Rule{
+		{Match: prefix + "function_definition", Symbol: "function", Name: cName, Exported: cNotStatic, Header: "@body"},
+		{Match: prefix + "declaration", Symbol: "function", Name: cName, Exported: cNotStatic, If: "has:**/@declarator=function_declarator&lacks:@declarator=init_declarator"},
+		{Match: prefix + "declaration", Symbol: "variable", Name: cName, EachName: true, Exported: cNotStatic,
+			If: "lacks:**/@declarator=function_declarator"},
+		{Match: prefix + "declaration", Symbol: "variable", Name: "@declarator=identifier", EachName: true, Exported: cNotStatic},
+		{Match: prefix + "type_definition", Symbol: "struct", Name: cName, Exported: "always", If: "has:@type=struct_specifier|union_specifier/@body",
+			Members: cFields(cpp, "public")},
+		{Match: prefix + "type_definition", Symbol: "type", Name: cName, Exported: "always"},
+		{Match: prefix + "enum_specifier", Symbol: "enum", Name: "@name", Exported: "always", Header: "@body", If: "has:@body",
+			Members: []Rule{{Match: "@body/enumerator", Symbol: "enumMember", Name: "@name"}}},
+	}
+	rules = append(rules, record("struct_specifier", "struct", "public")...)
+	rules = append(rules, record("union_specifier", "struct", "public")...)
+	if cpp {
+		rules = append(rules, record("class_specifier", "class", "private")...)
+	}
+	return rules
+}
+
+// cFields are a struct's, union's or class's members.
+func cFields(cpp bool, def string) []Rule {
+	public := "always"
+	if cpp {
+		public = "access:" + def
+	}
+	rules := []Rule{
+		{Match: "@body/field_declaration", Symbol: "method", Name: cName, Exported: public, If: "has:@declarator=function_declarator"},
+		{Match: "@body/field_declaration", Symbol: "field", Name: cName, EachName: true, Exported: public, If: "lacks:@declarator=function_declarator&has:@declarator"},
+		{Match: "@body/field_declaration", Symbol: "field", Name: "@declarator=field_identifier", EachName: true, Exported: public},
+	}
+	if cpp {
+		rules = append(rules,
+			Rule{Match: "@body/function_definition", Symbol: "method", Name: cName, Exported: public, Header: "@body"},
+			Rule{Match: "@body/declaration", Symbol: "constructor", Name: cName, Exported: public},
+			Rule{Match: "@body/field_declaration/@type=class_specifier|struct_specifier", Symbol: "struct", Name: "@name", Exported: public},
+			Rule{Match: "@body/template_declaration/function_definition", Symbol: "method", Name: cName, Exported: public, Header: "@body"},
+		)
+	}
+	return rules
+}

@@ -1,0 +1,227 @@
+package outline
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/workspace"
+)
+
+// Query is the argument of the structls.outline command.
+type Query struct {
+	Paths     []string `json:"paths,omitempty"`
+	Globs     []string `json:"globs,omitempty"`
+	Gitignore *bool    `json:"gitignore,omitempty"`
+	Hidden    *bool    `json:"hidden,omitempty"`
+	Lang      string   `json:"lang,omitempty"` // only files of this language
+	// Items picks the top-level items: "auto" (default: structure for
+	// files, exports when a directory is given), "structure" (declared
+	// here, no imports), "exports", "imports" or "all".
+	Items string   `json:"items,omitempty"`
+	Types []string `json:"types,omitempty"` // keep only these symbol types
+	// Match keeps the items whose name or signature the regular
+	// expression (RE2) matches; members are never matched.
+	Match string `json:"match,omitempty"`
+	// View is the text rendering: "auto" (digest for files, names when a
+	// directory is given), "names", "signatures", "digest" or "expanded".
+	View       string `json:"view,omitempty"`
+	PubMembers bool   `json:"pubMembers,omitempty"` // members: only the public ones
+	Skip       int    `json:"skip,omitempty"`       // files to skip (paging)
+	Limit      *int   `json:"limit,omitempty"`      // files per page (default 500, 0 = all)
+	Format     string `json:"format,omitempty"`     // "json" (default) or "text"
+}
+
+// Result is the reply of structls.outline.
+type Result struct {
+	Files         []File   `json:"files"`
+	FilesSearched int      `json:"filesSearched"`
+	LimitReached  bool     `json:"limitReached"`
+	NextSkip      int      `json:"nextSkip,omitempty"`
+	Warnings      []string `json:"warnings"`
+	MissingPaths  []string `json:"missingPaths"`
+	Text          string   `json:"text,omitempty"`
+}
+
+// File is the outline of one file.
+type File struct {
+	Path     string `json:"path"`
+	URI      string `json:"uri"`
+	Language string `json:"language"`
+	Items    []Item `json:"items"`
+}
+
+// DefaultFileLimit is the files of one page when the query sets no limit.
+const DefaultFileLimit = 500
+
+// Item selections and views.
+const (
+	ItemsAuto      = "auto"
+	ItemsStructure = "structure"
+	ItemsExports   = "exports"
+	ItemsImports   = "imports"
+	ItemsAll       = "all"
+
+	ViewAuto       = "auto"
+	ViewNames      = "names"
+	ViewSignatures = "signatures"
+	ViewDigest     = "digest"
+	ViewExpanded   = "expanded"
+)
+
+var (
+	itemChoices = []string{ItemsAuto, ItemsStructure, ItemsExports, ItemsImports, ItemsAll}
+	viewChoices = []string{ViewAuto, ViewNames, ViewSignatures, ViewDigest, ViewExpanded}
+)
+
+// settings is a validated query.
+type settings struct {
+	items, view string
+	types       map[string]bool
+	match       *regexp.Regexp
+	lang        *lang.Language
+	limit       int
+	text        bool
+	gitignore   bool
+	hidden      bool
+}
+
+func (q Query) validate() (settings, error) {
+	s := settings{items: q.Items, view: q.View, limit: DefaultFileLimit, gitignore: true, hidden: true}
+	if q.Gitignore != nil {
+		s.gitignore = *q.Gitignore
+	}
+	if q.Hidden != nil {
+		s.hidden = *q.Hidden
+	}
+	if q.Limit != nil {
+		s.limit = *q.Limit
+	}
+	var err error
+	if s.text, err = workspace.TextFormat(q.Format); err != nil {
+		return s, err
+	}
+	if s.items == "" {
+		s.items = ItemsAuto
+	}
+	if s.view == "" {
+		s.view = ViewAuto
+	}
+	switch {
+	case !slices.Contains(itemChoices, s.items):
+		return s, workspace.Inputf("items %q is not supported: use one of %s", q.Items, strings.Join(itemChoices, ", "))
+	case !slices.Contains(viewChoices, s.view):
+		return s, workspace.Inputf("view %q is not supported: use one of %s", q.View, strings.Join(viewChoices, ", "))
+	case q.Skip < 0:
+		return s, workspace.Inputf("skip must be a non-negative number of files (got %d)", q.Skip)
+	case s.limit < 0:
+		return s, workspace.Inputf("limit must be 0 (every file) or a positive number of files (got %d)", s.limit)
+	}
+	for _, t := range q.Types {
+		for _, one := range strings.Split(t, ",") {
+			if one = strings.TrimSpace(one); one == "" {
+				continue
+			}
+			if !slices.Contains(SymbolTypes, one) {
+				return s, workspace.Inputf("type %q is not a symbol type: use one of %s", one, strings.Join(SymbolTypes, ", "))
+			}
+			if s.types == nil {
+				s.types = map[string]bool{}
+			}
+			s.types[one] = true
+		}
+	}
+	if q.Match != "" {
+		if s.match, err = regexp.Compile(q.Match); err != nil {
+			return s, workspace.Inputf("match is not a valid regular expression: %s (the syntax is RE2)",
+				strings.TrimPrefix(err.Error(), "error parsing regexp: "))
+		}
+	}
+	if q.Lang != "" {
+		if s.lang, err = lang.Lookup(q.Lang); err != nil {
+			return s, workspace.Inputf("%v", err)
+		}
+	}
+	return s, workspace.ValidateGlobs(q.Globs)
+}
+
+// SymbolTypes are the symbol types the tables use, in the order the names
+// view groups them (ast-grep's order).
+var SymbolTypes = []string{"file", "module", "namespace", "package", "class", "struct", "enum", "interface", "trait",
+	"function", "method", "constructor", "property", "field", "enumMember", "variable", "constant", "type",
+	"macro", "object", "heading", "rule", "event", "operator", "typeParameter"}
+
+// resolve turns auto into what the inputs call for: a directory among
+// them means exports and names, files only mean structure and digest.
+func (s *settings) resolve(hasDirectory bool) {
+	if s.items == ItemsAuto {
+		s.items = ItemsStructure
+		if hasDirectory {
+			s.items = ItemsExports
+		}
+	}
+	if s.view == ViewAuto {
+		s.view = ViewDigest
+		if hasDirectory {
+			s.view = ViewNames
+		}
+	}
+}
+
+// keep reports whether a top-level item is selected.
+func (s *settings) keep(it *Item) bool {
+	switch s.items {
+	case ItemsStructure:
+		if it.IsImport {
+			return false
+		}
+	case ItemsExports:
+		if !it.IsExported {
+			return false
+		}
+	case ItemsImports:
+		if !it.IsImport {
+			return false
+		}
+	}
+	if s.types != nil && !s.types[it.SymbolType] {
+		return false
+	}
+	return s.match == nil || s.match.MatchString(it.Name) || s.match.MatchString(it.Signature)
+}
+
+// filter applies the selection to a file's items.
+func (s *settings) filter(items []Item, pubMembers bool) []Item {
+	out := []Item{}
+	for _, it := range items {
+		if !s.keep(&it) {
+			continue
+		}
+		if pubMembers {
+			it.Members = publicOnly(it.Members)
+		}
+		out = append(out, it)
+	}
+	return out
+}
+
+func publicOnly(members []Item) []Item {
+	out := []Item{}
+	for _, m := range members {
+		if m.IsExported {
+			m.Members = publicOnly(m.Members)
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func missingWarnings(missing []string) []string {
+	var out []string
+	for _, m := range missing {
+		out = append(out, fmt.Sprintf("path not found: %s (paths are relative to the first workspace folder)", m))
+	}
+	return out
+}

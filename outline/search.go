@@ -1,0 +1,162 @@
+package outline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/workspace"
+)
+
+// ProgressFunc is told how many files are done out of how many; it is
+// called from several goroutines.
+type ProgressFunc func(done, total int)
+
+// Search runs a structls.outline query over the snapshot: every file the
+// paths and globs name, in a language with an outline, is parsed (through
+// cache, when not nil) and its items selected. It returns a
+// *workspace.InputError or *workspace.PathError for input the user must
+// fix, and ctx.Err() when cancelled. Positions are in enc.
+func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc, cache *syntax.Cache) (*Result, error) {
+	set, err := q.validate()
+	if err != nil {
+		return nil, err
+	}
+	resolved, err := snap.ResolvePaths(q.Paths, false)
+	if err != nil {
+		return nil, err
+	}
+	hasDirectory := false
+	for _, t := range resolved.Targets {
+		hasDirectory = hasDirectory || t.IsDir || t.Glob != ""
+	}
+	set.resolve(hasDirectory)
+	walked, err := snap.Walk(ctx, resolved.Targets, workspace.WalkOptions{Globs: q.Globs, Gitignore: set.gitignore, Hidden: set.hidden})
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Files: []File{}, Warnings: append(missingWarnings(resolved.Missing), resolved.Warnings...), MissingPaths: resolved.Missing}
+	if res.MissingPaths == nil {
+		res.MissingPaths = []string{}
+	}
+	var files []workspace.File
+	for _, f := range walked {
+		if l := lang.ForPath(f.Rel); l != nil && SpecFor(l.Name) != nil && (set.lang == nil || set.lang == l) {
+			files = append(files, f)
+		} else if f.Named && l == nil {
+			res.Warnings = append(res.Warnings, fmt.Sprintf("%s: structls does not know its language from its name, so it has no outline", f.Rel))
+		} else if f.Named && set.lang == nil {
+			res.Warnings = append(res.Warnings, fmt.Sprintf("%s: %s has no outline (see the README for the languages that have one)", f.Rel, l.Name))
+		}
+	}
+	res.FilesSearched = len(files)
+	cache.StartQuery()
+	outlines, warnings := outlineAll(ctx, snap, files, enc, progress, cache)
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	res.Warnings = append(res.Warnings, warnings...)
+	for _, f := range outlines {
+		if f == nil {
+			continue
+		}
+		f.Items = set.filter(f.Items, q.PubMembers)
+		if len(f.Items) > 0 || len(files) == 1 {
+			res.Files = append(res.Files, *f)
+		}
+	}
+	res.page(q.Skip, set.limit)
+	if set.text {
+		res.Text = Render(res.Files, set.view, hasDirectory)
+	}
+	return res, nil
+}
+
+// page keeps the files of one page.
+func (r *Result) page(skip, limit int) {
+	if skip >= len(r.Files) {
+		r.Files = []File{}
+		return
+	}
+	r.Files = r.Files[skip:]
+	if limit > 0 && len(r.Files) > limit {
+		r.Files = r.Files[:limit]
+		r.LimitReached = true
+		r.NextSkip = skip + limit
+	}
+}
+
+// outlineAll extracts the files on GOMAXPROCS workers; the outlines are in
+// the files' order, nil for a file that could not be read or parsed (a
+// warning says why).
+func outlineAll(ctx context.Context, snap *workspace.Snapshot, files []workspace.File, enc workspace.Encoding,
+	progress ProgressFunc, cache *syntax.Cache) ([]*File, []string) {
+	out := make([]*File, len(files))
+	problems := make([]string, len(files))
+	var next, done atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), max(1, len(files))) {
+		wg.Go(func() {
+			var buf []byte
+			for i := int(next.Add(1)) - 1; i < len(files) && ctx.Err() == nil; i = int(next.Add(1)) - 1 {
+				out[i], buf, problems[i] = outlineFile(ctx, snap, files[i], enc, cache, buf)
+				if progress != nil {
+					progress(int(done.Add(1)), len(files))
+				}
+			}
+		})
+	}
+	wg.Wait()
+	var warnings []string
+	for _, p := range problems {
+		if p != "" {
+			warnings = append(warnings, p)
+		}
+	}
+	return out, warnings
+}
+
+// outlineFile reads, parses and extracts one file. buf is a reusable read
+// buffer, returned for the next file.
+func outlineFile(ctx context.Context, snap *workspace.Snapshot, f workspace.File, enc workspace.Encoding,
+	cache *syntax.Cache, buf []byte) (*File, []byte, string) {
+	l := lang.ForPath(f.Rel)
+	content, err := snap.ReadFile(f, buf[:0])
+	if err != nil {
+		switch {
+		case errors.Is(err, workspace.ErrTooLarge):
+			return nil, buf, fmt.Sprintf("%s: %v (raise the maxFileSize setting to outline it)", f.Rel, err)
+		case errors.Is(err, workspace.ErrBinary):
+			return nil, buf, "" // binary files are skipped silently, as by every search
+		}
+		return nil, buf, fmt.Sprintf("%s: cannot read it: %v (check that it exists and is readable)", f.Rel, err)
+	}
+	if f.Doc == nil {
+		buf = content // an open document's text is the editor's: never a buffer to reuse
+	}
+	entries, err := ExtractSource(ctx, l, content, cache)
+	if err != nil {
+		return nil, buf, fmt.Sprintf("%s: cannot parse it as %s: %v", f.Rel, l.Name, err)
+	}
+	items := Items(entries, workspace.NewMapper(content), enc)
+	return &File{Path: f.Rel, URI: f.URI(), Language: l.Name, Items: items}, buf, ""
+}
+
+// ExtractSource parses content as l (through cache, when not nil) and
+// extracts its outline.
+func ExtractSource(ctx context.Context, l *lang.Language, content []byte, cache *syntax.Cache) ([]Entry, error) {
+	spec := SpecFor(l.Name)
+	if spec == nil || l.Grammar() == nil {
+		return nil, nil
+	}
+	tree, err := cache.Parse(ctx, l.Grammar(), content)
+	if err != nil {
+		return nil, err
+	}
+	return Extract(tree, spec), nil
+}

@@ -1,0 +1,164 @@
+package outline
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/txtar"
+
+	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/workspace"
+)
+
+var update = flag.Bool("update", false, "rewrite the @want sections of the golden fixtures")
+
+// TestViews runs every testdata/views/*.txtar fixture: its files form a
+// workspace, "@query" is the structls.outline argument and "@want" the
+// text rendering (format text) or else the JSON result ($WORK for the
+// workspace URI).
+func TestViews(t *testing.T) {
+	paths, _ := filepath.Glob("testdata/views/*.txtar")
+	if len(paths) == 0 {
+		t.Fatal("no fixtures")
+	}
+	for _, path := range paths {
+		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var query, want []byte
+			var files []txtar.File
+			for _, f := range ar.Files {
+				switch f.Name {
+				case "@query":
+					query = f.Data
+				case "@want":
+					want = f.Data
+				default:
+					files = append(files, f)
+				}
+			}
+			dir := testutil.WriteTree(t, string(txtar.Format(&txtar.Archive{Files: files})))
+			got := runQuery(t, dir, query)
+			if *update {
+				for i, f := range ar.Files {
+					if f.Name == "@want" {
+						ar.Files[i].Data = got
+					}
+				}
+				if err := os.WriteFile(path, txtar.Format(ar), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if diff := cmp.Diff(string(want), string(got)); diff != "" {
+				t.Errorf("result (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func runQuery(t *testing.T, dir string, query []byte) []byte {
+	t.Helper()
+	var q Query
+	if err := json.Unmarshal(query, &q); err != nil {
+		t.Fatalf("@query: %v", err)
+	}
+	res, err := Search(context.Background(), snapshotOf(t, dir), q, workspace.UTF16, nil, nil)
+	if err != nil {
+		return []byte("error: " + err.Error() + "\n")
+	}
+	if q.Format == "text" {
+		return []byte(res.Text)
+	}
+	out, err := json.MarshalIndent(res, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append([]byte(strings.ReplaceAll(string(out), workspace.PathToURI(dir), "$WORK")), '\n')
+}
+
+func snapshotOf(t testing.TB, dir string) *workspace.Snapshot {
+	t.Helper()
+	f, err := workspace.NewFolder(dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return workspace.NewSnapshot([]workspace.Folder{f}, workspace.Settings{}, nil)
+}
+
+// TestInvalidQueries: each bad argument is an InputError saying what to use.
+func TestInvalidQueries(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- a.go --\npackage a\n")
+	neg := -1
+	for name, c := range map[string]struct {
+		q    Query
+		want string
+	}{
+		"items":  {Query{Items: "everything"}, "use one of auto, structure, exports, imports, all"},
+		"view":   {Query{View: "full"}, "use one of auto, names, signatures, digest, expanded"},
+		"type":   {Query{Types: []string{"function,klass"}}, `type "klass" is not a symbol type`},
+		"match":  {Query{Match: "a("}, "match is not a valid regular expression"},
+		"limit":  {Query{Limit: &neg}, "limit must be 0"},
+		"skip":   {Query{Skip: -2}, "skip must be a non-negative number"},
+		"format": {Query{Format: "xml"}, `format "xml" is not supported`},
+		"lang":   {Query{Lang: "klingon"}, "klingon"},
+	} {
+		_, err := Search(context.Background(), snapshotOf(t, dir), c.q, workspace.UTF16, nil, nil)
+		var inputErr *workspace.InputError
+		if !errors.As(err, &inputErr) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v; want an InputError saying %q", name, err, c.want)
+		}
+	}
+}
+
+// TestSummaryCap: the names view of a directory stops after
+// MaxSummarySymbols names and says how to narrow the query.
+func TestSummaryCap(t *testing.T) {
+	var b strings.Builder
+	for f := range 3 {
+		fmt.Fprintf(&b, "-- f%d.go --\npackage a\n\n", f)
+		for i := range 150 {
+			fmt.Fprintf(&b, "func F%d_%d() {}\n", f, i)
+		}
+	}
+	dir := testutil.WriteTree(t, b.String())
+	res, err := Search(context.Background(), snapshotOf(t, dir), Query{Format: "text"}, workspace.UTF16, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := strings.Count(res.Text, "F")
+	if names != MaxSummarySymbols || !strings.Contains(res.Text, "… 250 more symbols in 2 files not shown in full: narrow the outline with paths, types or match") {
+		t.Errorf("summary lists %d names; want %d and the hint:\n%s", names, MaxSummarySymbols, res.Text[len(res.Text)-200:])
+	}
+}
+
+// TestPaging: limit and skip page through files; limitReached and
+// nextSkip say where the next page starts.
+func TestPaging(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- a.go --\npackage a\nfunc A() {}\n-- b.go --\npackage a\nfunc B() {}\n-- c.go --\npackage a\nfunc C() {}\n")
+	two := 2
+	res, err := Search(context.Background(), snapshotOf(t, dir), Query{Limit: &two}, workspace.UTF16, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Files) != 2 || !res.LimitReached || res.NextSkip != 2 || res.FilesSearched != 3 {
+		t.Fatalf("first page: %d files, limitReached %v, nextSkip %d, filesSearched %d", len(res.Files), res.LimitReached, res.NextSkip, res.FilesSearched)
+	}
+	res, err = Search(context.Background(), snapshotOf(t, dir), Query{Limit: &two, Skip: 2}, workspace.UTF16, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Files) != 1 || res.Files[0].Path != "c.go" || res.LimitReached {
+		t.Errorf("second page: %+v", res.Files)
+	}
+}

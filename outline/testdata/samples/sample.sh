@@ -1,0 +1,6 @@
+#!/bin/bash
+source ./lib.sh
+NAME=value
+export PATH_X=/bin
+greet() { echo hi; }
+function build { make; }
