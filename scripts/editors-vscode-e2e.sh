@@ -74,6 +74,8 @@ for _ in $(seq 1 120); do curl -fsS -o /dev/null "http://127.0.0.1:$PORT/healthz
 
 echo "== driving VS Code $("$CS" --version | head -1)" >&2
 rc=0
+# the README's Neovim picture is taken in VS Code's terminal, when this machine has nvim
+if command -v nvim >/dev/null; then export NVIM_RTP=$ROOT/editors/nvim STRUCTLS_BIN=$RUN/bin/structls; fi
 (cd "$EXT" && CS_URL="http://127.0.0.1:$PORT" REPO_ROOT="$ROOT" WS_PARENT="$RUN" \
   SHOT_DIR="$EXT/test-results" node test/e2e/drive.js) || rc=$?
 if ((rc)); then

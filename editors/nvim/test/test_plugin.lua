@@ -29,7 +29,7 @@ t.run(function()
   t.check(#qf == 2 and qf[1].lnum == 14 and qf[1].col == 3 and qf[2].lnum == 18 and qf[2].col == 2,
     ':StructSearch: 2 quickfix items at 14:3 and 18:2 ' .. t.describe(qf))
   t.check(qf[1] and qf[1].text == 'fmt.Println("error:", err)', ':StructSearch: the item text is the match: ' .. tostring(qf[1] and qf[1].text))
-  t.check(vim.fn.getqflist({ title = 1 }).title:find('2 matches in 1 files', 1, true) ~= nil, 'the quickfix title counts: ' .. vim.fn.getqflist({ title = 1 }).title)
+  t.check(vim.fn.getqflist({ title = 1 }).title:find('2 matches in 1 file', 1, true) ~= nil, 'the quickfix title counts: ' .. vim.fn.getqflist({ title = 1 }).title)
 
   -- type without saving: the unsaved call is found
   vim.api.nvim_buf_set_lines(main, 17, 17, false, { '\tfmt.Println("unsaved")' })
@@ -66,7 +66,7 @@ t.run(function()
   local diff_seen
   t.select(function(items, opts)
     diff_seen = table.concat(vim.api.nvim_buf_get_lines(0, 0, -1, false), '\n')
-    t.check(opts.prompt == 'Apply 3 replacements in 1 files?', 'the confirmation asks: ' .. tostring(opts.prompt))
+    t.check(opts.prompt == 'Apply 3 replacements in 1 file?', 'the confirmation asks: ' .. tostring(opts.prompt))
     return items[1]
   end)
   t.command('StructReplace fmt.Println($$$ARGS) => fmt.Fprintln(os.Stderr, $$$ARGS)')

@@ -31,12 +31,20 @@ local function location_items(matches, client, text_of)
   return items
 end
 
+-- plural counts n things: plural(1, 'file') is "1 file", plural(2, 'file') "2 files".
+local function plural(n, word)
+  return ('%d %s%s'):format(n, word, n == 1 and '' or 's')
+end
+
 local function first_line(text)
   return (text:gsub('^%s+', ''):match('^[^\n]*'))
 end
 
--- notes shows the server's warnings and per-file errors.
-local function notes(result)
+-- notes shows the server's warnings and per-file errors. Next to results
+-- they take one line (no hit-enter prompt; :messages keeps the whole text
+-- of a lone note); when nothing was found they are shown whole, as they
+-- usually say why.
+local function notes(result, found)
   local lines = {}
   for _, w in ipairs(result.warnings or {}) do
     table.insert(lines, w)
@@ -47,9 +55,20 @@ local function notes(result)
   for _, e in ipairs(result.evaluationErrors or {}) do
     table.insert(lines, e.path .. ': ' .. e.errorType .. ': ' .. e.errorMessage)
   end
-  if #lines > 0 then
-    vim.notify('structls: ' .. table.concat(lines, '\n'), vim.log.levels.WARN)
+  if #lines == 0 then
+    return
   end
+  if not found then
+    vim.notify('structls: ' .. table.concat(lines, '\n'), vim.log.levels.WARN)
+    return
+  end
+  local more = #lines > 1 and (' (+%d more)'):format(#lines - 1) or ''
+  local width = math.max(20, vim.o.columns - 12 - #more)
+  local line = lines[1]:gsub('\n', ' ')
+  if vim.fn.strchars(line) > width then
+    line = vim.fn.strcharpart(line, 0, width - 1) .. '…'
+  end
+  vim.notify('structls: ' .. line .. more, vim.log.levels.INFO)
 end
 
 -- more is how :StructMore fetches the next page of the last search, if there is one.
@@ -58,9 +77,8 @@ local more = nil
 -- page runs one page of a paged command and fills (or extends) the quickfix list.
 local function page(command, arg, title, text_of, append)
   structls.execute(command, arg, function(result, client)
-    notes(result)
-    local count = command == 'structls.astGrep' and ('%d matches in %d files'):format(result.matchCount, result.fileCount)
-      or ('%d files match'):format(result.totalFiles or result.fileCount)
+    local count = command == 'structls.astGrep' and ('%d match%s in %s'):format(result.matchCount, result.matchCount == 1 and '' or 'es', plural(result.fileCount, 'file'))
+      or ('%s match'):format(plural(result.totalFiles or result.fileCount, 'file'))
     more = nil
     if result.nextSkip then
       local next_arg = vim.deepcopy(arg)
@@ -71,6 +89,7 @@ local function page(command, arg, title, text_of, append)
       count = count .. ', more with :StructMore'
     end
     set_quickfix(('structls %s (%s)'):format(title, count), location_items(result.matches, client, text_of), append)
+    notes(result, #result.matches > 0)
   end)
 end
 
@@ -132,15 +151,16 @@ function M.replace(args)
     return
   end
   structls.execute('structls.astEdit', { ops = { { pattern = pattern, rewrite = rewrite } }, format = 'text' }, function(preview)
-    notes(preview)
-    if not preview.id or preview.id == '' then
+    local found = preview.id ~= nil and preview.id ~= ''
+    notes(preview, found)
+    if not found then
       vim.notify('structls: nothing to replace: ' .. pattern .. ' matches nothing', vim.log.levels.INFO)
       results_ready()
       return
     end
     local origin = vim.api.nvim_get_current_win()
     local diff = show_diff(preview.text or '')
-    local prompt = ('Apply %d replacements in %d files?'):format(preview.totalReplacements, preview.filesTouched)
+    local prompt = ('Apply %s in %s?'):format(plural(preview.totalReplacements, 'replacement'), plural(preview.filesTouched, 'file'))
     vim.ui.select({ M.choices.apply, M.choices.keep, M.choices.discard }, { prompt = prompt }, function(choice)
       if vim.api.nvim_buf_is_valid(diff) then
         vim.api.nvim_buf_delete(diff, { force = true })
@@ -151,8 +171,8 @@ function M.replace(args)
       if choice == M.choices.apply then
         structls.execute('structls.applyEdit', { id = preview.id }, function(result)
           if result.applied then
-            vim.notify(('structls: applied %d replacements in %d files (unsaved: :wa writes them, u undoes)'):format(
-              result.totalReplacements or 0, result.filesChanged or 0))
+            vim.notify(('structls: applied %s in %s (unsaved: :wa writes them, u undoes)'):format(
+              plural(result.totalReplacements or 0, 'replacement'), plural(result.filesChanged or 0, 'file')))
           else
             vim.notify('structls: not applied: ' .. tostring(result.failureReason), vim.log.levels.WARN)
           end
@@ -181,7 +201,6 @@ function M.xray(fargs)
     arg.evaluator = table.concat(lines, '\n')
   end
   structls.execute('structls.xray', arg, function(result)
-    notes(result)
     local items = {}
     for _, m in ipairs(result.matches) do
       local fields = {}
@@ -194,6 +213,7 @@ function M.xray(fargs)
     end
     set_quickfix(('structls X-Ray /%s/ (%d matches, %d of %d candidates evaluated)'):format(
       driver, #items, result.filesEvaluated, result.candidates), items)
+    notes(result, #items > 0)
   end)
 end
 

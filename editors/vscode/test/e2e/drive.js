@@ -106,19 +106,33 @@ const tests = {
     await shot(page, 'vscode-unsaved-search');
   },
 
+  async showOutput(page) {
+    await runCommand(page, 'structls: Show Output');
+    const output = () => page.evaluate(() => (document.querySelector('.part.panel .monaco-editor .view-lines')?.innerText ?? '').replace(/\u00a0/g, ' '));
+    await page.waitForFunction(() => (document.querySelector('.part.panel')?.innerText ?? '').includes('serve'), null, { timeout: 30000 });
+    const text = await output();
+    check(text.includes('starting') && text.includes('structls serve'), '"Show Output" shows the structls channel: ' + text.split('\n')[0]);
+    // VS Code sends the whole structls section, structls.path included; the server must not be told about it
+    check(!text.includes('unknown setting'), 'the server warned about no setting (the extension keeps structls.path to itself)');
+    await page.keyboard.press('Control+J'); // hide the panel again
+    await page.click('.monaco-editor .view-lines');
+  },
+
   async regexSearchAndLoadMore(page) {
     await runCommand(page, 'structls: Regex Search');
     await answer(page, 'Regular expression', 'PAGEMARK');
     await waitSidebar(page, ['25 files match', 'showing 20 results in 20 files', 'pages/p01.go']);
     check(true, 'Regex Search: the first page shows 20 of the 25 files');
-    // the tree only renders the rows in view: walk to the last row with the keyboard, as a person would
-    await page.locator('.part.sidebar .monaco-list-row', { hasText: 'pages/p01.go' }).first().click();
-    await page.keyboard.press('End');
+    // the tree only renders the rows in view: scroll to its end, as a person would
+    const scrollToEnd = async () => {
+      await page.locator('.part.sidebar .monaco-list-row', { hasText: 'pages/p0' }).first().hover();
+      await page.mouse.wheel(0, 5000);
+    };
+    await scrollToEnd();
     await waitSidebar(page, ['Load more']);
-    await page.keyboard.press('Enter');
+    await page.locator('.part.sidebar .monaco-list-row', { hasText: 'Load more' }).first().click();
     await waitSidebar(page, ['showing 25 results in 25 files']);
-    await page.locator('.part.sidebar .monaco-list-row', { hasText: 'pages/p' }).first().click();
-    await page.keyboard.press('End');
+    await scrollToEnd();
     await waitSidebar(page, ['pages/p25.go']);
     check(!(await sidebarText(page)).includes('Load more'), '"Load more…" fetched the last 5 files and went away');
     await shot(page, 'vscode-load-more');
@@ -217,6 +231,34 @@ const tests = {
     await cancel.click();
     await waitToast(page, 'structls: cancelled');
     check(true, `Cancel on the progress notification stopped the X-Ray search (${Date.now() - t0} ms to the "cancelled" note)`);
+  },
+
+  // Not a check: a picture of the Neovim plugin for the README, taken in a
+  // real terminal (VS Code's, xterm.js) running the host's Neovim.
+  async neovimScreenshots(page) {
+    if (!process.env.NVIM_RTP) {
+      skip('Neovim screenshots', 'no nvim on this machine');
+      return;
+    }
+    await clearToasts(page);
+    await page.keyboard.press('Control+`');
+    await page.waitForSelector('.terminal-wrapper .xterm', { timeout: 30000 });
+    await runCommand(page, 'View: Toggle Maximized Panel');
+    await page.waitForTimeout(1500);
+    await page.click('.terminal-wrapper .xterm');
+    const setup = `lua require("structls").setup{cmd={"${process.env.STRUCTLS_BIN}","serve"}}`;
+    await page.keyboard.type(`cd ${WS} && clear && nvim -u NONE --cmd 'set rtp^=${process.env.NVIM_RTP}' --cmd 'runtime plugin/structls.lua' `
+      + `--cmd 'filetype on | syntax on | set number laststatus=2' -c '${setup}' util/strings.go\n`);
+    await page.waitForTimeout(3000);
+    await page.keyboard.type(':StructSearch return $$$R\n');
+    await page.waitForTimeout(3000);
+    await page.locator('.part.panel').screenshot({ path: path.join(SHOT_DIR, 'nvim-search.png') });
+    await page.keyboard.type(':cclose | StructReplace strings.ToUpper($S) => strings.ToTitle($S)\n');
+    await page.waitForTimeout(3000);
+    await page.locator('.part.panel').screenshot({ path: path.join(SHOT_DIR, 'nvim-replace.png') });
+    await page.keyboard.press('Escape');
+    await page.keyboard.type(':qa!\n');
+    console.log('shot nvim-search.png, nvim-replace.png');
   },
 };
 
