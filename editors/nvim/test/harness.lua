@@ -83,6 +83,26 @@ function H.demo_workspace()
   return dir
 end
 
+-- capture_log_messages records the server's window/logMessage warnings,
+-- and whether it has asked for its configuration.
+function H.capture_log_messages()
+  local notes = { warnings = {}, configured = false }
+  local log = vim.lsp.handlers['window/logMessage']
+  vim.lsp.handlers['window/logMessage'] = function(err, params, ctx, config)
+    if params and params.type <= 2 then
+      table.insert(notes.warnings, params.message)
+    end
+    return log(err, params, ctx, config)
+  end
+  local configuration = vim.lsp.handlers['workspace/configuration']
+  vim.lsp.handlers['workspace/configuration'] = function(err, params, ctx, config)
+    local result = configuration(err, params, ctx, config)
+    vim.defer_fn(function() notes.configured = true end, 200)
+    return result
+  end
+  return notes
+end
+
 -- wait_client waits until the structls client is initialised and returns it.
 function H.wait_client()
   local structls = require('structls')

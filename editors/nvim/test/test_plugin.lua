@@ -11,7 +11,9 @@ t.run(function()
   vim.cmd("filetype on")
   local ws = t.demo_workspace()
   local structls = require('structls')
-  structls.setup({ cmd = { os.getenv('STRUCTLS'), 'serve' } })
+  local server_notes = t.capture_log_messages()
+  -- exclude = {} must reach the server as an empty array, and the section as an object
+  structls.setup({ cmd = { os.getenv('STRUCTLS'), 'serve' }, settings = { structls = { exclude = {} } } })
   vim.cmd('edit ' .. vim.fn.fnameescape(ws .. '/main.go'))
   local main = vim.api.nvim_get_current_buf()
   local client = t.wait_client()
@@ -30,6 +32,13 @@ t.run(function()
     ':StructSearch: 2 quickfix items at 14:3 and 18:2 ' .. t.describe(qf))
   t.check(qf[1] and qf[1].text == 'fmt.Println("error:", err)', ':StructSearch: the item text is the match: ' .. tostring(qf[1] and qf[1].text))
   t.check(vim.fn.getqflist({ title = 1 }).title:find('2 matches in 1 file', 1, true) ~= nil, 'the quickfix title counts: ' .. vim.fn.getqflist({ title = 1 }).title)
+
+  -- the settings went in as initializationOptions (0.7 cannot be asked for
+  -- its configuration) and, from 0.8, through workspace/configuration too
+  if vim.lsp.protocol.make_client_capabilities().workspace.configuration then
+    t.check(vim.wait(5000, function() return server_notes.configured end, 20), 'the server pulled the configuration')
+  end
+  t.check(#server_notes.warnings == 0, 'the server took the settings without a warning: ' .. table.concat(server_notes.warnings, '; '))
 
   -- type without saving: the unsaved call is found
   vim.api.nvim_buf_set_lines(main, 17, 17, false, { '\tfmt.Println("unsaved")' })

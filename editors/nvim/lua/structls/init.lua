@@ -63,26 +63,29 @@ function compat.root(bufnr, markers)
   return vim.fn.getcwd()
 end
 
--- jsonable turns empty tables in the settings into JSON objects: Neovim
--- encodes an empty Lua table as an array, which the server refuses as a section.
-local function jsonable(value)
-  if type(value) ~= 'table' then
-    return value
-  end
-  if next(value) == nil then
+-- as_object makes an empty table encode as a JSON object: Neovim encodes
+-- an empty Lua table as an array, which the server refuses as a section.
+local function as_object(t)
+  if type(t) == 'table' and next(t) == nil then
     return vim.empty_dict()
   end
+  return t
+end
+
+-- server_settings is the settings table with the sections made objects;
+-- the values inside (exclude = {} is an empty array) are left as they are.
+local function server_settings(settings)
   local out = {}
-  for k, v in pairs(value) do
-    out[k] = (type(k) == 'string') and jsonable(v) or v
+  for name, section in pairs(settings or {}) do
+    out[name] = as_object(section)
   end
-  return out
+  return as_object(out)
 end
 
 -- client_config is the vim.lsp config for a buffer's workspace folder.
 function M.client_config(bufnr)
   local root = compat.root(bufnr, M.config.root_markers)
-  local settings = jsonable(M.config.settings)
+  local settings = server_settings(M.config.settings)
   return {
     name = 'structls',
     cmd = M.config.cmd,
