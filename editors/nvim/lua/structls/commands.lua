@@ -63,7 +63,7 @@ local function notes(result, found)
     return
   end
   local more = #lines > 1 and (' (+%d more)'):format(#lines - 1) or ''
-  local width = math.max(20, vim.o.columns - 12 - #more)
+  local width = math.max(20, vim.o.columns - 30 - #more) -- room for the ruler and showcmd
   local line = lines[1]:gsub('\n', ' ')
   if vim.fn.strchars(line) > width then
     line = vim.fn.strcharpart(line, 0, width - 1) .. '…'
@@ -151,15 +151,15 @@ function M.replace(args)
     return
   end
   structls.execute('structls.astEdit', { ops = { { pattern = pattern, rewrite = rewrite } }, format = 'text' }, function(preview)
-    local found = preview.id ~= nil and preview.id ~= ''
-    notes(preview, found)
-    if not found then
+    if preview.id == nil or preview.id == '' then
+      notes(preview, false)
       vim.notify('structls: nothing to replace: ' .. pattern .. ' matches nothing', vim.log.levels.INFO)
       results_ready()
       return
     end
     local origin = vim.api.nvim_get_current_win()
     local diff = show_diff(preview.text or '')
+    notes(preview, true)
     local prompt = ('Apply %s in %s?'):format(plural(preview.totalReplacements, 'replacement'), plural(preview.filesTouched, 'file'))
     vim.ui.select({ M.choices.apply, M.choices.keep, M.choices.discard }, { prompt = prompt }, function(choice)
       if vim.api.nvim_buf_is_valid(diff) then

@@ -125,9 +125,13 @@ const tests = {
     check(true, 'Regex Search: the first page shows 20 of the 25 files');
     // the tree only renders the rows in view: scroll to its end, as a person would
     const scrollToEnd = async () => {
-      await page.locator('.part.sidebar .monaco-list-row', { hasText: 'pages/p0' }).first().hover();
-      await page.mouse.wheel(0, 5000);
+      await page.locator('.part.sidebar .monaco-list-row', { hasText: 'pages/p' }).first().hover();
+      for (let i = 0; i < 20; i++) {
+        await page.mouse.wheel(0, 400);
+        await page.waitForTimeout(50);
+      }
     };
+    await page.locator('.part.sidebar .codicon-collapse-all').first().click(); // the view's "Collapse All"
     await scrollToEnd();
     await waitSidebar(page, ['Load more']);
     await page.locator('.part.sidebar .monaco-list-row', { hasText: 'Load more' }).first().click();
