@@ -160,6 +160,7 @@ function M.replace(args)
     local origin = vim.api.nvim_get_current_win()
     local diff = show_diff(preview.text or '')
     notes(preview, true)
+    vim.cmd('redraw') -- or 0.7's prompt (inputlist) covers the screen before the diff is drawn
     local prompt = ('Apply %s in %s?'):format(plural(preview.totalReplacements, 'replacement'), plural(preview.filesTouched, 'file'))
     vim.ui.select({ M.choices.apply, M.choices.keep, M.choices.discard }, { prompt = prompt }, function(choice)
       if vim.api.nvim_buf_is_valid(diff) then
