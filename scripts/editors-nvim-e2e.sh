@@ -17,7 +17,7 @@ fi
 RUN=$(mktemp -d -t structls-nvim-e2e-XXXXXX)
 trap 'rm -rf "$RUN"' EXIT
 (cd "$ROOT" && go build -o "$RUN/structls" ./cmd/structls)
-TESTS=(test_plugin.lua test_enable.lua)
+TESTS=(test_plugin.lua test_enable.lua test_missing.lua)
 rc=0
 
 # run_tests DIR [CHROOT]: every test file under DIR's editors/nvim, on the host or inside CHROOT.
