@@ -64,6 +64,8 @@ JSON
 
 # The rules test needs the server's rules (issue 11); it is skipped, saying so, until they are in.
 if "$RUN/bin/structls" scan --help >/dev/null 2>&1; then export STRUCTLS_HAS_RULES=1; fi
+# likewise the Outline test and structls.outline (issue 12)
+if "$RUN/bin/structls" outline --help >/dev/null 2>&1; then export STRUCTLS_HAS_OUTLINE=1; fi
 
 setsid "$CS" --config "$RUN/config.yaml" --auth none --bind-addr "127.0.0.1:$PORT" \
   --user-data-dir "$RUN/data" --extensions-dir "$RUN/exts" \
