@@ -21,3 +21,14 @@ fi
 
 # The first build compiles 57 tree-sitter grammars (minutes, cold).
 go test -race -count=1 -timeout 30m ./...
+
+# The editor plugins, each tested in the real editor (README, section Editors): Neovim headless
+# (0.7.2 from apt, and 0.12 in a Debian sid chroot when running as root), then VS Code
+# (code-server from npm, driven by Playwright in Debian's Chromium). They install what they need.
+# STRUCTLS_EDITORS=0 skips them.
+if [[ ${STRUCTLS_EDITORS:-1} != 0 ]]; then
+  scripts/editors-nvim-e2e.sh
+  scripts/editors-vscode-e2e.sh
+else
+  echo "SKIP the editor end-to-end tests: STRUCTLS_EDITORS=0" >&2
+fi
