@@ -77,11 +77,13 @@ func TestNodeAtCursorPlaces(t *testing.T) {
 		line, char int
 		want       string
 	}{
-		{2, 4, "identifier x"},   // on x
-		{2, 5, "identifier x"},   // just after x
-		{2, 9, "( anonymous"},    // on "("
-		{2, 10, "int_literal 1"}, // on 1
-		{9, 0, "source_file"},    // past the end
+		{2, 4, "identifier x"},            // on x
+		{2, 5, "identifier x"},            // just after x
+		{2, 9, "( anonymous"},             // on "("
+		{2, 10, "int_literal 1"},          // on 1
+		{9, 0, "source_file"},             // past the end
+		{1 << 30, 1 << 30, "source_file"}, // far past the end
+		{2, 1 << 30, ") anonymous"},       // past the end of line 2: at its end, right after ")"
 	} {
 		res, err := nodeAt(t, ed, map[string]any{"uri": uri, "position": map[string]int{"line": tt.line, "character": tt.char}})
 		if err != nil {

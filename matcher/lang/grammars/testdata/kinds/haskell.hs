@@ -16,3 +16,6 @@ main = do
   case M.lookup 1 m of
     Just v -> putStrLn v
     Nothing -> return ()
+type Name = String
+type Pair a = (a, a)
+newtype Wrapper = Wrapper { unwrap :: Int }

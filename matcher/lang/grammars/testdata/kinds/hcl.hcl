@@ -11,3 +11,8 @@ resource "aws_instance" "web" {
   tags          = { Name = "web-${count.index}" }
   list          = [for s in var.subnets : upper(s) if s != ""]
 }
+locals {
+  a = 1 + 2 * 3 - 4 > 5 && !var.b || var.c
+  b = -1 * 2 + 3 / 4 % 5
+  c = var.x == var.y ? "eq" : "ne"
+}

@@ -25,3 +25,9 @@ fun main(args: Array<String>) {
     println(c.area() ?: 0.0)
     args.forEach(::println)
 }
+
+class Repo @Inject constructor(val db: Db)
+
+fun check(a: Any): Boolean = a !is String
+
+val maybe: String? = null

@@ -18,3 +18,4 @@ func main() async throws {
     let c = Circle(r: 2)
     print(c.area(), Color.red.rawValue, xs.count as Int?)
 }
+let missing: Int? = nil
