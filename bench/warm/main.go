@@ -5,6 +5,10 @@
 // process's peak RSS. bench/astgrep.sh runs it.
 //
 // usage: go run ./bench/warm ROOT LANG PATTERN...
+//
+// With WARM_CPUPROFILE=FILE set it writes a CPU profile of the warm
+// queries (all but the first) to FILE; with WARM_LIMIT=N the queries ask
+// for N matches (default 0, all).
 package main
 
 import (
@@ -12,6 +16,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"runtime/pprof"
+	"strconv"
 	"strings"
 	"time"
 
@@ -25,6 +31,10 @@ func main() {
 		os.Exit(2)
 	}
 	root, language, patterns := os.Args[1], os.Args[2], os.Args[3:]
+	limit := 0
+	if v := os.Getenv("WARM_LIMIT"); v != "" {
+		limit, _ = strconv.Atoi(v)
+	}
 	ctx := context.Background()
 	ed, wait := lsp.StartInProcess(ctx, lsp.Options{}, lsp.EditorOptions{})
 	if _, err := ed.Initialize(ctx, root); err != nil {
@@ -32,8 +42,12 @@ func main() {
 		os.Exit(2)
 	}
 	for i, p := range patterns {
+		if i == 1 {
+			stop := startProfile(os.Getenv("WARM_CPUPROFILE"))
+			defer stop()
+		}
 		start := time.Now()
-		raw, err := ed.ExecuteCommand(ctx, lsp.CommandAstGrep, map[string]any{"pattern": p, "lang": language, "limit": 0})
+		raw, err := ed.ExecuteCommand(ctx, lsp.CommandAstGrep, map[string]any{"pattern": p, "lang": language, "limit": limit})
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)
@@ -54,4 +68,22 @@ func main() {
 			fmt.Printf("peak-rss\t%s\n", strings.TrimSpace(strings.TrimPrefix(line, "VmHWM:")))
 		}
 	}
+}
+
+// startProfile starts a CPU profile into path (nothing when path is empty)
+// and returns the function that stops it.
+func startProfile(path string) func() {
+	if path == "" {
+		return func() {}
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }
 }
