@@ -1,8 +1,9 @@
 // Command warm measures structural queries through one long-lived server,
 // as an editor session runs them: the first query parses the workspace, the
 // following ones (other patterns) find the trees in the parse cache. It
-// prints one line per query: pattern, matches, wall seconds; then the
-// process's peak RSS. bench/astgrep.sh runs it.
+// prints one line per query: pattern, matches, wall seconds, CPU seconds
+// (user and system, of the whole process: server and client); then the
+// process's peak RSS. bench/astgrep.sh and bench/memory.sh run it.
 //
 // usage: go run ./bench/warm ROOT LANG PATTERN...
 //
@@ -19,6 +20,7 @@ import (
 	"runtime/pprof"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/structls/structls/lsp"
@@ -46,8 +48,10 @@ func main() {
 			stop := startProfile(os.Getenv("WARM_CPUPROFILE"))
 			defer stop()
 		}
-		start := time.Now()
+		start, startCPU := time.Now(), cpuTime()
 		raw, err := ed.ExecuteCommand(ctx, lsp.CommandAstGrep, map[string]any{"pattern": p, "lang": language, "limit": limit})
+		elapsed := time.Since(start) // until the reply is in; decoding it is the client's business
+		cpu := cpuTime() - startCPU
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)
@@ -58,7 +62,7 @@ func main() {
 		if i == 0 {
 			kind = "cold"
 		}
-		fmt.Printf("%s\t%s\t%d\t%.3f\n", kind, p, res.MatchCount, time.Since(start).Seconds())
+		fmt.Printf("%s\t%s\t%d\t%.3f\t%.3f\n", kind, p, res.MatchCount, elapsed.Seconds(), cpu.Seconds())
 	}
 	_ = ed.Shutdown(ctx)
 	wait()
@@ -86,4 +90,13 @@ func startProfile(path string) func() {
 		os.Exit(2)
 	}
 	return func() { pprof.StopCPUProfile(); f.Close() }
+}
+
+// cpuTime returns the CPU time the process has used so far. On a loaded
+// machine it says what a query costs where wall time says how long it
+// waited for a core.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
