@@ -20,7 +20,7 @@ import (
 )
 
 // astgrepGoMemory is the soft limit of the Go heap of `structls astgrep`.
-const astgrepGoMemory = 48 << 20
+const astgrepGoMemory = 32 << 20
 
 // astgrep is `structls astgrep`: structural search with ast-grep patterns.
 // It prints the grouped text rendering (matches with their bindings), or
