@@ -19,7 +19,9 @@ import (
 	"github.com/structls/structls/matcher/lang"
 )
 
-// astgrepGoMemory is the soft limit of the Go heap of `structls astgrep`.
+// astgrepGoMemory is the soft limit of the Go heap of `structls astgrep`
+// (stdlib, make pattern, under load: peak RSS 117 MB at 48 MB, 114 at 32
+// for the same CPU time, 110 at 24 for 15% more CPU).
 const astgrepGoMemory = 32 << 20
 
 // astgrep is `structls astgrep`: structural search with ast-grep patterns.
