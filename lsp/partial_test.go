@@ -64,7 +64,7 @@ func TestAstGrepPartialResults(t *testing.T) {
 			t.Errorf("%v: the final reply holds matches %.80s; want [] (all were streamed)", q, got["matches"])
 		}
 		got["matches"] = append(append([]byte("["), bytes.Join(matches, []byte(","))...), ']') // as sent: no re-escaping
-		if got["text"] != nil || text != "" { // the reply's text (the tail) is left out when empty
+		if got["text"] != nil || text != "" {                                                  // the reply's text (the tail) is left out when empty
 			var tail string
 			_ = json.Unmarshal(got["text"], &tail)
 			got["text"], _ = json.Marshal(text + tail)
