@@ -63,8 +63,10 @@ func TestAstGrepPartialResults(t *testing.T) {
 		if string(got["matches"]) != "[]" {
 			t.Errorf("%v: the final reply holds matches %.80s; want [] (all were streamed)", q, got["matches"])
 		}
-		got["matches"] = append(append([]byte("["), bytes.Join(matches, []byte(","))...), ']') // as sent: no re-escaping
-		if got["text"] != nil || text != "" {                                                  // the reply's text (the tail) is left out when empty
+		// The matches as sent (json.Marshal would escape them again); the
+		// reply's text (the tail) is left out when empty.
+		got["matches"] = append(append([]byte("["), bytes.Join(matches, []byte(","))...), ']')
+		if got["text"] != nil || text != "" {
 			var tail string
 			_ = json.Unmarshal(got["text"], &tail)
 			got["text"], _ = json.Marshal(text + tail)
