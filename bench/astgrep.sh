@@ -61,7 +61,7 @@ echo "warm queries through one server (the first query, with no literal to skip 
 printf '| %-5s | %-38s | %7s | %10s | %22s |\n' query pattern matches "wall (s)" "ratio to ast-grep cold"
 printf '|%s|%s|%s|%s|%s|\n' ------- ---------------------------------------- --------- ------------ ------------------------
 "$work/warm" "$root" go '$F($A, $B, $C, $D, $E, $G, $H, $I)' "${patterns[@]}" > "$work/warm.out"
-while IFS=$'\t' read -r kind p n secs; do
+while IFS=$'\t' read -r kind p n secs _cpu; do
   if [[ $kind == peak-rss ]]; then echo "server peak RSS: $p"; continue; fi
   if [[ -v agcold[$p] ]]; then
     printf '| %-5s | %-38s | %7s | %10.3f | %22.3f |\n' "$kind" "$p" "$n" "$secs" "$(echo "$secs / ${agcold[$p]}" | bc -l)"

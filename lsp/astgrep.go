@@ -26,7 +26,7 @@ func (s *Server) runAstGrep(ctx context.Context, snap *workspace.Snapshot, enc w
 	s.parseCache.SetBudget(snap.Settings.EffectiveParseCacheBytes())
 	var emit func(matcher.Batch) error
 	if send := partialResultsOf(ctx); send != nil {
-		emit = func(b matcher.Batch) error { return send(b) }
+		emit = func(b matcher.Batch) error { return send(&b) }
 	}
 	res, err := matcher.SearchStream(ctx, snap, q, enc, progress, s.parseCache, emit)
 	if err != nil {

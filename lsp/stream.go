@@ -33,6 +33,7 @@ type headerStream struct {
 	log     *zap.Logger
 
 	writeMu sync.Mutex // one frame per write, writers serialised
+	frame   []byte     // Write's buffer, under writeMu
 }
 
 // maxFrameSize bounds one message body; larger bodies are skipped.
@@ -103,10 +104,15 @@ func (s *headerStream) reject(ctx context.Context, code jsonrpc2.Code, msg strin
 // Header and body go out as two writes under one lock, so a large body is
 // not copied.
 func (s *headerStream) WriteFrame(_ context.Context, data []byte) (int64, error) {
-	header := strconv.AppendInt([]byte("Content-Length: "), int64(len(data)), 10)
-	header = append(header, "\r\n\r\n"...)
 	s.writeMu.Lock()
 	defer s.writeMu.Unlock()
+	return s.writeFrameLocked(data)
+}
+
+// writeFrameLocked writes data with its header. Precondition: writeMu is held.
+func (s *headerStream) writeFrameLocked(data []byte) (int64, error) {
+	header := strconv.AppendInt([]byte("Content-Length: "), int64(len(data)), 10)
+	header = append(header, "\r\n\r\n"...)
 	n, err := s.out.Write(header)
 	if err != nil {
 		return int64(n), err
@@ -125,14 +131,23 @@ func (s *headerStream) Read(ctx context.Context) (jsonrpc2.Message, int64, error
 	return msg, n, err
 }
 
-// Write encodes and writes one message.
-func (s *headerStream) Write(ctx context.Context, msg jsonrpc2.Message) (int64, error) {
-	data, err := jsonrpc2.EncodeMessage(msg)
-	if err != nil {
-		return 0, err
+// Write encodes and writes one message. The envelope is appended into a
+// buffer the stream keeps (under writeMu) and written from there: a
+// result of tens of MB is copied once into its frame, not a second time
+// out of a pool (jsonrpc2.EncodeMessage).
+func (s *headerStream) Write(_ context.Context, msg jsonrpc2.Message) (int64, error) {
+	s.writeMu.Lock()
+	defer s.writeMu.Unlock()
+	s.frame = jsonrpc2.AppendMessage(s.frame[:0], msg)
+	n, err := s.writeFrameLocked(s.frame)
+	if cap(s.frame) > maxKeptFrame {
+		s.frame = nil // a large reply's buffer goes with it
 	}
-	return s.WriteFrame(ctx, data)
+	return n, err
 }
+
+// maxKeptFrame is the largest write buffer a stream keeps between messages.
+const maxKeptFrame = 1 << 20
 
 // Close closes the underlying connection.
 func (s *headerStream) Close() error { return s.closer.Close() }

@@ -1,10 +1,15 @@
 // Command warm measures structural queries through one long-lived server,
 // as an editor session runs them: the first query parses the workspace, the
 // following ones (other patterns) find the trees in the parse cache. It
-// prints one line per query: pattern, matches, wall seconds; then the
-// process's peak RSS. bench/astgrep.sh runs it.
+// prints one line per query: pattern, matches, wall seconds, CPU seconds
+// (user and system, of the whole process: server and client); then the
+// process's peak RSS. bench/astgrep.sh and bench/memory.sh run it.
 //
 // usage: go run ./bench/warm ROOT LANG PATTERN...
+//
+// With WARM_CPUPROFILE=FILE set it writes a CPU profile of the warm
+// queries (all but the first) to FILE; with WARM_LIMIT=N the queries ask
+// for N matches (default 0, all).
 package main
 
 import (
@@ -12,7 +17,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"runtime/pprof"
+	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/structls/structls/lsp"
@@ -25,6 +33,10 @@ func main() {
 		os.Exit(2)
 	}
 	root, language, patterns := os.Args[1], os.Args[2], os.Args[3:]
+	limit := 0
+	if v := os.Getenv("WARM_LIMIT"); v != "" {
+		limit, _ = strconv.Atoi(v)
+	}
 	ctx := context.Background()
 	ed, wait := lsp.StartInProcess(ctx, lsp.Options{}, lsp.EditorOptions{})
 	if _, err := ed.Initialize(ctx, root); err != nil {
@@ -32,8 +44,14 @@ func main() {
 		os.Exit(2)
 	}
 	for i, p := range patterns {
-		start := time.Now()
-		raw, err := ed.ExecuteCommand(ctx, lsp.CommandAstGrep, map[string]any{"pattern": p, "lang": language, "limit": 0})
+		if i == 1 {
+			stop := startProfile(os.Getenv("WARM_CPUPROFILE"))
+			defer stop()
+		}
+		start, startCPU := time.Now(), cpuTime()
+		raw, err := ed.ExecuteCommand(ctx, lsp.CommandAstGrep, map[string]any{"pattern": p, "lang": language, "limit": limit})
+		elapsed := time.Since(start) // until the reply is in; decoding it is the client's business
+		cpu := cpuTime() - startCPU
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)
@@ -44,7 +62,7 @@ func main() {
 		if i == 0 {
 			kind = "cold"
 		}
-		fmt.Printf("%s\t%s\t%d\t%.3f\n", kind, p, res.MatchCount, time.Since(start).Seconds())
+		fmt.Printf("%s\t%s\t%d\t%.3f\t%.3f\n", kind, p, res.MatchCount, elapsed.Seconds(), cpu.Seconds())
 	}
 	_ = ed.Shutdown(ctx)
 	wait()
@@ -54,4 +72,31 @@ func main() {
 			fmt.Printf("peak-rss\t%s\n", strings.TrimSpace(strings.TrimPrefix(line, "VmHWM:")))
 		}
 	}
+}
+
+// startProfile starts a CPU profile into path (nothing when path is empty)
+// and returns the function that stops it.
+func startProfile(path string) func() {
+	if path == "" {
+		return func() {}
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }
+}
+
+// cpuTime returns the CPU time the process has used so far. On a loaded
+// machine it says what a query costs where wall time says how long it
+// waited for a core.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

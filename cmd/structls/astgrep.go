@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strings"
 
 	jsonv2 "github.com/go-json-experiment/json"
@@ -17,6 +18,11 @@ import (
 	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/matcher/lang"
 )
+
+// astgrepGoMemory is the soft limit of the Go heap of `structls astgrep`
+// (stdlib, make pattern, under load: peak RSS 117 MB at 48 MB, 114 at 32
+// for the same CPU time, 110 at 24 for 15% more CPU).
+const astgrepGoMemory = 32 << 20
 
 // astgrep is `structls astgrep`: structural search with ast-grep patterns.
 // It prints the grouped text rendering (matches with their bindings), or
@@ -61,6 +67,11 @@ func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	q := matcher.Query{Pattern: *pattern, Lang: *language, Strictness: *strictness, Selector: *selector,
 		Limit: limit, Skip: *skip, ContextLines: *contextLines, Globs: globs, Paths: positional, Format: format, DebugQuery: *debugQuery}
+	// The matches stream through (nothing printed is kept), so the Go heap
+	// stays near its live size, tens of MB; a soft limit keeps the collector
+	// from letting garbage grow past that while tree-sitter's own memory,
+	// outside the Go heap, takes the most of the process's peak.
+	debug.SetMemoryLimit(astgrepGoMemory)
 	ctx := context.Background()
 	s, err := startSession(ctx, *root, lsp.EditorOptions{})
 	if err != nil {

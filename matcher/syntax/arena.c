@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "syntax.h"
 
@@ -40,7 +41,7 @@ static size_t arena_budget = SIZE_MAX;
 enum {
 	HEADER = 16,                // per allocation: its size, padded to keep 16-byte alignment
 	FIRST_CHUNK = 4 << 20,      // chunks double from here
-	KEEP_AT_MOST = 32 << 20,    // a rewound arena keeps up to this much for the next file
+	KEEP_AT_MOST = 4 << 20,     // a rewound arena keeps up to this much for the next file
 };
 
 // or_die is for libc allocations outside any parse: with no jump target,
@@ -80,6 +81,21 @@ static int size_class(size_t n) {
 	return c > 0 && c <= ARENA_CLASSES ? (int)c - 1 : -1;
 }
 
+// chunk_new maps a chunk of size bytes (after its header) straight from
+// the kernel, and chunk_free unmaps it: a chunk is megabytes, and libc's
+// malloc keeps blocks that large once freed (its mmap threshold rises to
+// 32 MB after the first free), so the memory of a large file's parse
+// stayed in the process after the arena let go of it.
+static arena_chunk *chunk_new(size_t size) {
+	void *p = mmap(NULL, sizeof(arena_chunk) + size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED) return NULL;
+	arena_chunk *c = p;
+	*c = (arena_chunk){ .size = size };
+	return c;
+}
+
+static void chunk_free(arena_chunk *c) { munmap(c, sizeof(arena_chunk) + c->size); }
+
 static void *arena_alloc(structls_scratch *s, size_t n) {
 	if (n > ((size_t)1 << 40)) return arena_failed(n);
 	int class = size_class(n);
@@ -95,7 +111,7 @@ static void *arena_alloc(structls_scratch *s, size_t n) {
 		size_t size = c ? c->size * 2 : FIRST_CHUNK;
 		while (size < need) size *= 2;
 		if (size > arena_budget || s->reserved > arena_budget - size) return arena_failed(size);
-		arena_chunk *fresh = malloc(sizeof(arena_chunk) + size);
+		arena_chunk *fresh = chunk_new(size);
 		if (!fresh) return arena_failed(size);
 		*fresh = (arena_chunk){ .next = c, .size = size };
 		s->chunks = c = fresh;
@@ -180,7 +196,7 @@ void structls_arena_leave(void) {
 // structls_arena_reset rewinds the arena: all its memory is free again. An
 // arena that grew past one chunk is replaced by a single chunk as large as
 // all of them, so the next file of that size neither grows it nor touches
-// fresh pages (up to a limit: a huge file's memory goes back to libc).
+// fresh pages (up to a limit: a large file's memory goes back to the kernel).
 void structls_arena_reset(structls_scratch *s) {
 	memset(s->free_lists, 0, sizeof s->free_lists);
 	arena_chunk *first = s->chunks;
@@ -193,14 +209,14 @@ void structls_arena_reset(structls_scratch *s) {
 	for (arena_chunk *c = first, *next; c; c = next) {
 		next = c->next;
 		total += c->size;
-		free(c);
+		chunk_free(c);
 	}
 	s->chunks = NULL;
 	s->reserved = 0;
 	if (total <= KEEP_AT_MOST) {
 		size_t size = FIRST_CHUNK;
 		while (size < total) size *= 2;
-		s->chunks = malloc(sizeof(arena_chunk) + size); // NULL is fine: the next parse allocates
+		s->chunks = chunk_new(size); // NULL is fine: the next parse allocates
 		if (s->chunks) {
 			*s->chunks = (arena_chunk){ .size = size };
 			s->reserved = size;
@@ -211,7 +227,7 @@ void structls_arena_reset(structls_scratch *s) {
 void structls_scratch_free(structls_scratch *s) {
 	structls_release(s);
 	structls_arena_reset(s);
-	free(s->chunks);
+	if (s->chunks) chunk_free(s->chunks);
 	free(s->levels);
 	free(s);
 }

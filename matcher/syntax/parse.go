@@ -48,7 +48,12 @@ func parse(ctx context.Context, lang *sitter.Language, source []byte, only int32
 	if ctx.Err() != nil {
 		return nil, ErrCancelled
 	}
+	taken, err := parsingBytes.acquire(ctx, int64(len(source)))
+	if err != nil {
+		return nil, err
+	}
 	nodes, hasError, err := parseFlat(ctx, lang, source, only, scratch)
+	parsingBytes.release(taken)
 	if err != nil {
 		return nil, err
 	}

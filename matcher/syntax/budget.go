@@ -1,0 +1,76 @@
+package syntax
+
+import (
+	"context"
+	"sync"
+)
+
+// parsingBytes limits the source bytes parsed at once in the process.
+// Tree-sitter takes about 40 bytes of memory for each byte it parses, so
+// the peak memory of a search is that of the parses running together: two
+// workers each parsing a 2 MB file need 160 MB, one after the other 80.
+// Small files still parse side by side; a file larger than the limit
+// parses alone.
+var parsingBytes = newByteBudget(1 << 20)
+
+// byteBudget is a weighted semaphore over bytes. A request waits while
+// earlier ones wait, so a large one is not starved by a stream of small
+// ones.
+type byteBudget struct {
+	mu       sync.Mutex
+	limit    int64
+	used     int64
+	waiting  int
+	released chan struct{} // closed (and replaced) at every release
+}
+
+func newByteBudget(limit int64) *byteBudget {
+	return &byteBudget{limit: limit, released: make(chan struct{})}
+}
+
+// acquire takes n bytes of the budget (the whole budget when n exceeds it)
+// and returns what was taken, for release; or ErrCancelled when ctx ends
+// first.
+func (b *byteBudget) acquire(ctx context.Context, n int64) (int64, error) {
+	n = min(n, b.limit)
+	b.mu.Lock()
+	queued := false
+	for b.used+n > b.limit || (!queued && b.waiting > 0) {
+		if !queued {
+			b.waiting++
+			queued = true
+		}
+		wait := b.released
+		b.mu.Unlock()
+		select {
+		case <-wait:
+		case <-ctx.Done():
+			b.mu.Lock()
+			b.waiting--
+			b.wakeLocked()
+			b.mu.Unlock()
+			return 0, ErrCancelled
+		}
+		b.mu.Lock()
+	}
+	if queued {
+		b.waiting--
+	}
+	b.used += n
+	b.mu.Unlock()
+	return n, nil
+}
+
+// release returns n bytes taken by acquire.
+func (b *byteBudget) release(n int64) {
+	b.mu.Lock()
+	b.used -= n
+	b.wakeLocked()
+	b.mu.Unlock()
+}
+
+// wakeLocked lets every waiter look again. Precondition: b.mu is held.
+func (b *byteBudget) wakeLocked() {
+	close(b.released)
+	b.released = make(chan struct{})
+}
