@@ -38,6 +38,8 @@ type indexer struct {
 	paths  []string           // files changed since the last run was taken
 	cancel context.CancelFunc // stops the run in progress; nil between runs
 	runs   int                // runs finished, for tests
+
+	testHookBegin func() // when set by a test, called once a run has found its files
 }
 
 func newIndexer() *indexer { return &indexer{wake: make(chan struct{}, 1)} }
@@ -124,8 +126,13 @@ func (s *Server) runBackgroundParse(whole bool, paths []string) {
 	s.index.mu.Unlock()
 	var wd *workDone
 	opts := index.Options{
-		Gate:     &s.index.gate,
-		Begin:    func(files int) { wd = s.startProgress(fmt.Sprintf("Indexing %d files", files), nil, cancel) },
+		Gate: &s.index.gate,
+		Begin: func(files int) {
+			if s.index.testHookBegin != nil {
+				s.index.testHookBegin()
+			}
+			wd = s.startProgress(fmt.Sprintf("Indexing %d files", files), nil, cancel)
+		},
 		Progress: func(done, total int) { wd.report(done, total) },
 	}
 	if !whole {

@@ -170,7 +170,7 @@ func TestBackgroundParseCancelled(t *testing.T) {
 	servers := make(chan *Server, 1)
 	var requestDone func()
 	testHookServe = func(s *Server) {
-		requestDone = s.index.gate.Busy() // holds the run at its first file
+		s.index.testHookBegin = func() { requestDone = s.index.gate.Busy() } // holds the run at its first file
 		servers <- s
 	}
 	ed := newEditor(t, dir, EditorOptions{WorkDoneProgress: true})

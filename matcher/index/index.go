@@ -74,7 +74,7 @@ func Run(ctx context.Context, snap *workspace.Snapshot, cache *syntax.Cache, opt
 
 func run(ctx context.Context, snap *workspace.Snapshot, cache *syntax.Cache, opts Options) (Result, error) {
 	var res Result
-	files, err := languageFiles(ctx, snap, opts.Paths)
+	files, err := walkWhenIdle(ctx, snap, opts.Gate, opts.Paths)
 	if err != nil {
 		return res, err
 	}
@@ -101,6 +101,23 @@ func run(ctx context.Context, snap *workspace.Snapshot, cache *syntax.Cache, opt
 		}
 	}
 	return res, nil
+}
+
+// walkWhenIdle runs languageFiles while no request runs: a request that
+// starts stops the walk, which starts again once it has ended.
+func walkWhenIdle(ctx context.Context, snap *workspace.Snapshot, gate *Gate, paths []string) ([]workspace.File, error) {
+	for {
+		walkCtx, release, err := gate.Wait(ctx)
+		if err != nil {
+			return nil, err
+		}
+		files, err := languageFiles(walkCtx, snap, paths)
+		interrupted := walkCtx.Err() != nil
+		release()
+		if !interrupted || ctx.Err() != nil {
+			return files, err
+		}
+	}
 }
 
 // languageFiles walks every folder as a query with default options does and

@@ -138,8 +138,8 @@ func TestRunParsesOnlyChangedFiles(t *testing.T) {
 	}
 }
 
-// TestRunWaitsWhileARequestRuns: nothing is parsed while the gate is busy,
-// and everything once it is free again.
+// TestRunWaitsWhileARequestRuns: nothing is walked or parsed while the gate
+// is busy, and everything once it is free again.
 func TestRunWaitsWhileARequestRuns(t *testing.T) {
 	dir := testutil.WriteTree(t, project)
 	cache := syntax.NewCache(64 << 20)
@@ -151,12 +151,16 @@ func TestRunWaitsWhileARequestRuns(t *testing.T) {
 		res, _ := Run(context.Background(), snapshotOf(t, dir), cache, Options{Gate: &gate, Begin: func(int) { close(begun) }})
 		finished <- res
 	}()
-	<-begun
-	time.Sleep(50 * time.Millisecond) // room for a parse that should not happen
+	select {
+	case <-begun:
+		t.Fatal("the files were walked while a request was running")
+	case <-time.After(50 * time.Millisecond): // room for a walk or parse that should not happen
+	}
 	if n := cache.Parses(); n != 0 {
 		t.Fatalf("%d files parsed while a request was running; want 0", n)
 	}
 	done()
+	<-begun
 	select {
 	case res := <-finished:
 		if res.Done != 5 {
