@@ -155,7 +155,7 @@ func TestBackgroundParsePausedWhileARequestRuns(t *testing.T) {
 	}
 	blocked, stop := context.WithTimeout(ctx, 100*time.Millisecond)
 	defer stop()
-	if _, release, err := srv.index.gate.Wait(blocked); err == nil {
+	if _, release, err := srv.index.gate.Wait(blocked, true); err == nil {
 		release()
 		t.Fatal("background parsing could go on while a request was running")
 	}

@@ -180,3 +180,30 @@ func BenchmarkKeystroke(b *testing.B) {
 		}
 	})
 }
+
+// TestKeptTreesAreBounded: with more documents open than maxKeptTrees, only
+// the trees of those parsed last are kept, and a document whose tree was
+// freed is still parsed right.
+func TestKeptTreesAreBounded(t *testing.T) {
+	ctx := context.Background()
+	c := NewCache(1 << 30)
+	text := func(i int) []byte { return fmt.Appendf(nil, "package p\n\nvar v = %d\n", i) }
+	for i := range maxKeptTrees + 5 {
+		uri := fmt.Sprintf("file:///%d.go", i)
+		c.SetDocument(uri, goLang, text(i))
+		if _, err := c.Parse(ctx, goLang, text(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := c.KeptTrees(); n != maxKeptTrees {
+		t.Fatalf("%d kept trees; want %d", n, maxKeptTrees)
+	}
+	c.SetDocument("file:///0.go", goLang, text(1000)) // its tree was freed: parsed from nothing
+	tree, err := c.Parse(ctx, goLang, text(1000))
+	if err != nil || string(tree.Source) != string(text(1000)) {
+		t.Fatalf("tree of %q, %v", tree.Source, err)
+	}
+	if n := c.KeptTrees(); n != maxKeptTrees {
+		t.Errorf("%d kept trees; want %d", n, maxKeptTrees)
+	}
+}
