@@ -39,7 +39,7 @@ type indexer struct {
 	cancel context.CancelFunc // stops the run in progress; nil between runs
 	runs   int                // runs finished, for tests
 
-	testHookBegin func() // when set by a test, called once a run has found its files
+	testHookFirstFile func() // when set by a test, called once a run has parsed its first file
 }
 
 func newIndexer() *indexer { return &indexer{wake: make(chan struct{}, 1)} }
@@ -124,16 +124,22 @@ func (s *Server) runBackgroundParse(whole bool, paths []string) {
 	s.index.mu.Lock()
 	s.index.cancel = cancel
 	s.index.mu.Unlock()
+	// The progress starts with the first file parsed, not before: a run held
+	// back from the start by a request shows nothing while it waits.
 	var wd *workDone
+	started := false
 	opts := index.Options{
 		Gate: &s.index.gate,
-		Begin: func(files int) {
-			if s.index.testHookBegin != nil {
-				s.index.testHookBegin()
+		Progress: func(done, total int) {
+			if !started {
+				started = true
+				if s.index.testHookFirstFile != nil {
+					s.index.testHookFirstFile()
+				}
+				wd = s.startProgress(fmt.Sprintf("Indexing %d %s", total, plural(total, "file", "files")), nil, cancel)
 			}
-			wd = s.startProgress(fmt.Sprintf("Indexing %d files", files), nil, cancel)
+			wd.report(done, total)
 		},
-		Progress: func(done, total int) { wd.report(done, total) },
 	}
 	if !whole {
 		opts.Paths = paths
@@ -196,3 +202,11 @@ func (s *Server) filesChanged(paths ...string) {
 // testHookServe, when set by a test, is given each new server as Serve
 // starts it, so the test can read its counters.
 var testHookServe func(*Server)
+
+// plural returns one when n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
