@@ -38,6 +38,8 @@ type indexer struct {
 	paths  []string           // files changed since the last run was taken
 	cancel context.CancelFunc // stops the run in progress; nil between runs
 	runs   int                // runs finished, for tests
+
+	testHookFirstFile func() // when set by a test, called once a run has parsed its first file
 }
 
 func newIndexer() *indexer { return &indexer{wake: make(chan struct{}, 1)} }
@@ -122,11 +124,22 @@ func (s *Server) runBackgroundParse(whole bool, paths []string) {
 	s.index.mu.Lock()
 	s.index.cancel = cancel
 	s.index.mu.Unlock()
+	// The progress starts with the first file parsed, not before: a run held
+	// back from the start by a request shows nothing while it waits.
 	var wd *workDone
+	started := false
 	opts := index.Options{
-		Gate:     &s.index.gate,
-		Begin:    func(files int) { wd = s.startProgress(fmt.Sprintf("Indexing %d files", files), nil, cancel) },
-		Progress: func(done, total int) { wd.report(done, total) },
+		Gate: &s.index.gate,
+		Progress: func(done, total int) {
+			if !started {
+				started = true
+				if s.index.testHookFirstFile != nil {
+					s.index.testHookFirstFile()
+				}
+				wd = s.startProgress(fmt.Sprintf("Indexing %d %s", total, plural(total, "file", "files")), nil, cancel)
+			}
+			wd.report(done, total)
+		},
 	}
 	if !whole {
 		opts.Paths = paths
@@ -189,3 +202,11 @@ func (s *Server) filesChanged(paths ...string) {
 // testHookServe, when set by a test, is given each new server as Serve
 // starts it, so the test can read its counters.
 var testHookServe func(*Server)
+
+// plural returns one when n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

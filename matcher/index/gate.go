@@ -7,10 +7,10 @@ import (
 
 // Gate keeps background parsing out of the way of requests: the server
 // marks each request with Busy, and the background worker calls Wait before
-// each file. Wait returns only while no request runs, with a context that is
-// cancelled as soon as one starts, so the parse in progress is abandoned
-// within tree-sitter's polling interval and the CPU goes to the request. The
-// zero Gate is open; a nil *Gate is always open.
+// each file. Wait returns only while no request runs, with a context that
+// may be cancelled as soon as one starts, so the parse in progress is
+// abandoned within tree-sitter's polling interval and the CPU goes to the
+// request. The zero Gate is open; a nil *Gate is always open.
 type Gate struct {
 	mu        sync.Mutex
 	running   int
@@ -44,16 +44,21 @@ func (g *Gate) Busy() (done func()) {
 	}
 }
 
-// Wait blocks while a request runs, then returns a context for one file's
-// work, cancelled when ctx ends or a request starts, and the func that
-// releases it. It fails only with ctx's error.
-func (g *Gate) Wait(ctx context.Context) (context.Context, func(), error) {
+// Wait blocks while a request runs, then returns a context for one piece of
+// work, and the func that releases it. The context ends with ctx and, when
+// interruptible, as soon as a request starts. Wait fails only with ctx's
+// error.
+func (g *Gate) Wait(ctx context.Context, interruptible bool) (context.Context, func(), error) {
 	if g == nil {
 		return ctx, func() {}, ctx.Err()
 	}
 	for {
 		g.mu.Lock()
 		idle := g.idle
+		if idle == nil && !interruptible {
+			g.mu.Unlock()
+			return ctx, func() {}, ctx.Err()
+		}
 		if idle == nil {
 			work, cancel := context.WithCancel(ctx)
 			if g.interrupt == nil {

@@ -74,7 +74,11 @@ func Run(ctx context.Context, snap *workspace.Snapshot, cache *syntax.Cache, opt
 
 func run(ctx context.Context, snap *workspace.Snapshot, cache *syntax.Cache, opts Options) (Result, error) {
 	var res Result
-	files, err := languageFiles(ctx, snap, opts.Paths)
+	var files []workspace.File
+	err := whenIdle(ctx, opts.Gate, func(ctx context.Context) (err error) {
+		files, err = languageFiles(ctx, snap, opts.Paths)
+		return err
+	})
 	if err != nil {
 		return res, err
 	}
@@ -101,6 +105,30 @@ func run(ctx context.Context, snap *workspace.Snapshot, cache *syntax.Cache, opt
 		}
 	}
 	return res, nil
+}
+
+// whenIdle runs work while no request runs. A request that starts
+// interrupts it (cancels its context), and it runs again once the request
+// has ended — then to its end: work is interrupted once at most, so an
+// editor that sends a request at every cursor move cannot keep a large file
+// from ever being parsed.
+func whenIdle(ctx context.Context, gate *Gate, work func(context.Context) error) error {
+	workCtx, release, err := gate.Wait(ctx, true)
+	if err != nil {
+		return err
+	}
+	err = work(workCtx)
+	interrupted := workCtx.Err() != nil && ctx.Err() == nil
+	release()
+	if !interrupted {
+		return err
+	}
+	workCtx, release, err = gate.Wait(ctx, false)
+	if err != nil {
+		return err
+	}
+	defer release()
+	return work(workCtx)
 }
 
 // languageFiles walks every folder as a query with default options does and
@@ -130,27 +158,19 @@ func languageFiles(ctx context.Context, snap *workspace.Snapshot, paths []string
 	return files, err
 }
 
-// parseFile reads one file and puts its tree into the cache, waiting at the
-// gate first; a parse abandoned because a request started is taken up again
-// once the gate opens. buf is the read buffer, reused from file to file.
+// parseFile reads one file and puts its tree into the cache while no
+// request runs (see whenIdle). buf is the read buffer, reused from file to
+// file.
 func parseFile(ctx context.Context, snap *workspace.Snapshot, cache *syntax.Cache, gate *Gate, f workspace.File, buf *[]byte) error {
-	l := lang.ForPath(f.Rel)
-	for {
-		fileCtx, release, err := gate.Wait(ctx)
+	grammar := lang.ForPath(f.Rel).Grammar()
+	return whenIdle(ctx, gate, func(ctx context.Context) error {
+		content, err := snap.ReadFile(f, *buf)
 		if err != nil {
 			return err
 		}
-		content, err := snap.ReadFile(f, *buf)
-		if err == nil {
-			if f.Doc == nil {
-				*buf = content
-			}
-			err = cache.Warm(fileCtx, l.Grammar(), content)
+		if f.Doc == nil {
+			*buf = content
 		}
-		interrupted := fileCtx.Err() != nil
-		release()
-		if !interrupted || ctx.Err() != nil {
-			return err
-		}
-	}
+		return cache.Warm(ctx, grammar, content)
+	})
 }

@@ -138,8 +138,8 @@ func TestRunParsesOnlyChangedFiles(t *testing.T) {
 	}
 }
 
-// TestRunWaitsWhileARequestRuns: nothing is parsed while the gate is busy,
-// and everything once it is free again.
+// TestRunWaitsWhileARequestRuns: nothing is walked or parsed while the gate
+// is busy, and everything once it is free again.
 func TestRunWaitsWhileARequestRuns(t *testing.T) {
 	dir := testutil.WriteTree(t, project)
 	cache := syntax.NewCache(64 << 20)
@@ -151,12 +151,16 @@ func TestRunWaitsWhileARequestRuns(t *testing.T) {
 		res, _ := Run(context.Background(), snapshotOf(t, dir), cache, Options{Gate: &gate, Begin: func(int) { close(begun) }})
 		finished <- res
 	}()
-	<-begun
-	time.Sleep(50 * time.Millisecond) // room for a parse that should not happen
+	select {
+	case <-begun:
+		t.Fatal("the files were walked while a request was running")
+	case <-time.After(50 * time.Millisecond): // room for a walk or parse that should not happen
+	}
 	if n := cache.Parses(); n != 0 {
 		t.Fatalf("%d files parsed while a request was running; want 0", n)
 	}
 	done()
+	<-begun
 	select {
 	case res := <-finished:
 		if res.Done != 5 {
@@ -171,7 +175,7 @@ func TestRunWaitsWhileARequestRuns(t *testing.T) {
 // context of the file being parsed, and the next Wait blocks until it ends.
 func TestBusyInterruptsTheFileInProgress(t *testing.T) {
 	var gate Gate
-	fileCtx, release, err := gate.Wait(context.Background())
+	fileCtx, release, err := gate.Wait(context.Background(), true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +186,7 @@ func TestBusyInterruptsTheFileInProgress(t *testing.T) {
 	release()
 	waited := make(chan struct{})
 	go func() {
-		_, release, _ := gate.Wait(context.Background())
+		_, release, _ := gate.Wait(context.Background(), true)
 		release()
 		close(waited)
 	}()
@@ -196,7 +200,7 @@ func TestBusyInterruptsTheFileInProgress(t *testing.T) {
 	<-waited
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, _, err := gate.Wait(ctx); err == nil {
+	if _, _, err := gate.Wait(ctx, true); err == nil {
 		t.Error("Wait with an ended context returned no error")
 	}
 }
@@ -208,5 +212,22 @@ func TestRunCancelled(t *testing.T) {
 	cancel()
 	if _, err := Run(ctx, snapshotOf(t, dir), syntax.NewCache(64<<20), Options{}); !errors.Is(err, context.Canceled) {
 		t.Fatalf("err %v; want context.Canceled", err)
+	}
+}
+
+// TestInterruptedOnce: work a request interrupts runs again once the
+// request has ended, and then is not interrupted: requests at every cursor
+// move cannot keep a file from being parsed.
+func TestInterruptedOnce(t *testing.T) {
+	var gate Gate
+	var runs []bool // whether each run's context ended
+	err := whenIdle(context.Background(), &gate, func(ctx context.Context) error {
+		done := gate.Busy() // a request starts during the work, and ends
+		done()
+		runs = append(runs, ctx.Err() != nil)
+		return ctx.Err()
+	})
+	if err != nil || len(runs) != 2 || !runs[0] || runs[1] {
+		t.Fatalf("runs %v, err %v; want an interrupted run, then one to the end", runs, err)
 	}
 }

@@ -28,6 +28,11 @@ import (
 // between (several notifications, a whole-document resync, an undo), and it
 // needs no help from the overlay. Edits far apart in one step become a single
 // edit spanning both: the reparse then reuses less, but is still correct.
+//
+// While the text holds a syntax error, an incremental parse may recover from
+// it differently from a parse from nothing, so such a version is parsed from
+// nothing (see structls_reparse): a query gets exactly the tree a full parse
+// gives, always.
 
 // docTree is the kept tree-sitter tree of one open document.
 type docTree struct {
@@ -72,8 +77,8 @@ func (d *docTree) reparse(ctx context.Context, source []byte) (*Tree, error) {
 	if len(source) > 0 {
 		text = (*C.char)(unsafe.Pointer(&source[0]))
 	}
-	var refused C.bool
-	tree := C.structls_reparse((*C.TSLanguage)(unsafe.Pointer(d.lang.Inner)), d.tree, &edit, text, C.uint32_t(len(source)), cancel, &refused)
+	var refused, reused C.bool
+	tree := C.structls_reparse((*C.TSLanguage)(unsafe.Pointer(d.lang.Inner)), d.tree, &edit, text, C.uint32_t(len(source)), cancel, &refused, &reused)
 	if !stop() {
 		<-fired // the flag is being set: let that finish before it is freed
 	}
@@ -83,7 +88,7 @@ func (d *docTree) reparse(ctx context.Context, source []byte) (*Tree, error) {
 	case tree == nil:
 		return nil, ErrCancelled
 	}
-	if d.tree != nil {
+	if reused {
 		incrementalReparses.Add(1)
 	}
 	d.free()

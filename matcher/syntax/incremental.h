@@ -14,6 +14,6 @@ TSTree *ts_tree_copy(const TSTree *self);
 void ts_tree_edit(TSTree *self, const TSInputEdit *edit);
 
 TSTree *structls_reparse(const TSLanguage *lang, const TSTree *old, const TSInputEdit *edit,
-	const char *text, uint32_t length, size_t *cancel, bool *refused);
+	const char *text, uint32_t length, size_t *cancel, bool *refused, bool *reused);
 
 #endif

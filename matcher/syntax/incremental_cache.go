@@ -2,9 +2,13 @@ package syntax
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"hash/maphash"
+	"maps"
+	"slices"
 	"sync"
+	"sync/atomic"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 )
@@ -31,7 +35,17 @@ type openDocument struct {
 	mu     sync.Mutex // guards what follows; held while the document is reparsed
 	tree   docTree
 	closed bool
+	parsed uint64 // when the document was last parsed, in parseClock ticks
 }
+
+// maxKeptTrees bounds the tree-sitter trees kept for open documents to those
+// of the documents parsed most recently: each costs memory of the order of
+// its flat tree, outside the cache's budget, and an editor may hold hundreds
+// of documents open while the person types in a few.
+const maxKeptTrees = 16
+
+// parseClock orders the parses of open documents, for maxKeptTrees.
+var parseClock atomic.Uint64
 
 // SetDocument tells the cache that the open document uri now holds content,
 // in the language lang (nil: none of the catalogue's). Its tree is kept from
@@ -115,10 +129,40 @@ func (c *Cache) parseMiss(ctx context.Context, key cacheKey, lang *sitter.Langua
 		doc.mu.Lock()
 		defer doc.mu.Unlock()
 		if !doc.closed {
+			doc.parsed = parseClock.Add(1)
+			defer c.trimKeptTrees(doc)
 			return doc.tree.treeOf(ctx, source)
 		}
 	}
 	return Parse(ctx, lang, bytes.Clone(source))
+}
+
+// trimKeptTrees frees the trees of the documents parsed least recently
+// beyond maxKeptTrees; current, whose lock the caller holds, keeps its tree.
+// A document being reparsed meanwhile is passed over.
+func (c *Cache) trimKeptTrees(current *openDocument) {
+	c.docs.mu.Lock()
+	docs := slices.Collect(maps.Values(c.docs.byURI))
+	c.docs.mu.Unlock()
+	var kept []*openDocument // locked by this call
+	for _, doc := range docs {
+		if doc == current || !doc.mu.TryLock() {
+			continue
+		}
+		if doc.tree.tree == nil {
+			doc.mu.Unlock()
+			continue
+		}
+		kept = append(kept, doc)
+	}
+	slices.SortFunc(kept, func(a, b *openDocument) int { return cmp.Compare(a.parsed, b.parsed) })
+	excess := len(kept) + 1 - maxKeptTrees
+	for i, doc := range kept {
+		if i < excess {
+			doc.tree.free()
+		}
+		doc.mu.Unlock()
+	}
 }
 
 // documentWith returns the open document whose current text has key, or nil.

@@ -10,7 +10,13 @@ import (
 	"runtime"
 	"slices"
 	"testing"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
 )
+
+// CheckIncremental exposes the property to the external tests, which have
+// the other languages' grammars (TestIncrementalReparseLanguages).
+var CheckIncremental = checkIncremental
 
 // incrementalSeed is the text the random edits start from: real Go, with
 // comments, strings and nesting for the edits to break and mend.
@@ -41,34 +47,38 @@ func randomEdit(r *rand.Rand, text []byte) []byte {
 	return out
 }
 
-// checkIncremental applies steps random edits to seed, each time reparsing
-// the open document incrementally through the cache, and fails when the tree
-// differs in any node from a parse from nothing.
-func checkIncremental(t testing.TB, seed []byte, rngSeed uint64, steps int) {
+// checkIncremental applies steps random edits to seed — each a new edit or,
+// one time in three, the undo of the last one, so the text is broken and
+// mended again — each time reparsing the open document incrementally
+// through the cache, and fails when the tree differs in any node from a
+// parse from nothing.
+func checkIncremental(t testing.TB, lang *sitter.Language, seed []byte, rngSeed uint64, steps int) {
 	ctx := context.Background()
 	r := rand.New(rand.NewPCG(rngSeed, 1))
 	c := NewCache(1 << 30)
-	defer c.CloseDocument("file:///doc.go")
-	text := seed
-	before := IncrementalReparses()
+	defer c.CloseDocument("file:///doc")
+	history := [][]byte{seed}
 	for step := range steps {
-		c.SetDocument("file:///doc.go", goLang, text)
+		text := history[len(history)-1]
+		c.SetDocument("file:///doc", lang, text)
 		c.StartQuery()
-		got, err := c.Parse(ctx, goLang, text)
+		got, err := c.Parse(ctx, lang, text)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := Parse(ctx, goLang, text)
+		want, err := Parse(ctx, lang, text)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if diff := firstNodeDiff(got, want); diff != "" {
-			t.Fatalf("seed %d, step %d: the incremental tree differs from a full parse: %s", rngSeed, step, diff)
+			t.Fatalf("seed %d, step %d (%d bytes, syntax error %v): the incremental tree differs from a full parse: %s",
+				rngSeed, step, len(text), want.HasError(), diff)
 		}
-		text = randomEdit(r, text)
-	}
-	if n := IncrementalReparses() - before; n < int64(steps-1)/2 {
-		t.Errorf("only %d of %d versions were reparsed incrementally", n, steps-1)
+		if len(history) > 1 && r.IntN(3) == 0 {
+			history = history[:len(history)-1]
+		} else {
+			history = append(history, randomEdit(r, text))
+		}
 	}
 }
 
@@ -94,7 +104,39 @@ func firstNodeDiff(got, want *Tree) string {
 func TestIncrementalReparseMatchesFullParse(t *testing.T) {
 	seed := incrementalSeed(t)
 	for rngSeed := range uint64(4) {
-		checkIncremental(t, seed, rngSeed, 60)
+		checkIncremental(t, goLang, seed, rngSeed, 60)
+	}
+}
+
+// TestIncrementalReparseReusesTheTree: edits that keep the text free of
+// syntax errors (an identifier typed into, a line added) are all reparsed
+// from the previous tree, and give the full parse's tree.
+func TestIncrementalReparseReusesTheTree(t *testing.T) {
+	ctx := context.Background()
+	text := bigGo()
+	c := NewCache(1 << 30)
+	defer c.CloseDocument("file:///big.go")
+	before := IncrementalReparses()
+	at := bytes.Index(text, []byte("func f600(")) + len("func f")
+	for i := range 20 {
+		if i%5 == 4 {
+			text = slices.Concat(text[:at-len("func f")], []byte("var _ = 1\n"), text[at-len("func f"):])
+			at += len("var _ = 1\n")
+		} else {
+			text = slices.Concat(text[:at], []byte("x"), text[at:])
+		}
+		c.SetDocument("file:///big.go", goLang, text)
+		got, err := c.Parse(ctx, goLang, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := Parse(ctx, goLang, text)
+		if diff := firstNodeDiff(got, want); diff != "" || want.HasError() {
+			t.Fatalf("edit %d: %s (syntax error %v)", i, diff, want.HasError())
+		}
+	}
+	if n := IncrementalReparses() - before; n != 19 {
+		t.Errorf("%d of the 20 versions after the first were reparsed from the previous tree; want 19 (all but the first parse)", n)
 	}
 }
 
@@ -103,7 +145,7 @@ func FuzzIncrementalReparse(f *testing.F) {
 	seed := incrementalSeed(f)
 	f.Add(uint64(100))
 	f.Fuzz(func(t *testing.T, rngSeed uint64) {
-		checkIncremental(t, seed, rngSeed, 20)
+		checkIncremental(t, goLang, seed, rngSeed, 20)
 	})
 }
 
@@ -179,4 +221,31 @@ func BenchmarkKeystroke(b *testing.B) {
 			}
 		}
 	})
+}
+
+// TestKeptTreesAreBounded: with more documents open than maxKeptTrees, only
+// the trees of those parsed last are kept, and a document whose tree was
+// freed is still parsed right.
+func TestKeptTreesAreBounded(t *testing.T) {
+	ctx := context.Background()
+	c := NewCache(1 << 30)
+	text := func(i int) []byte { return fmt.Appendf(nil, "package p\n\nvar v = %d\n", i) }
+	for i := range maxKeptTrees + 5 {
+		uri := fmt.Sprintf("file:///%d.go", i)
+		c.SetDocument(uri, goLang, text(i))
+		if _, err := c.Parse(ctx, goLang, text(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := c.KeptTrees(); n != maxKeptTrees {
+		t.Fatalf("%d kept trees; want %d", n, maxKeptTrees)
+	}
+	c.SetDocument("file:///0.go", goLang, text(1000)) // its tree was freed: parsed from nothing
+	tree, err := c.Parse(ctx, goLang, text(1000))
+	if err != nil || string(tree.Source) != string(text(1000)) {
+		t.Fatalf("tree of %q, %v", tree.Source, err)
+	}
+	if n := c.KeptTrees(); n != maxKeptTrees {
+		t.Errorf("%d kept trees; want %d", n, maxKeptTrees)
+	}
 }
