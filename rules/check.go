@@ -53,12 +53,12 @@ func (s *RuleSet) check(ctx context.Context, path string, l *lang.Language, tree
 			return nil, nil
 		}
 	}
-	st := &state{t: tree}
+	done := ctx.Done()
+	st := &state{t: tree, done: done}
 	src := rewrite.NewSource(tree.Source)
 	var out []Finding
-	done := ctx.Done()
 	for i := range tree.Nodes {
-		if i%cancelCheckEvery == 0 && isDone(done) {
+		if i%cancelCheckEvery == 0 && isDone(done) || st.stopped {
 			return nil, ctx.Err()
 		}
 		for _, r := range table.bySymbol[tree.Nodes[i].Symbol] {
