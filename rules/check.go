@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"context"
 	"slices"
 	"strings"
@@ -229,6 +230,9 @@ func (s *suppressions) unused(t *syntax.Tree) []Finding {
 // line each covers (reference §14).
 func findSuppressions(t *syntax.Tree) *suppressions {
 	out := &suppressions{byLine: map[int][]*suppression{}}
+	if !bytes.Contains(t.Source, []byte("ast-grep-ignore")) {
+		return out
+	}
 	for i := range t.Nodes {
 		n := int32(i)
 		if !strings.Contains(t.Kind(n), "comment") {

@@ -18,8 +18,12 @@ type env struct {
 	secondary []int32
 }
 
+// newEnv returns an empty environment. Its maps are made on the first
+// binding (package matcher makes them in MatchWith; exportVars here): most
+// environments a relational search tries bind nothing, and copying them
+// must cost nothing.
 func newEnv() *env {
-	return &env{vars: &matcher.Env{Single: map[string]int32{}, Multi: map[string][]int32{}}}
+	return &env{vars: &matcher.Env{}}
 }
 
 func (e *env) clone() *env {
