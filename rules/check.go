@@ -118,7 +118,8 @@ func checkConstraints(s *state, constraints []constraint, e *env) bool {
 // finding builds the Finding of a match.
 func (r *Rule) finding(s *state, src rewrite.Source, n int32, e *env) Finding {
 	node := &s.t.Nodes[n]
-	x := newExpansion(s, src, e, r.core, 0)
+	s.rewrites = 0
+	x := newExpansion(s, src, e, r.core, 0, nil)
 	f := Finding{Rule: r, RuleID: r.ID, Severity: r.Severity, Note: r.Note, URL: r.URL, Start: int(node.Start), End: int(node.End)}
 	f.Message = x.render(r.Message, f.Start, f.End)
 	f.Labels = r.labelsOf(s, n, e)

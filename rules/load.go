@@ -101,16 +101,18 @@ func parseRuleFile(name string, src []byte, globals utilLibrary, defaultID func(
 	return out, nil
 }
 
-// Language returns the language of a file (path absolute, or relative to
-// BaseDir): languageGlobs first, then the catalogue's extensions.
+// Language returns the language of a file: languageGlobs first, then the
+// catalogue's file names and extensions.
 func (s *RuleSet) Language(path string) *lang.Language {
-	rel := relPath(s.BaseDir, path)
+	// ast-grep matches languageGlobs as ripgrep's file types: against the
+	// file name only, so a glob holding a "/" never matches.
+	name := filepath.Base(path)
 	for _, g := range s.globs {
-		if g.re.MatchString(rel) || g.re.MatchString(filepath.Base(rel)) {
+		if g.re.MatchString(name) {
 			return g.lang
 		}
 	}
-	return lang.ForPath(rel)
+	return lang.ForPath(name)
 }
 
 // Filter returns the rules whose id the regular expression finds a match
