@@ -144,6 +144,21 @@ func TestScanRuleErrorNamesField(t *testing.T) {
 	}
 }
 
+// TestScanWithoutRules: no sgconfig.yml and no rules is an error that
+// says what to do (exit 2), for scan and test alike.
+func TestScanWithoutRules(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- a.go --\npackage a\n")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"scan", "--root", dir}, nil, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "no sgconfig.yml found") {
+		t.Errorf("scan: exit %d, stderr %q", code, stderr.String())
+	}
+	stderr.Reset()
+	t.Chdir(dir)
+	if code := run([]string{"test"}, nil, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "no sgconfig.yml found") {
+		t.Errorf("test: exit %d, stderr %q", code, stderr.String())
+	}
+}
+
 // TestRuleTestCommand runs `structls test`: passing snapshots, then a
 // wrong one (exit 1), then --update-all.
 func TestRuleTestCommand(t *testing.T) {
