@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/structls/structls/matcher/lang"
 	"github.com/structls/structls/matcher/syntax"
@@ -55,7 +56,12 @@ type Result struct {
 	// structls.applyEdit; FixCount counts the fixes in it.
 	EditID   string `json:"editId,omitempty"`
 	FixCount int    `json:"fixCount,omitempty"`
-	Text     string `json:"text,omitempty"`
+	// UnfixedErrorCount (with fix) counts the error-severity diagnostics
+	// the preview does not fix: their rule has no fix, or their file cannot
+	// be fixed. As in `ast-grep scan -U`, a fix dropped for overlapping an
+	// outer one counts as fixed.
+	UnfixedErrorCount int    `json:"unfixedErrorCount,omitempty"`
+	Text              string `json:"text,omitempty"`
 
 	plan *rewrite.Plan
 }
@@ -318,10 +324,24 @@ func (sc *scanner) finish(res *Result, snap *workspace.Snapshot, enc workspace.E
 				res.ErrorCount++
 			}
 		}
-		if sc.fix {
-			if edits := FixEdits(sf.findings); len(edits) > 0 {
-				changes = append(changes, rewrite.FileChange{File: sf.file, Content: sf.content, Edits: edits})
-				res.FixCount += len(edits)
+		if !sc.fix {
+			continue
+		}
+		edits := FixEdits(sf.findings)
+		fixable := utf8.Valid(sf.content)
+		switch {
+		case len(edits) == 0:
+		case !fixable:
+			// An LSP edit carries text, not bytes: the editor would corrupt the
+			// file (structls.astEdit refuses such files too).
+			res.Warnings = append(res.Warnings, fmt.Sprintf("%s: not fixed: the file is not valid UTF-8; convert it to UTF-8 to apply fixes", sf.file.Rel))
+		default:
+			changes = append(changes, rewrite.FileChange{File: sf.file, Content: sf.content, Edits: edits})
+			res.FixCount += len(edits)
+		}
+		for _, f := range sf.findings {
+			if f.Severity == SeverityError && (len(f.Fixes) == 0 || !fixable) {
+				res.UnfixedErrorCount++
 			}
 		}
 	}

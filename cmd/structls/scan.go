@@ -23,7 +23,9 @@ type scanReply struct {
 	Warnings    []string           `json:"warnings"`
 	EditID      string             `json:"editId"`
 	FixCount    int                `json:"fixCount"`
-	Text        string             `json:"text"`
+	// UnfixedErrorCount: with --apply, the error diagnostics no fix removes.
+	UnfixedErrorCount int    `json:"unfixedErrorCount"`
+	Text              string `json:"text"`
 }
 
 // scanCmd is `structls scan`: ast-grep YAML rules over the files, as
@@ -97,17 +99,14 @@ func scanCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		printResult(stdout, stderr, raw, res.Text, *asJSON, notes)
 	}
 	errorsLeft := res.ErrorCount
+	if *apply {
+		errorsLeft = res.UnfixedErrorCount
+	}
 	if *apply && res.EditID != "" {
 		if _, err := s.execute(ctx, lsp.CommandApplyEdit, map[string]string{"id": res.EditID}, nil); err != nil {
 			return exitError, err
 		}
 		fmt.Fprintf(stderr, "structls: applied %d fixes\n", res.FixCount)
-		errorsLeft = 0
-		for _, d := range res.Diagnostics {
-			if d.Severity == rules.SeverityError && d.Fix == nil {
-				errorsLeft++
-			}
-		}
 	}
 	if errorsLeft > 0 {
 		return exitNotFound, nil // 1: error-severity diagnostics, as ast-grep scan

@@ -144,6 +144,26 @@ func TestScanRuleErrorNamesField(t *testing.T) {
 	}
 }
 
+// TestScanApplySkipsInvalidUTF8: a file that is not UTF-8 is reported but
+// not fixed (an LSP edit could not carry its bytes), so its error still
+// fails the run; the other files are fixed.
+func TestScanApplySkipsInvalidUTF8(t *testing.T) {
+	dir := testutil.WriteTree(t, scanCLITree)
+	latin1 := []byte("package a\n\n// caf\xe9\nfunc g() { panic(1) }\n")
+	os.WriteFile(filepath.Join(dir, "b.go"), latin1, 0o644)
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"scan", "--root", dir, "--apply"}, nil, &stdout, &stderr)
+	if code != 1 || !strings.Contains(stderr.String(), "b.go: not fixed: the file is not valid UTF-8") {
+		t.Errorf("exit %d, stderr %q", code, stderr.String())
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "b.go")); !bytes.Equal(got, latin1) {
+		t.Errorf("b.go changed: %q", got)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "a.go")); !strings.Contains(string(got), `fail("x")`) {
+		t.Errorf("a.go not fixed: %q", got)
+	}
+}
+
 // TestScanWithoutRules: no sgconfig.yml and no rules is an error that
 // says what to do (exit 2), for scan and test alike.
 func TestScanWithoutRules(t *testing.T) {
