@@ -406,6 +406,9 @@ func (c *compiler) compileRelation(key string, v *yamlValue) (matchRule, error) 
 	for i, k := range v.keys {
 		if k != "stopBy" && k != "field" {
 			sub.keys, sub.values = append(sub.keys, k), append(sub.values, v.values[i])
+			if i < len(v.keyAt) {
+				sub.keyAt = append(sub.keyAt, v.keyAt[i])
+			}
 		}
 	}
 	var err error
