@@ -240,8 +240,16 @@ type scanner struct {
 	cache *syntax.Cache
 	fix   bool
 
-	mu    sync.Mutex
-	files []scannedFile
+	mu       sync.Mutex
+	files    []scannedFile
+	warnings []string
+}
+
+// warn records a warning about one file (workers call it concurrently).
+func (sc *scanner) warn(msg string) {
+	sc.mu.Lock()
+	sc.warnings = append(sc.warnings, msg)
+	sc.mu.Unlock()
 }
 
 // scannedFile is a file with findings.
@@ -264,8 +272,15 @@ func (sc *scanner) file(ctx context.Context, snap *workspace.Snapshot, f workspa
 	set := sc.sets[f.Folder]
 	l := set.Language(f.Abs)
 	content, err := snap.ReadFile(f, buf)
-	if err != nil {
+	switch {
+	case errors.Is(err, workspace.ErrTooLarge):
+		sc.warn(fmt.Sprintf("%s was not scanned: %v (raise the maxFileSize setting to scan it)", f.Rel, err))
 		return buf
+	case err != nil && f.Named:
+		sc.warn(fmt.Sprintf("%s was not scanned: %v (check that it is a readable text file)", f.Rel, err))
+		return buf
+	case err != nil:
+		return buf // binary or unreadable, found by walking: skipped, as the walk would
 	}
 	if f.Doc == nil {
 		buf = content
@@ -314,6 +329,8 @@ func (sc *scanner) finish(res *Result, snap *workspace.Snapshot, enc workspace.E
 		}
 		return strings.Compare(a.file.Rel, b.file.Rel)
 	})
+	slices.Sort(sc.warnings)
+	res.Warnings = append(res.Warnings, sc.warnings...)
 	var changes []rewrite.FileChange
 	for _, sf := range sc.files {
 		mapper := workspace.NewMapper(sf.content)
