@@ -74,7 +74,11 @@ func (ld *loader) compileDocument(doc yamlDocument, defaultID string) (*Rule, er
 	if err := ld.compileCore(c, v, r); err != nil {
 		return nil, err
 	}
-	return r, ld.compileOutput(c, v, r)
+	if err := ld.compileOutput(c, v, r); err != nil {
+		return nil, err
+	}
+	ld.warnings = append(ld.warnings, c.warnings...)
+	return r, nil
 }
 
 // compileCore compiles utils, rule, constraints, transform and rewriters,

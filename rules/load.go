@@ -19,6 +19,9 @@ type RuleSet struct {
 	// BaseDir is the directory `files`/`ignores` globs and languageGlobs
 	// are relative to (the project directory; "" for none).
 	BaseDir string
+	// Warnings are things the rules probably do not mean, found at load
+	// time: each names the file, the line and how to write it instead.
+	Warnings []string
 	// ReportUnusedSuppressions adds ast-grep's built-in unused-suppression
 	// hints (comments that hid nothing): on for a project's whole rule set,
 	// as ast-grep reports them only on full project scans.
@@ -46,8 +49,9 @@ type Options struct {
 
 // loader loads the documents of one file.
 type loader struct {
-	file    string
-	globals utilLibrary
+	file     string
+	globals  utilLibrary
+	warnings []string
 }
 
 // utilLibrary holds global utils by language.
@@ -71,34 +75,34 @@ func ParseRules(name string, src []byte, opts Options) (*RuleSet, error) {
 			set.BaseDir = opts.Project.Dir
 		}
 	}
-	rules, err := parseRuleFile(name, src, globals, func(int, int) string { return "" })
+	rules, warnings, err := parseRuleFile(name, src, globals, func(int, int) string { return "" })
 	if err != nil {
 		return nil, err
 	}
-	set.Rules = rules
+	set.Rules, set.Warnings = rules, warnings
 	return set, nil
 }
 
 // parseRuleFile compiles the documents of one file; defaultID names a
 // document without an id from its index and the number of documents.
-func parseRuleFile(name string, src []byte, globals utilLibrary, defaultID func(i, n int) string) ([]*Rule, error) {
+func parseRuleFile(name string, src []byte, globals utilLibrary, defaultID func(i, n int) string) ([]*Rule, []string, error) {
 	docs, err := parseYAML(name, src)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if len(docs) == 0 {
-		return nil, errorAt(name, "no rule in this YAML: write at least one document with language and rule")
+		return nil, nil, errorAt(name, "no rule in this YAML: write at least one document with language and rule")
 	}
 	ld := &loader{file: name, globals: globals}
 	var out []*Rule
 	for i, doc := range docs {
 		r, err := ld.compileDocument(doc, defaultID(i, len(docs)))
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		out = append(out, r)
 	}
-	return out, nil
+	return out, ld.warnings, nil
 }
 
 // Language returns the language of a file: languageGlobs first, then the
@@ -123,7 +127,7 @@ func (s *RuleSet) Filter(expr string) (*RuleSet, error) {
 	if err != nil {
 		return nil, fmt.Errorf("filter %q is not a valid regular expression: %w", expr, err)
 	}
-	out := &RuleSet{BaseDir: s.BaseDir, globs: s.globs} // no unused-suppression hints once filtered, as ast-grep
+	out := &RuleSet{BaseDir: s.BaseDir, globs: s.globs, Warnings: s.Warnings} // no unused-suppression hints once filtered, as ast-grep
 	for _, r := range s.Rules {
 		if re.MatchString(r.ID) {
 			out.Rules = append(out.Rules, r)

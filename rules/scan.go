@@ -228,6 +228,11 @@ func loadFolderRules(snap *workspace.Snapshot, q Query) ([]*RuleSet, []string, e
 				return nil, nil, err
 			}
 		}
+		for _, w := range set.Warnings {
+			if !slices.Contains(warnings, w) {
+				warnings = append(warnings, w)
+			}
+		}
 		sets[i] = set
 	}
 	return sets, warnings, nil

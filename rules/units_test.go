@@ -95,3 +95,20 @@ func TestSubstring(t *testing.T) {
 		}
 	}
 }
+
+// TestAmbiguityWarning: a Go call pattern that parses as a type conversion
+// matches nothing (as in ast-grep); loading it warns and says what to write.
+func TestAmbiguityWarning(t *testing.T) {
+	set, err := ParseRules("r.yml", []byte("id: p\nlanguage: go\nrule: {pattern: fmt.Println($A)}\n"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `r.yml:3: rule.pattern: the pattern "fmt.Println($A)" parses as a type_conversion_expression in go, so it matches no call_expression: write pattern: {context: "func t() { fmt.Println($A) }", selector: call_expression}`
+	if len(set.Warnings) != 1 || set.Warnings[0] != want {
+		t.Errorf("warnings %q\nwant %q", set.Warnings, want)
+	}
+	quiet, _ := ParseRules("r.yml", []byte("id: p\nlanguage: go\nrule: {pattern: {context: 'func t() { fmt.Println($A) }', selector: call_expression}}\n"), Options{})
+	if len(quiet.Warnings) != 0 {
+		t.Errorf("warnings for the pattern written with a context: %q", quiet.Warnings)
+	}
+}
