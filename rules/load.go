@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"sync"
 
@@ -175,4 +176,30 @@ func (s *RuleSet) table(l *lang.Language) *dispatchTable {
 	}
 	s.dispatch[l] = t
 	return t
+}
+
+// WithSeverities returns the set with the severities of some rules
+// changed, as ast-grep scan's --error[=ID], --warning[=ID], … flags: the
+// key is a rule id, or "" for every rule (ids override it). The rules are
+// copied; s is unchanged.
+func (s *RuleSet) WithSeverities(overrides map[string]Severity) (*RuleSet, error) {
+	for id, sev := range overrides {
+		if !slices.Contains(severities, sev) {
+			return nil, fmt.Errorf("severity %q for %q is not one of off, hint, info, warning, error", sev, id)
+		}
+	}
+	out := &RuleSet{BaseDir: s.BaseDir, globs: s.globs, Warnings: s.Warnings, ReportUnusedSuppressions: s.ReportUnusedSuppressions}
+	for _, r := range s.Rules {
+		sev, ok := overrides[r.ID]
+		if !ok {
+			sev, ok = overrides[""]
+		}
+		if ok {
+			copied := *r
+			copied.Severity = sev
+			r = &copied
+		}
+		out.Rules = append(out.Rules, r)
+	}
+	return out, nil
 }

@@ -35,7 +35,10 @@ type Query struct {
 	Hidden    *bool    `json:"hidden,omitempty"`
 	// Filter keeps the rules whose id this regular expression finds a match in.
 	Filter string `json:"filter,omitempty"`
-	Format string `json:"format,omitempty"`
+	// Severities overrides rules' severities: rule id (or "" for every
+	// rule) → hint, info, warning, error or off.
+	Severities map[string]Severity `json:"severities,omitempty"`
+	Format     string              `json:"format,omitempty"`
 	// Fix asks for a preview of every fix (the first fix of each rule,
 	// outer matches winning, as `ast-grep scan -U`): the result's plan,
 	// applied by structls.applyEdit.
@@ -225,6 +228,12 @@ func loadFolderRules(snap *workspace.Snapshot, q Query) ([]*RuleSet, []string, e
 		if q.Filter != "" {
 			var err error
 			if set, err = set.Filter(q.Filter); err != nil {
+				return nil, nil, err
+			}
+		}
+		if len(q.Severities) > 0 {
+			var err error
+			if set, err = set.WithSeverities(q.Severities); err != nil {
 				return nil, nil, err
 			}
 		}

@@ -76,6 +76,9 @@ func TestScanExitCodes(t *testing.T) {
 		{[]string{"--inline-rules", "id: x\nlanguage: go\nrule: {kind: nosuch}\n"}, 2, "", nil},
 		{[]string{"--inline-rules", "id: x\nlanguage: go\nseverty: error\nrule: {kind: call_expression}\n"}, 2, "", nil},
 		{[]string{"--filter", "^nothing"}, 2, "", nil},
+		{[]string{"--warning=no-panic"}, 0, "warning[no-panic]", []string{"scan", "--warning=no-panic"}},
+		{[]string{"--error"}, 1, "error[warn-print]", []string{"scan", "--error"}},
+		{[]string{"--off=no-panic", "--error=warn-print"}, 1, "error[warn-print]", []string{"scan", "--off=no-panic", "--error=warn-print"}},
 		{[]string{"--format", "sarif"}, 2, "", nil},
 	}
 	for _, tt := range tests {
