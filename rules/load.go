@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -189,6 +190,9 @@ func (s *RuleSet) WithSeverities(overrides map[string]Severity) (*RuleSet, error
 		}
 	}
 	out := &RuleSet{BaseDir: s.BaseDir, globs: s.globs, Warnings: s.Warnings, ReportUnusedSuppressions: s.ReportUnusedSuppressions}
+	if slices.Contains(slices.Collect(maps.Values(overrides)), SeverityOff) {
+		out.ReportUnusedSuppressions = false // as ast-grep: any --off turns the hints off
+	}
 	for _, r := range s.Rules {
 		sev, ok := overrides[r.ID]
 		if !ok {

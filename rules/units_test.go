@@ -112,3 +112,23 @@ func TestAmbiguityWarning(t *testing.T) {
 		t.Errorf("warnings for the pattern written with a context: %q", quiet.Warnings)
 	}
 }
+
+// TestWithSeverities: overrides copy the rules; any --off also turns the
+// unused-suppression hints off, as ast-grep.
+func TestWithSeverities(t *testing.T) {
+	set, err := ParseRules("r.yml", []byte("id: a\nlanguage: go\nrule: {kind: identifier}\n---\nid: b\nlanguage: go\nrule: {kind: identifier}\n"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	set.ReportUnusedSuppressions = true
+	out, err := set.WithSeverities(map[string]Severity{"": SeverityError, "b": SeverityOff})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Rules[0].Severity != SeverityError || out.Rules[1].Severity != SeverityOff || set.Rules[0].Severity != SeverityHint || out.ReportUnusedSuppressions {
+		t.Errorf("got %s %s (original %s), unused hints %v", out.Rules[0].Severity, out.Rules[1].Severity, set.Rules[0].Severity, out.ReportUnusedSuppressions)
+	}
+	if _, err := set.WithSeverities(map[string]Severity{"a": "fatal"}); err == nil {
+		t.Error("severity fatal accepted")
+	}
+}
