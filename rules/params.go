@@ -52,6 +52,12 @@ func (r *utilCall) match(s *state, n int32, e *env) bool {
 // exportVars copies the named bindings of from into to; a name bound in
 // both to different code fails the match.
 func exportVars(s *state, from, to *env, names []string) bool {
+	if to.vars.Single == nil {
+		to.vars.Single = map[string]int32{}
+	}
+	if to.vars.Multi == nil {
+		to.vars.Multi = map[string][]int32{}
+	}
 	for _, name := range names {
 		if n, ok := from.vars.Single[name]; ok {
 			if old, bound := to.vars.Single[name]; bound && !sameText(s, old, n) {
