@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"bytes"
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/structls/structls/matcher/lang"
@@ -52,12 +54,12 @@ func (s *RuleSet) check(ctx context.Context, path string, l *lang.Language, tree
 			return nil, nil
 		}
 	}
-	st := &state{t: tree}
+	done := ctx.Done()
+	st := &state{t: tree, done: done}
 	src := rewrite.NewSource(tree.Source)
 	var out []Finding
-	done := ctx.Done()
 	for i := range tree.Nodes {
-		if i%cancelCheckEvery == 0 && isDone(done) {
+		if i%cancelCheckEvery == 0 && isDone(done) || st.stopped {
 			return nil, ctx.Err()
 		}
 		for _, r := range table.bySymbol[tree.Nodes[i].Symbol] {
@@ -73,6 +75,9 @@ func (s *RuleSet) check(ctx context.Context, path string, l *lang.Language, tree
 			}
 			out = append(out, r.finding(st, src, int32(i), e))
 		}
+	}
+	if sup != nil && s.ReportUnusedSuppressions {
+		out = append(out, sup.unused(tree)...)
 	}
 	return out, nil
 }
@@ -157,8 +162,10 @@ type suppressions struct {
 
 // suppression is one ast-grep-ignore comment: all rules, or the listed ids.
 type suppression struct {
-	all bool
-	ids []string
+	all     bool
+	ids     []string
+	comment int32 // the comment node
+	used    bool  // it hid a match
 }
 
 func (s *suppression) covers(id string) bool {
@@ -177,20 +184,55 @@ func (s *suppression) covers(id string) bool {
 // comment covers the line the node starts on.
 func (s *suppressions) hides(t *syntax.Tree, n int32, id string) bool {
 	if s.wholeFile != nil && s.wholeFile.covers(id) {
+		s.wholeFile.used = true
 		return true
 	}
 	for _, sup := range s.byLine[int(t.StartPoint(n).Row)] {
 		if sup.covers(id) {
+			sup.used = true
 			return true
 		}
 	}
 	return false
 }
 
+// unusedSuppressionRule is ast-grep's built-in rule reporting suppression
+// comments that hid nothing; its fix deletes the comment.
+var unusedSuppressionRule = &Rule{ID: "unused-suppression", Severity: SeverityHint, Message: "Unused 'ast-grep-ignore' directive.",
+	Fixes: []*Fix{{}}}
+
+// unused returns a finding per suppression comment that hid nothing, in
+// the order of the comments.
+func (s *suppressions) unused(t *syntax.Tree) []Finding {
+	var all []*suppression
+	if s.wholeFile != nil {
+		all = append(all, s.wholeFile)
+	}
+	for _, list := range s.byLine {
+		all = append(all, list...)
+	}
+	slices.SortFunc(all, func(a, b *suppression) int { return int(a.comment - b.comment) })
+	var out []Finding
+	for _, sup := range all {
+		if sup.used {
+			continue
+		}
+		node := &t.Nodes[sup.comment]
+		r := unusedSuppressionRule
+		out = append(out, Finding{Rule: r, RuleID: r.ID, Severity: r.Severity, Message: r.Message, Start: int(node.Start), End: int(node.End),
+			Labels: []Label{{Start: int(node.Start), End: int(node.End), Style: "primary"}},
+			Fixes:  []Edit{{Start: int(node.Start), End: int(node.End)}}})
+	}
+	return out
+}
+
 // findSuppressions collects the comments holding ast-grep-ignore and the
 // line each covers (reference §14).
 func findSuppressions(t *syntax.Tree) *suppressions {
 	out := &suppressions{byLine: map[int][]*suppression{}}
+	if !bytes.Contains(t.Source, []byte("ast-grep-ignore")) {
+		return out
+	}
 	for i := range t.Nodes {
 		n := int32(i)
 		if !strings.Contains(t.Kind(n), "comment") {
@@ -202,6 +244,7 @@ func findSuppressions(t *syntax.Tree) *suppressions {
 			continue
 		}
 		sup := parseSuppression(text[at+len("ast-grep-ignore"):])
+		sup.comment = n
 		prev, next := siblingsOf(t, n)
 		start := t.StartPoint(n)
 		switch {

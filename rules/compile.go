@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,8 +28,10 @@ type compiler struct {
 	global  map[string]*util // the project's utils for the language
 	// vars collects the metavariables the rules define (for the checks
 	// of constraints, transform, fix and labels).
-	vars map[string]bool
-	refs []*utilRef // every `matches`, resolved after all utils compile
+	vars   map[string]bool
+	refs   []*utilRef  // every `matches`, resolved after all utils compile
+	calls  []*utilCall // the `matches` that pass arguments
+	params []string    // the arguments of the global util being compiled
 }
 
 func newCompiler(file string, l *lang.Language, global map[string]*util) *compiler {
@@ -234,7 +237,7 @@ func (c *compiler) compileKind(v *yamlValue) (matchRule, error) {
 	if err != nil {
 		return nil, err
 	}
-	if strings.ContainsAny(name, " >+~,:()") {
+	if strings.ContainsAny(name, " >+~,:().") {
 		return compileSelector(c, v, name)
 	}
 	symbols, err := c.kindSymbols(v, name)
@@ -256,7 +259,7 @@ func (c *compiler) kindSymbols(v *yamlValue, name string) (map[uint16]bool, erro
 		symbols[errorSymbol] = true
 	}
 	if len(symbols) == 0 {
-		return nil, c.errorf(v, "kind `%s` is not a node kind of %s: see `structls astgrep --debug` or ast-grep's playground for the kind names", name, c.lang.Name)
+		return nil, c.errorf(v, "kind `%s` is not a node kind of %s: list the kinds of a file with `structls xray --dump-ast FILE`", name, c.lang.Name)
 	}
 	return symbols, nil
 }
@@ -377,11 +380,14 @@ func (c *compiler) compileRange(v *yamlValue) (matchRule, error) {
 // compileMatches compiles `matches: ID`.
 func (c *compiler) compileMatches(v *yamlValue) (matchRule, error) {
 	if v.kind == yamlMap {
-		return nil, c.errorf(v, "utils with arguments (matches: {util: {ARG: rule}}) are not supported yet: inline the argument rule into a local util")
+		return c.compileUtilCall(v)
 	}
 	id, err := c.stringValue(v)
 	if err != nil {
 		return nil, err
+	}
+	if slices.Contains(c.params, id) {
+		return argRef{name: id}, nil
 	}
 	ref := &utilRef{id: id, at: v}
 	c.refs = append(c.refs, ref)

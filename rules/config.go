@@ -172,7 +172,7 @@ func yamlFiles(dir string, skip []string) ([]string, error) {
 // loadRules reads every rule file below the rule directories; a document
 // without an id takes the file's stem (stem-N in a file of several).
 func (p *Project) loadRules(dirs []string) error {
-	set := &RuleSet{BaseDir: p.Dir, globs: p.langGlobs}
+	set := &RuleSet{BaseDir: p.Dir, globs: p.langGlobs, ReportUnusedSuppressions: true}
 	seen := map[string]string{}
 	for _, dir := range dirs {
 		files, err := yamlFiles(dir, nil)
@@ -342,9 +342,6 @@ func (p *Project) declareUtil(file string, v *yamlValue) (declared, error) {
 	if err := c0.checkKeys(v, "a global util", utilKeys); err != nil {
 		return declared{}, err
 	}
-	if a := v.get("arguments"); a != nil {
-		return declared{}, c0.errorf(a, "utils with arguments are not supported yet: write one util per argument rule")
-	}
 	for _, key := range []string{"id", "language", "rule"} {
 		if v.get(key) == nil {
 			return declared{}, c0.errorf(v, "missing field `%s` in a global util", key)
@@ -369,8 +366,15 @@ func (p *Project) declareUtil(file string, v *yamlValue) (declared, error) {
 		return declared{}, c0.errorf(v.get("id"), "duplicate util id `%s`: util ids must be unique per language", id)
 	}
 	u := &util{id: id, global: true}
+	c := newCompiler(file, l, p.utils[l])
+	if a := v.get("arguments"); a != nil {
+		if u.params, err = c0.compileParams(a); err != nil {
+			return declared{}, err
+		}
+		c.params = u.params
+	}
 	p.utils[l][id] = u
-	return declared{u: u, c: newCompiler(file, l, p.utils[l])}, nil
+	return declared{u: u, c: c}, nil
 }
 
 // constrainedRule is a global util with constraints.

@@ -182,6 +182,9 @@ func (c *compiler) resolveUtils() error {
 			return c.errorf(ref.at, "util `%s` is not defined: define it under `utils` or in a file of the project's utilDirs", ref.id)
 		}
 	}
+	if err := c.checkCalls(); err != nil {
+		return err
+	}
 	ids := make([]string, 0, len(c.local))
 	for id := range c.local {
 		ids = append(ids, id)

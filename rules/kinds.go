@@ -96,6 +96,8 @@ func kindsOf(r matchRule) (kindSet, error) {
 		return anyKind, err
 	case *utilRef:
 		return r.target.kindSet()
+	case *utilCall:
+		return r.ref.target.kindSet()
 	case constrainedRule:
 		return kindsOf(r.rule)
 	}

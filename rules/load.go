@@ -19,7 +19,11 @@ type RuleSet struct {
 	// BaseDir is the directory `files`/`ignores` globs and languageGlobs
 	// are relative to (the project directory; "" for none).
 	BaseDir string
-	globs   []languageGlob
+	// ReportUnusedSuppressions adds ast-grep's built-in unused-suppression
+	// hints (comments that hid nothing): on for a project's whole rule set,
+	// as ast-grep reports them only on full project scans.
+	ReportUnusedSuppressions bool
+	globs                    []languageGlob
 
 	mu       sync.Mutex
 	dispatch map[*lang.Language]*dispatchTable
@@ -117,7 +121,7 @@ func (s *RuleSet) Filter(expr string) (*RuleSet, error) {
 	if err != nil {
 		return nil, fmt.Errorf("filter %q is not a valid regular expression: %w", expr, err)
 	}
-	out := &RuleSet{BaseDir: s.BaseDir, globs: s.globs}
+	out := &RuleSet{BaseDir: s.BaseDir, globs: s.globs} // no unused-suppression hints once filtered, as ast-grep
 	for _, r := range s.Rules {
 		if re.MatchString(r.ID) {
 			out.Rules = append(out.Rules, r)

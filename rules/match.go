@@ -18,8 +18,12 @@ type env struct {
 	secondary []int32
 }
 
+// newEnv returns an empty environment. Its maps are made on the first
+// binding (package matcher makes them in MatchWith; exportVars here): most
+// environments a relational search tries bind nothing, and copying them
+// must cost nothing.
 func newEnv() *env {
-	return &env{vars: &matcher.Env{Single: map[string]int32{}, Multi: map[string][]int32{}}}
+	return &env{vars: &matcher.Env{}}
 }
 
 func (e *env) clone() *env {
@@ -44,6 +48,27 @@ type state struct {
 	// depth counts nested util calls: recursion through relational rules
 	// is allowed (has-await inside has-await), so it is bounded here.
 	depth int
+	// frames are the calls of utils with arguments under way, innermost last.
+	frames []argFrame
+	// done is the check's context's Done channel; steps counts the
+	// candidates relational rules tried, so that a rule nesting has inside
+	// has over a huge tree still stops soon after the context ends.
+	done    <-chan struct{}
+	steps   int
+	stopped bool
+	// export is the export environment of the innermost call of a util
+	// with arguments under way (nil outside one).
+	export *env
+}
+
+// step counts one candidate of a relational rule and reports whether the
+// check must stop (its context ended).
+func (s *state) step() bool {
+	s.steps++
+	if s.steps%1024 == 0 && isDone(s.done) {
+		s.stopped = true
+	}
+	return s.stopped
 }
 
 // maxUtilDepth bounds recursive util calls on one node chain.
@@ -181,6 +206,7 @@ type util struct {
 	id     string
 	rule   matchRule
 	global bool
+	params []string // the declared arguments of a global util, sorted
 	kinds  kindSet
 	// kindsState guards the kind computation against cycles.
 	kindsState int

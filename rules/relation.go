@@ -50,6 +50,9 @@ func (r *relation) match(s *state, n int32, e *env) bool {
 func (r *relation) find(s *state, n int32, e *env) (int32, bool) {
 	found := int32(-1)
 	try := func(c int32) bool {
+		if s.step() {
+			return true // stop looking: the check is cancelled
+		}
 		if tryOn(s, r.sub, c, e) {
 			found = c
 			e.secondary = append(e.secondary, c)
@@ -70,7 +73,7 @@ func (r *relation) find(s *state, n int32, e *env) (int32, bool) {
 	case relFollows:
 		r.siblings(s.t, n, false, try, stops)
 	}
-	return found, found >= 0
+	return found, found >= 0 && !s.stopped
 }
 
 // ancestors tries the parent, or with stopBy every ancestor nearest first;

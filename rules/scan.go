@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -287,6 +288,9 @@ func (sc *scanner) file(ctx context.Context, snap *workspace.Snapshot, f workspa
 // mayMatch reports whether any rule for l that runs on path may match
 // content (its literal prefilter), so the file need not be parsed.
 func (s *RuleSet) mayMatch(l *lang.Language, path string, content []byte) bool {
+	if s.ReportUnusedSuppressions && bytes.Contains(content, []byte("ast-grep-ignore")) {
+		return true // an unused suppression is reported even where no rule matches
+	}
 	rel := relPath(s.BaseDir, path)
 	for _, r := range s.Rules {
 		if r.Language == l && r.Severity != SeverityOff && r.files.keeps(rel) && r.mayMatch(content) {

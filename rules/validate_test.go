@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -58,6 +59,9 @@ func TestValidationErrors(t *testing.T) {
 		{"fix list without title", head + "rule: {pattern: f($A)}\nfix:\n  - template: g($A)\n", 5, "fix[0]", "must have a `title`"},
 		{"rewriter without fix", head + "rule: {pattern: f($A)}\nrewriters:\n  - id: r\n    rule: {kind: number}\n", 5, "rewriters[0]", "needs a `fix`"},
 		{"bad glob", head + "rule: {kind: number}\nfiles: ['a[']\n", 4, "files[0]", "cannot parse glob"},
+		{"selector without kinds", head + "rule: {kind: 'arguments > :nth-child(2)'}\n", 3, "rule", "must specify a set of node kinds"},
+		{"class selector", head + "rule: {kind: 'number.big'}\n", 3, "rule.kind", "class selectors"},
+		{"selector with unknown kind", head + "rule: {kind: 'arguments > nosuch'}\n", 3, "rule.kind", "not a node kind"},
 		{"not yaml", head + "rule: {kind: [}\n", 0, "", "not valid YAML"},
 	}
 	for _, tt := range tests {
@@ -78,5 +82,35 @@ func TestValidationErrors(t *testing.T) {
 				t.Errorf("ast-grep accepts this rule (%v): %s", err, out)
 			}
 		})
+	}
+}
+
+// TestUtilArgumentErrors: a call must pass exactly the declared arguments,
+// and a util with arguments cannot be used without them (as ast-grep).
+func TestUtilArgumentErrors(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"sgconfig.yml":      "ruleDirs: [rules]\nutilDirs: [utils]\n",
+		"utils/u.yml":       "id: call-with\nlanguage: js\narguments: [ARG]\nrule: {kind: call_expression, has: {kind: arguments, has: {matches: ARG}}}\n",
+		"rules/placeholder": "",
+	}
+	for name, text := range files {
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755)
+		os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644)
+	}
+	project, err := LoadProject(filepath.Join(dir, "sgconfig.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ rule, want string }{
+		{"{matches: call-with}", "takes arguments [ARG]"},
+		{"{matches: {call-with: {}}}", "takes the arguments [ARG], given []"},
+		{"{matches: {call-with: {ARG: {kind: number}, EXTRA: {kind: string}}}}", "given [ARG, EXTRA]"},
+	} {
+		_, err := project.ParseRules("r.yml", []byte("id: x\nlanguage: js\nrule: "+tt.rule+"\n"))
+		var e *Error
+		if !errors.As(err, &e) || !strings.Contains(e.Message, tt.want) || e.Line != 3 {
+			t.Errorf("%s: got %v; want line 3 and %q", tt.rule, err, tt.want)
+		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/structls/structls/grep"
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/matcher"
+	"github.com/structls/structls/rules"
 	"github.com/structls/structls/rewrite"
 	"github.com/structls/structls/workspace"
 )
@@ -130,11 +131,23 @@ func demo(args []string, stdout, stderr io.Writer) (int, error) {
 		return exitError, err
 	}
 
-	step("9. progress the server reported (it created its own token, as for VS Code; only work that runs over 200 ms shows one)")
+	scanQuery := rules.Query{}
+	step("9. structls.scan: the rules of the workspace's sgconfig.yml (rules/no-os-exit.yml)")
+	var scanned struct {
+		Diagnostics []rules.Diagnostic `json:"diagnostics"`
+	}
+	if _, err := s.execute(ctx, lsp.CommandScan, scanQuery, &scanned); err != nil {
+		return exitError, err
+	}
+	for _, d := range scanned.Diagnostics {
+		fmt.Fprintf(stdout, "   %s:%d  %s[%s] %s\n", d.Path, d.Range.Start.Line+1, d.Severity, d.RuleID, d.Message)
+	}
+
+	step("10. progress the server reported (it created its own token, as for VS Code; only work that runs over 200 ms shows one)")
 	for _, p := range s.editor.Progress() {
 		fmt.Fprintf(stdout, "   %s %s %s\n", p.Kind, p.Title, p.Message)
 	}
-	step("10. shutdown and exit")
+	step("11. shutdown and exit")
 	return exitFound, nil
 }
 
