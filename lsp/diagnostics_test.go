@@ -306,6 +306,14 @@ func TestDiagnosticsFollowRuleChanges(t *testing.T) {
 			t.Errorf("no-main diagnostic %+v; want a hint (the default severity) whose message is the rule id", d)
 		}
 	}
+
+	// sgconfig.yml itself now names another rule directory.
+	testutil.WriteFiles(t, dir, "-- other/only.yml --\nid: only-rule\nlanguage: go\nrule: {kind: import_declaration}\n-- sgconfig.yml --\nruleDirs: [other]\n")
+	if err := ed.Notify(ctx, "workspace/didChangeWatchedFiles", map[string]any{"changes": []map[string]any{
+		{"uri": workspace.PathToURI(filepath.Join(dir, "sgconfig.yml")), "type": 2}}}); err != nil {
+		t.Fatal(err)
+	}
+	awaitDiagnostics(t, ed, uri, 1, hasCodes("only-rule"))
 }
 
 // TestBrokenRulesShownOnce checks that a project that does not load is
