@@ -30,6 +30,7 @@ require (
 	github.com/bmatcuk/doublestar/v4 v4.10.4
 	github.com/boyter/gocodewalker v1.5.1
 	github.com/go-json-experiment/json v0.0.0-20260623181947-01eb4420fa68
+	github.com/goccy/go-yaml v1.18.0
 	github.com/google/go-cmp v0.7.0
 	github.com/r-lib/tree-sitter-r v1.3.0
 	github.com/tree-sitter-grammars/tree-sitter-hcl v1.2.0
@@ -76,7 +77,6 @@ require (
 
 require (
 	github.com/danwakefield/fnmatch v0.0.0-20160403171240-cbb64ac3d964 // indirect
-	github.com/goccy/go-yaml v1.18.0 // indirect
 	github.com/mattn/go-pointer v0.0.1 // indirect
 	go.starlark.net v0.0.0-20260908191801-89a6a09411d5 // indirect
 	go.uber.org/multierr v1.11.0 // indirect

@@ -119,3 +119,19 @@ func TestScanFixApply(t *testing.T) {
 		t.Errorf("a.go after apply: %q", got)
 	}
 }
+
+// TestScanTooLargeFile: a file over maxFileSize is named in warnings, not
+// silently skipped.
+func TestScanTooLargeFile(t *testing.T) {
+	dir := testutil.WriteTree(t, scanProject+"-- big.go --\npackage big\n\nfunc g() { panic(1) }\n"+strings.Repeat("// padding\n", 200))
+	ed := newEditor(t, dir, EditorOptions{Settings: json.RawMessage(`{"maxFileSize": 1000}`)})
+	raw, err := ed.ExecuteCommand(context.Background(), CommandScan, map[string]any{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r struct{ Warnings []string }
+	json.Unmarshal(raw, &r)
+	if len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0], "big.go was not scanned") || !strings.Contains(r.Warnings[0], "maxFileSize") {
+		t.Errorf("warnings %q", r.Warnings)
+	}
+}

@@ -1,6 +1,10 @@
 package matcher
 
-import "github.com/structls/structls/matcher/syntax"
+import (
+	"fmt"
+
+	"github.com/structls/structls/matcher/syntax"
+)
 
 // This file is what package rules needs of a compiled pattern beyond the
 // astGrep search: matching with bindings made earlier, the one kind a match
@@ -45,3 +49,23 @@ func (p *Pattern) RootSymbol() (uint16, bool) {
 // pattern: false means no node of the file can match, so it need not be
 // parsed for this pattern.
 func (p *Pattern) MayMatch(content []byte) bool { return p.mayMatch(content) }
+
+// ruleContexts are the contexts a rule's pattern object can use for the
+// constructs of ambiguities, as one line of YAML.
+var ruleContexts = map[string]string{"go": "func t() { %s }", "c": "void t(void) { %s; }", "cpp": "void t() { %s; }"}
+
+// AmbiguityHint says how to write the pattern as a rule's pattern object
+// when, compiled as written, it parses into a construct that is rarely what
+// is meant (a Go call read as a type conversion, a C call as a macro type),
+// so it matches none of the nodes its author had in mind; "" otherwise.
+func (p *Pattern) AmbiguityHint() string {
+	kind := p.rootKind()
+	for _, a := range ambiguities[p.Lang.Name] {
+		if a.rootKind == kind && a.want != "" {
+			context := fmt.Sprintf(ruleContexts[p.Lang.Name], p.Source)
+			return fmt.Sprintf("the pattern %q parses as a %s in %s, so it matches no %s: write pattern: {context: %q, selector: %s}",
+				p.Source, kind, p.Lang.Name, a.want, context, a.want)
+		}
+	}
+	return ""
+}

@@ -28,10 +28,13 @@ type compiler struct {
 	global  map[string]*util // the project's utils for the language
 	// vars collects the metavariables the rules define (for the checks
 	// of constraints, transform, fix and labels).
-	vars   map[string]bool
-	refs   []*utilRef  // every `matches`, resolved after all utils compile
-	calls  []*utilCall // the `matches` that pass arguments
-	params []string    // the arguments of the global util being compiled
+	vars map[string]bool
+	// warnings are things the rules probably do not mean (a Go call
+	// pattern that parses as a type conversion), said at load time.
+	warnings []string
+	refs     []*utilRef  // every `matches`, resolved after all utils compile
+	calls    []*utilCall // the `matches` that pass arguments
+	params   []string    // the arguments of the global util being compiled
 }
 
 func newCompiler(file string, l *lang.Language, global map[string]*util) *compiler {
@@ -214,6 +217,9 @@ func (c *compiler) compilePattern(v *yamlValue) (matchRule, error) {
 	}
 	for _, name := range metaVarNames(source) {
 		c.vars[name] = true
+	}
+	if hint := p.AmbiguityHint(); hint != "" && opts.Selector == "" {
+		c.warnings = append(c.warnings, fmt.Sprintf("%s:%d: %s: %s", c.file, v.line, v.path, hint))
 	}
 	return patternRule{p: p}, nil
 }
@@ -406,6 +412,9 @@ func (c *compiler) compileRelation(key string, v *yamlValue) (matchRule, error) 
 	for i, k := range v.keys {
 		if k != "stopBy" && k != "field" {
 			sub.keys, sub.values = append(sub.keys, k), append(sub.values, v.values[i])
+			if i < len(v.keyAt) {
+				sub.keyAt = append(sub.keyAt, v.keyAt[i])
+			}
 		}
 	}
 	var err error

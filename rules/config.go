@@ -186,7 +186,7 @@ func (p *Project) loadRules(dirs []string) error {
 			}
 			p.Sources = append(p.Sources, file)
 			stem := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
-			rules, err := parseRuleFile(file, src, p.utils, func(i, n int) string {
+			rules, warnings, err := parseRuleFile(file, src, p.utils, func(i, n int) string {
 				if n > 1 {
 					return fmt.Sprintf("%s-%d", stem, i)
 				}
@@ -202,6 +202,7 @@ func (p *Project) loadRules(dirs []string) error {
 				seen[r.ID] = file
 			}
 			set.Rules = append(set.Rules, rules...)
+			set.Warnings = append(set.Warnings, warnings...)
 		}
 	}
 	p.Rules = set
@@ -320,6 +321,7 @@ func (p *Project) loadUtils(dirs []string) error {
 			return err
 		}
 		pd.u.rule = co.rule
+		p.Warnings = append(p.Warnings, pd.c.warnings...)
 		if len(co.constraints) > 0 {
 			pd.u.rule = constrainedRule{rule: co.rule, constraints: co.constraints}
 		}

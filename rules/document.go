@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -73,7 +74,11 @@ func (ld *loader) compileDocument(doc yamlDocument, defaultID string) (*Rule, er
 	if err := ld.compileCore(c, v, r); err != nil {
 		return nil, err
 	}
-	return r, ld.compileOutput(c, v, r)
+	if err := ld.compileOutput(c, v, r); err != nil {
+		return nil, err
+	}
+	ld.warnings = append(ld.warnings, c.warnings...)
+	return r, nil
 }
 
 // compileCore compiles utils, rule, constraints, transform and rewriters,
@@ -219,7 +224,7 @@ func (c *compiler) compileRewriters(v *yamlValue, co *core) error {
 	}
 	for _, item := range v.items {
 		id := item.get("id").text
-		rc := &compiler{file: c.file, lang: c.lang, grammar: c.grammar, local: maps2(c.local), global: c.global, vars: c.vars}
+		rc := &compiler{file: c.file, lang: c.lang, grammar: c.grammar, local: maps.Clone(c.local), global: c.global, vars: c.vars}
 		if u := item.get("utils"); u != nil {
 			if err := rc.compileUtils(u); err != nil {
 				return err
@@ -253,14 +258,6 @@ func (c *compiler) compileRewriters(v *yamlValue, co *core) error {
 		co.rewriters[id].core, co.rewriters[id].fix = sub, fixes[0]
 	}
 	return nil
-}
-
-func maps2[K comparable, V any](m map[K]V) map[K]V {
-	out := make(map[K]V, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
 }
 
 // compileOutput reads what a rule reports: message, note, severity, url,

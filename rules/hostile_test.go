@@ -112,3 +112,34 @@ rule:
 		}
 	})
 }
+
+// TestRewriterRecursionBounded: a rewriter whose transform rewrites the
+// enclosing rule's own variable with itself never ends (ast-grep 0.51.1
+// overflows its stack and aborts); here the nesting is cut at
+// maxRewriteDepth and the scan goes on.
+func TestRewriterRecursionBounded(t *testing.T) {
+	set, err := ParseRules("r.yml", []byte(`
+id: flatten
+language: js
+rule: {pattern: '[$$$C]', inside: {kind: expression_statement}}
+transform:
+  D: {rewrite: {source: $$$C, rewriters: [re1], joinBy: ', '}}
+rewriters:
+  - id: re1
+    rule: {any: [{pattern: '[$$$C]'}, {kind: number, pattern: $N}]}
+    transform:
+      E: {rewrite: {source: $$$C, rewriters: [re1], joinBy: ', '}}
+    fix: $E$N
+message: '[$D]'
+`), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, tree := parseJS(t, "[1, [2]];\n")
+	withDeadline(t, "self-rewriting rewriter", func() {
+		findings, err := set.Check(context.Background(), "a.js", l, tree)
+		if err != nil || len(findings) != 1 {
+			t.Errorf("got %d findings, %v; want 1", len(findings), err)
+		}
+	})
+}

@@ -2,8 +2,10 @@ package rules
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"sync"
 
@@ -19,6 +21,9 @@ type RuleSet struct {
 	// BaseDir is the directory `files`/`ignores` globs and languageGlobs
 	// are relative to (the project directory; "" for none).
 	BaseDir string
+	// Warnings are things the rules probably do not mean, found at load
+	// time: each names the file, the line and how to write it instead.
+	Warnings []string
 	// ReportUnusedSuppressions adds ast-grep's built-in unused-suppression
 	// hints (comments that hid nothing): on for a project's whole rule set,
 	// as ast-grep reports them only on full project scans.
@@ -46,8 +51,9 @@ type Options struct {
 
 // loader loads the documents of one file.
 type loader struct {
-	file    string
-	globals utilLibrary
+	file     string
+	globals  utilLibrary
+	warnings []string
 }
 
 // utilLibrary holds global utils by language.
@@ -71,46 +77,48 @@ func ParseRules(name string, src []byte, opts Options) (*RuleSet, error) {
 			set.BaseDir = opts.Project.Dir
 		}
 	}
-	rules, err := parseRuleFile(name, src, globals, func(int, int) string { return "" })
+	rules, warnings, err := parseRuleFile(name, src, globals, func(int, int) string { return "" })
 	if err != nil {
 		return nil, err
 	}
-	set.Rules = rules
+	set.Rules, set.Warnings = rules, warnings
 	return set, nil
 }
 
 // parseRuleFile compiles the documents of one file; defaultID names a
 // document without an id from its index and the number of documents.
-func parseRuleFile(name string, src []byte, globals utilLibrary, defaultID func(i, n int) string) ([]*Rule, error) {
+func parseRuleFile(name string, src []byte, globals utilLibrary, defaultID func(i, n int) string) ([]*Rule, []string, error) {
 	docs, err := parseYAML(name, src)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if len(docs) == 0 {
-		return nil, errorAt(name, "no rule in this YAML: write at least one document with language and rule")
+		return nil, nil, errorAt(name, "no rule in this YAML: write at least one document with language and rule")
 	}
 	ld := &loader{file: name, globals: globals}
 	var out []*Rule
 	for i, doc := range docs {
 		r, err := ld.compileDocument(doc, defaultID(i, len(docs)))
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		out = append(out, r)
 	}
-	return out, nil
+	return out, ld.warnings, nil
 }
 
-// Language returns the language of a file (path absolute, or relative to
-// BaseDir): languageGlobs first, then the catalogue's extensions.
+// Language returns the language of a file: languageGlobs first, then the
+// catalogue's file names and extensions.
 func (s *RuleSet) Language(path string) *lang.Language {
-	rel := relPath(s.BaseDir, path)
+	// ast-grep matches languageGlobs as ripgrep's file types: against the
+	// file name only, so a glob holding a "/" never matches.
+	name := filepath.Base(path)
 	for _, g := range s.globs {
-		if g.re.MatchString(rel) || g.re.MatchString(filepath.Base(rel)) {
+		if g.re.MatchString(name) {
 			return g.lang
 		}
 	}
-	return lang.ForPath(rel)
+	return lang.ForPath(name)
 }
 
 // Filter returns the rules whose id the regular expression finds a match
@@ -121,7 +129,7 @@ func (s *RuleSet) Filter(expr string) (*RuleSet, error) {
 	if err != nil {
 		return nil, fmt.Errorf("filter %q is not a valid regular expression: %w", expr, err)
 	}
-	out := &RuleSet{BaseDir: s.BaseDir, globs: s.globs} // no unused-suppression hints once filtered, as ast-grep
+	out := &RuleSet{BaseDir: s.BaseDir, globs: s.globs, Warnings: s.Warnings} // no unused-suppression hints once filtered, as ast-grep
 	for _, r := range s.Rules {
 		if re.MatchString(r.ID) {
 			out.Rules = append(out.Rules, r)
@@ -169,4 +177,33 @@ func (s *RuleSet) table(l *lang.Language) *dispatchTable {
 	}
 	s.dispatch[l] = t
 	return t
+}
+
+// WithSeverities returns the set with the severities of some rules
+// changed, as ast-grep scan's --error[=ID], --warning[=ID], … flags: the
+// key is a rule id, or "" for every rule (ids override it). The rules are
+// copied; s is unchanged.
+func (s *RuleSet) WithSeverities(overrides map[string]Severity) (*RuleSet, error) {
+	for id, sev := range overrides {
+		if !slices.Contains(severities, sev) {
+			return nil, fmt.Errorf("severity %q for %q is not one of off, hint, info, warning, error", sev, id)
+		}
+	}
+	out := &RuleSet{BaseDir: s.BaseDir, globs: s.globs, Warnings: s.Warnings, ReportUnusedSuppressions: s.ReportUnusedSuppressions}
+	if slices.Contains(slices.Collect(maps.Values(overrides)), SeverityOff) {
+		out.ReportUnusedSuppressions = false // as ast-grep: any --off turns the hints off
+	}
+	for _, r := range s.Rules {
+		sev, ok := overrides[r.ID]
+		if !ok {
+			sev, ok = overrides[""]
+		}
+		if ok {
+			copied := *r
+			copied.Severity = sev
+			r = &copied
+		}
+		out.Rules = append(out.Rules, r)
+	}
+	return out, nil
 }

@@ -7,8 +7,14 @@ import (
 	"github.com/structls/structls/rewrite"
 )
 
-// maxRewriteDepth bounds rewriters that rewrite with themselves.
-const maxRewriteDepth = 64
+// maxRewriteDepth bounds rewriters that rewrite with themselves, and
+// maxRewrites the rewrites one finding may make in all: a rewriter that
+// rewrites the rule's own variable with itself would recurse forever, and
+// one whose every level rewrites two nodes would double its work per level.
+const (
+	maxRewriteDepth = 64
+	maxRewrites     = 10000
+)
 
 // expansion renders a match's templates (message, fix, rewriters' fixes):
 // metavariables expand to the captured source, transforms to their values.
@@ -18,11 +24,19 @@ type expansion struct {
 	e      *env
 	values map[string]string
 	depth  int
+	// base is the environment of the rule's match: every rewriter, however
+	// deeply nested, starts from a copy of it (a rewriter's own bindings
+	// do not reach the rewrites its transforms make).
+	base *env
 }
 
-// newExpansion computes the core's transforms for a match.
-func newExpansion(s *state, src rewrite.Source, e *env, co *core, depth int) *expansion {
-	x := &expansion{s: s, src: src, e: e, values: map[string]string{}, depth: depth}
+// newExpansion computes the core's transforms for a match; base is the
+// rule's match environment (nil: e itself, for the rule's own expansion).
+func newExpansion(s *state, src rewrite.Source, e *env, co *core, depth int, base *env) *expansion {
+	if base == nil {
+		base = e
+	}
+	x := &expansion{s: s, src: src, e: e, values: map[string]string{}, depth: depth, base: base}
 	for _, t := range co.transforms {
 		x.values[t.name] = t.apply(x)
 	}
@@ -130,6 +144,9 @@ func dedentLines(text, prefix string) string {
 // order and the first match's fix replaces it (outer matches win).
 func (x *expansion) rewrite(t *transform) string {
 	tree := x.s.t
+	if x.s.rewrites++; x.s.rewrites > maxRewrites {
+		return ""
+	}
 	var nodes []int32
 	if n, ok := x.e.vars.Single[t.source]; ok {
 		nodes = []int32{n}
@@ -151,11 +168,11 @@ func (x *expansion) rewrite(t *transform) string {
 				continue
 			}
 			for _, rw := range t.rewriters {
-				e := x.e.clone()
+				e := x.base.clone()
 				if !rw.core.rule.match(x.s, i, e) || !checkConstraints(x.s, rw.core.constraints, e) {
 					continue
 				}
-				sub := newExpansion(x.s, x.src, e, rw.core, x.depth+1)
+				sub := newExpansion(x.s, x.src, e, rw.core, x.depth+1, x.base)
 				start, stop := int(tree.Nodes[i].Start), int(tree.Nodes[i].End)
 				edits = append(edits, edit{start: start, end: stop, text: sub.render(rw.fix.Template, start, stop)})
 				lastEnd = stop

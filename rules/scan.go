@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/structls/structls/matcher/lang"
 	"github.com/structls/structls/matcher/syntax"
@@ -34,7 +35,10 @@ type Query struct {
 	Hidden    *bool    `json:"hidden,omitempty"`
 	// Filter keeps the rules whose id this regular expression finds a match in.
 	Filter string `json:"filter,omitempty"`
-	Format string `json:"format,omitempty"`
+	// Severities overrides rules' severities: rule id (or "" for every
+	// rule) → hint, info, warning, error or off.
+	Severities map[string]Severity `json:"severities,omitempty"`
+	Format     string              `json:"format,omitempty"`
 	// Fix asks for a preview of every fix (the first fix of each rule,
 	// outer matches winning, as `ast-grep scan -U`): the result's plan,
 	// applied by structls.applyEdit.
@@ -55,7 +59,12 @@ type Result struct {
 	// structls.applyEdit; FixCount counts the fixes in it.
 	EditID   string `json:"editId,omitempty"`
 	FixCount int    `json:"fixCount,omitempty"`
-	Text     string `json:"text,omitempty"`
+	// UnfixedErrorCount (with fix) counts the error-severity diagnostics
+	// the preview does not fix: their rule has no fix, or their file cannot
+	// be fixed. As in `ast-grep scan -U`, a fix dropped for overlapping an
+	// outer one counts as fixed.
+	UnfixedErrorCount int    `json:"unfixedErrorCount,omitempty"`
+	Text              string `json:"text,omitempty"`
 
 	plan *rewrite.Plan
 }
@@ -222,6 +231,17 @@ func loadFolderRules(snap *workspace.Snapshot, q Query) ([]*RuleSet, []string, e
 				return nil, nil, err
 			}
 		}
+		if len(q.Severities) > 0 {
+			var err error
+			if set, err = set.WithSeverities(q.Severities); err != nil {
+				return nil, nil, err
+			}
+		}
+		for _, w := range set.Warnings {
+			if !slices.Contains(warnings, w) {
+				warnings = append(warnings, w)
+			}
+		}
 		sets[i] = set
 	}
 	return sets, warnings, nil
@@ -234,8 +254,16 @@ type scanner struct {
 	cache *syntax.Cache
 	fix   bool
 
-	mu    sync.Mutex
-	files []scannedFile
+	mu       sync.Mutex
+	files    []scannedFile
+	warnings []string
+}
+
+// warn records a warning about one file (workers call it concurrently).
+func (sc *scanner) warn(msg string) {
+	sc.mu.Lock()
+	sc.warnings = append(sc.warnings, msg)
+	sc.mu.Unlock()
 }
 
 // scannedFile is a file with findings.
@@ -258,8 +286,15 @@ func (sc *scanner) file(ctx context.Context, snap *workspace.Snapshot, f workspa
 	set := sc.sets[f.Folder]
 	l := set.Language(f.Abs)
 	content, err := snap.ReadFile(f, buf)
-	if err != nil {
+	switch {
+	case errors.Is(err, workspace.ErrTooLarge):
+		sc.warn(fmt.Sprintf("%s was not scanned: %v (raise the maxFileSize setting to scan it)", f.Rel, err))
 		return buf
+	case err != nil && f.Named:
+		sc.warn(fmt.Sprintf("%s was not scanned: %v (check that it is a readable text file)", f.Rel, err))
+		return buf
+	case err != nil:
+		return buf // binary or unreadable, found by walking: skipped, as the walk would
 	}
 	if f.Doc == nil {
 		buf = content
@@ -308,6 +343,8 @@ func (sc *scanner) finish(res *Result, snap *workspace.Snapshot, enc workspace.E
 		}
 		return strings.Compare(a.file.Rel, b.file.Rel)
 	})
+	slices.Sort(sc.warnings)
+	res.Warnings = append(res.Warnings, sc.warnings...)
 	var changes []rewrite.FileChange
 	for _, sf := range sc.files {
 		mapper := workspace.NewMapper(sf.content)
@@ -318,10 +355,24 @@ func (sc *scanner) finish(res *Result, snap *workspace.Snapshot, enc workspace.E
 				res.ErrorCount++
 			}
 		}
-		if sc.fix {
-			if edits := FixEdits(sf.findings); len(edits) > 0 {
-				changes = append(changes, rewrite.FileChange{File: sf.file, Content: sf.content, Edits: edits})
-				res.FixCount += len(edits)
+		if !sc.fix {
+			continue
+		}
+		edits := FixEdits(sf.findings)
+		fixable := utf8.Valid(sf.content)
+		switch {
+		case len(edits) == 0:
+		case !fixable:
+			// An LSP edit carries text, not bytes: the editor would corrupt the
+			// file (structls.astEdit refuses such files too).
+			res.Warnings = append(res.Warnings, fmt.Sprintf("%s: not fixed: the file is not valid UTF-8; convert it to UTF-8 to apply fixes", sf.file.Rel))
+		default:
+			changes = append(changes, rewrite.FileChange{File: sf.file, Content: sf.content, Edits: edits})
+			res.FixCount += len(edits)
+		}
+		for _, f := range sf.findings {
+			if f.Severity == SeverityError && (len(f.Fixes) == 0 || !fixable) {
+				res.UnfixedErrorCount++
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -45,7 +46,7 @@ type yamlDocument struct {
 func parseYAML(file string, src []byte) ([]yamlDocument, error) {
 	f, err := parser.ParseBytes(src, 0)
 	if err != nil {
-		return nil, &Error{File: file, Message: fmt.Sprintf("not valid YAML: %s", oneLine(err.Error()))}
+		return nil, yamlSyntaxError(file, err)
 	}
 	var docs []yamlDocument
 	for _, d := range f.Docs {
@@ -63,6 +64,22 @@ func parseYAML(file string, src []byte) ([]yamlDocument, error) {
 		docs = append(docs, yamlDocument{root: root, line: root.line})
 	}
 	return docs, nil
+}
+
+// syntaxPosition reads the "[line:column] " prefix of the YAML library's
+// syntax errors.
+var syntaxPosition = regexp.MustCompile(`^\[(\d+):(\d+)\] (.*)`)
+
+// yamlSyntaxError turns the library's error into an Error at its position.
+func yamlSyntaxError(file string, err error) *Error {
+	msg := oneLine(err.Error())
+	e := &Error{File: file, Message: "not valid YAML: " + msg}
+	if m := syntaxPosition.FindStringSubmatch(msg); m != nil {
+		e.Line, _ = strconv.Atoi(m[1])
+		e.Column, _ = strconv.Atoi(m[2])
+		e.Message = "not valid YAML: " + m[3]
+	}
+	return e
 }
 
 // oneLine keeps the first line of a multi-line library message.

@@ -16,8 +16,8 @@ import (
 	"github.com/structls/structls/grep"
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/matcher"
-	"github.com/structls/structls/rules"
 	"github.com/structls/structls/rewrite"
+	"github.com/structls/structls/rules"
 	"github.com/structls/structls/workspace"
 )
 

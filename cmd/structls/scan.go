@@ -23,7 +23,9 @@ type scanReply struct {
 	Warnings    []string           `json:"warnings"`
 	EditID      string             `json:"editId"`
 	FixCount    int                `json:"fixCount"`
-	Text        string             `json:"text"`
+	// UnfixedErrorCount: with --apply, the error diagnostics no fix removes.
+	UnfixedErrorCount int    `json:"unfixedErrorCount"`
+	Text              string `json:"text"`
 }
 
 // scanCmd is `structls scan`: ast-grep YAML rules over the files, as
@@ -49,6 +51,10 @@ func scanCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	asJSON := fs.Bool("json", false, "print the structls.scan result JSON")
 	format := fs.String("format", "", "github: print GitHub Actions annotations")
 	fs.Var(&globs, "g", "include glob, or !glob to exclude (repeatable)")
+	severities := map[string]rules.Severity{}
+	for _, sev := range []rules.Severity{rules.SeverityError, rules.SeverityWarning, rules.SeverityInfo, rules.SeverityHint, rules.SeverityOff} {
+		fs.Var(severityFlag{sev, severities}, string(sev), fmt.Sprintf("--%s=ID sets rule ID's severity to %s; --%s alone, every rule's (repeatable)", sev, sev, sev))
+	}
 	root := fs.String("root", ".", "workspace folder")
 	positional, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -57,7 +63,7 @@ func scanCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	if *format != "" && *format != "github" {
 		return exitError, fmt.Errorf("--format %q is not supported: use --format github, --json, or neither for the text report", *format)
 	}
-	q := rules.Query{Rules: *inline, Filter: *filter, Paths: positional, Globs: globs, Fix: *apply, Format: "text"}
+	q := rules.Query{Rules: *inline, Filter: *filter, Severities: severities, Paths: positional, Globs: globs, Fix: *apply, Format: "text"}
 	if *asJSON || *format == "github" {
 		q.Format = "json"
 	}
@@ -97,22 +103,36 @@ func scanCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		printResult(stdout, stderr, raw, res.Text, *asJSON, notes)
 	}
 	errorsLeft := res.ErrorCount
+	if *apply {
+		errorsLeft = res.UnfixedErrorCount
+	}
 	if *apply && res.EditID != "" {
 		if _, err := s.execute(ctx, lsp.CommandApplyEdit, map[string]string{"id": res.EditID}, nil); err != nil {
 			return exitError, err
 		}
 		fmt.Fprintf(stderr, "structls: applied %d fixes\n", res.FixCount)
-		errorsLeft = 0
-		for _, d := range res.Diagnostics {
-			if d.Severity == rules.SeverityError && d.Fix == nil {
-				errorsLeft++
-			}
-		}
 	}
 	if errorsLeft > 0 {
 		return exitNotFound, nil // 1: error-severity diagnostics, as ast-grep scan
 	}
 	return exitFound, nil
+}
+
+// severityFlag is --error[=ID] and its siblings: without a value (the
+// flag package passes "true") it sets every rule's severity.
+type severityFlag struct {
+	severity rules.Severity
+	into     map[string]rules.Severity
+}
+
+func (f severityFlag) String() string   { return "" }
+func (f severityFlag) IsBoolFlag() bool { return true }
+func (f severityFlag) Set(id string) error {
+	if id == "true" {
+		id = ""
+	}
+	f.into[id] = f.severity
+	return nil
 }
 
 // addRuleFiles reads -r files into the query (several files are joined

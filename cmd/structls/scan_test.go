@@ -76,6 +76,9 @@ func TestScanExitCodes(t *testing.T) {
 		{[]string{"--inline-rules", "id: x\nlanguage: go\nrule: {kind: nosuch}\n"}, 2, "", nil},
 		{[]string{"--inline-rules", "id: x\nlanguage: go\nseverty: error\nrule: {kind: call_expression}\n"}, 2, "", nil},
 		{[]string{"--filter", "^nothing"}, 2, "", nil},
+		{[]string{"--warning=no-panic"}, 0, "warning[no-panic]", []string{"scan", "--warning=no-panic"}},
+		{[]string{"--error"}, 1, "error[warn-print]", []string{"scan", "--error"}},
+		{[]string{"--off=no-panic", "--error=warn-print"}, 1, "error[warn-print]", []string{"scan", "--off=no-panic", "--error=warn-print"}},
 		{[]string{"--format", "sarif"}, 2, "", nil},
 	}
 	for _, tt := range tests {
@@ -141,6 +144,41 @@ func TestScanRuleErrorNamesField(t *testing.T) {
 	want := "inline rules:3:1: severty: unknown field `severty` in a rule document: expected one of id, language, rule"
 	if code != 2 || !strings.Contains(stderr.String(), want) {
 		t.Errorf("exit %d, stderr %q; want 2 and %q", code, stderr.String(), want)
+	}
+}
+
+// TestScanApplySkipsInvalidUTF8: a file that is not UTF-8 is reported but
+// not fixed (an LSP edit could not carry its bytes), so its error still
+// fails the run; the other files are fixed.
+func TestScanApplySkipsInvalidUTF8(t *testing.T) {
+	dir := testutil.WriteTree(t, scanCLITree)
+	latin1 := []byte("package a\n\n// caf\xe9\nfunc g() { panic(1) }\n")
+	os.WriteFile(filepath.Join(dir, "b.go"), latin1, 0o644)
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"scan", "--root", dir, "--apply"}, nil, &stdout, &stderr)
+	if code != 1 || !strings.Contains(stderr.String(), "b.go: not fixed: the file is not valid UTF-8") {
+		t.Errorf("exit %d, stderr %q", code, stderr.String())
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "b.go")); !bytes.Equal(got, latin1) {
+		t.Errorf("b.go changed: %q", got)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "a.go")); !strings.Contains(string(got), `fail("x")`) {
+		t.Errorf("a.go not fixed: %q", got)
+	}
+}
+
+// TestScanWithoutRules: no sgconfig.yml and no rules is an error that
+// says what to do (exit 2), for scan and test alike.
+func TestScanWithoutRules(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- a.go --\npackage a\n")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"scan", "--root", dir}, nil, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "no sgconfig.yml found") {
+		t.Errorf("scan: exit %d, stderr %q", code, stderr.String())
+	}
+	stderr.Reset()
+	t.Chdir(dir)
+	if code := run([]string{"test"}, nil, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "no sgconfig.yml found") {
+		t.Errorf("test: exit %d, stderr %q", code, stderr.String())
 	}
 }
 
