@@ -689,3 +689,30 @@ func TestDiagnosticSeverity(t *testing.T) {
 		}
 	}
 }
+
+// TestRuleWarningsLoggedOnce checks that what the rules engine warns about
+// at load (here a Go pattern read as a type conversion) reaches the output
+// panel once, however many keystrokes follow.
+func TestRuleWarningsLoggedOnce(t *testing.T) {
+	dir := testutil.WriteTree(t, rulesProject+"-- rules/ambiguous.yml --\nid: ambiguous\nlanguage: go\nrule:\n  pattern: fmt.Sprint($A)\n")
+	ed := newEditor(t, dir, EditorOptions{})
+	ctx := context.Background()
+	text, _ := os.ReadFile(filepath.Join(dir, "main.go"))
+	uri, _ := ed.OpenFile(ctx, filepath.Join(dir, "main.go"), "go", string(text))
+	awaitDiagnostics(t, ed, uri, 1, func([]Diagnostic) bool { return true })
+	for i := range 3 {
+		if err := ed.EditBuffer(ctx, uri, Edit{Range: &workspace.Range{Start: workspace.Position{Line: 1}, End: workspace.Position{Line: 1}}, Text: "\n"}); err != nil {
+			t.Fatal(err)
+		}
+		awaitDiagnostics(t, ed, uri, int32(i+2), func([]Diagnostic) bool { return true })
+	}
+	var warned []string
+	for _, l := range ed.Logs() {
+		if strings.Contains(l, "ast-grep project of") {
+			warned = append(warned, l)
+		}
+	}
+	if len(warned) != 1 || !strings.Contains(warned[0], "ambiguous.yml") {
+		t.Errorf("warnings logged: %q; want one naming ambiguous.yml", warned)
+	}
+}
