@@ -193,8 +193,8 @@ func (s *Server) tellLoad(folder workspace.Folder, loaded *folderRules) {
 		problem = loaded.err.Error()
 	}
 	var warnings string
-	if loaded.project != nil {
-		warnings = strings.Join(loaded.project.Warnings, "; ")
+	if p := loaded.project; p != nil {
+		warnings = strings.Join(slices.Concat(p.Warnings, p.Rules.Warnings), "; ")
 	}
 	r := s.rules
 	r.mu.Lock()

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"runtime"
 	"sync"
 	"time"
 
@@ -34,6 +35,7 @@ type checkScheduler struct {
 	now     func() time.Time                           // the clock (tests stop it)
 	current func(uri string) *workspace.Document       // the newest version of an open document, nil when closed
 	check   func(context.Context, *workspace.Document) // checks one version and publishes the result
+	slots   chan struct{}                              // bounds the checks running at once (of all documents)
 
 	mu   sync.Mutex
 	docs map[string]*scheduledCheck
@@ -50,7 +52,8 @@ type scheduledCheck struct {
 
 func newCheckScheduler(ctx context.Context, delay time.Duration, current func(string) *workspace.Document,
 	check func(context.Context, *workspace.Document)) *checkScheduler {
-	return &checkScheduler{ctx: ctx, delay: delay, now: time.Now, current: current, check: check, docs: map[string]*scheduledCheck{}}
+	return &checkScheduler{ctx: ctx, delay: delay, now: time.Now, current: current, check: check,
+		slots: make(chan struct{}, runtime.GOMAXPROCS(0)), docs: map[string]*scheduledCheck{}}
 }
 
 // changed notes that the document with the URI was opened or changed: it is
@@ -113,9 +116,7 @@ func (c *checkScheduler) run(uri string, sc *scheduledCheck) {
 		ctx, cancel := context.WithCancel(c.ctx)
 		sc.cancel = cancel
 		c.mu.Unlock()
-		if doc := c.current(uri); doc != nil {
-			c.check(ctx, doc)
-		}
+		c.checkInSlot(ctx, uri)
 		cancel()
 		c.mu.Lock()
 		sc.cancel = nil
@@ -125,6 +126,21 @@ func (c *checkScheduler) run(uri string, sc *scheduledCheck) {
 			return
 		}
 		sc.again = false
+	}
+}
+
+// checkInSlot checks the newest version of the document once a slot is
+// free (a reload of the rules re-checks every open document: they take
+// turns rather than all parse at once).
+func (c *checkScheduler) checkInSlot(ctx context.Context, uri string) {
+	select {
+	case c.slots <- struct{}{}:
+		defer func() { <-c.slots }()
+	case <-ctx.Done():
+		return
+	}
+	if doc := c.current(uri); doc != nil {
+		c.check(ctx, doc)
 	}
 }
 

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"sync"
 	"testing"
@@ -184,6 +185,41 @@ func TestSchedulerCancelsAnOutdatedCheck(t *testing.T) {
 	}
 	if v := receive(started, "started after the change"); v != 2 {
 		t.Errorf("checked version %d after the change; want 2", v)
+	}
+}
+
+// TestSchedulerBoundsConcurrentChecks changes many documents at once (as a
+// rules reload does): no more checks run at once than the scheduler has
+// slots, and every document is checked.
+func TestSchedulerBoundsConcurrentChecks(t *testing.T) {
+	docs := &fakeDocs{}
+	var mu sync.Mutex
+	running, most, done := 0, 0, 0
+	release := make(chan struct{})
+	check := func(ctx context.Context, d *workspace.Document) {
+		mu.Lock()
+		running++
+		most = max(most, running)
+		mu.Unlock()
+		<-release
+		mu.Lock()
+		running--
+		done++
+		mu.Unlock()
+	}
+	s := newCheckScheduler(context.Background(), time.Millisecond, docs.current, check)
+	s.slots = make(chan struct{}, 2)
+	const n = 10
+	for i := range n {
+		uri := fmt.Sprintf("file:///f%d.go", i)
+		docs.set(uri, 1)
+		s.changed(uri)
+	}
+	waitFor(t, "two checks to start", func() bool { mu.Lock(); defer mu.Unlock(); return running == 2 })
+	close(release)
+	waitFor(t, "every document to be checked", func() bool { mu.Lock(); defer mu.Unlock(); return done == n })
+	if most != 2 {
+		t.Errorf("%d checks ran at once; want at most 2 (the slots)", most)
 	}
 }
 

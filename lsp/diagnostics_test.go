@@ -306,6 +306,14 @@ func TestDiagnosticsFollowRuleChanges(t *testing.T) {
 			t.Errorf("no-main diagnostic %+v; want a hint (the default severity) whose message is the rule id", d)
 		}
 	}
+
+	// sgconfig.yml itself now names another rule directory.
+	testutil.WriteFiles(t, dir, "-- other/only.yml --\nid: only-rule\nlanguage: go\nrule: {kind: import_declaration}\n-- sgconfig.yml --\nruleDirs: [other]\n")
+	if err := ed.Notify(ctx, "workspace/didChangeWatchedFiles", map[string]any{"changes": []map[string]any{
+		{"uri": workspace.PathToURI(filepath.Join(dir, "sgconfig.yml")), "type": 2}}}); err != nil {
+		t.Fatal(err)
+	}
+	awaitDiagnostics(t, ed, uri, 1, hasCodes("only-rule"))
 }
 
 // TestBrokenRulesShownOnce checks that a project that does not load is
@@ -679,5 +687,32 @@ func TestDiagnosticSeverity(t *testing.T) {
 		if got, shown := diagnosticSeverity(tc.severity); got != tc.want || shown != tc.shown {
 			t.Errorf("diagnosticSeverity(%q) = %d, %v; want %d, %v", tc.severity, got, shown, tc.want, tc.shown)
 		}
+	}
+}
+
+// TestRuleWarningsLoggedOnce checks that what the rules engine warns about
+// at load (here a Go pattern read as a type conversion) reaches the output
+// panel once, however many keystrokes follow.
+func TestRuleWarningsLoggedOnce(t *testing.T) {
+	dir := testutil.WriteTree(t, rulesProject+"-- rules/ambiguous.yml --\nid: ambiguous\nlanguage: go\nrule:\n  pattern: fmt.Sprint($A)\n")
+	ed := newEditor(t, dir, EditorOptions{})
+	ctx := context.Background()
+	text, _ := os.ReadFile(filepath.Join(dir, "main.go"))
+	uri, _ := ed.OpenFile(ctx, filepath.Join(dir, "main.go"), "go", string(text))
+	awaitDiagnostics(t, ed, uri, 1, func([]Diagnostic) bool { return true })
+	for i := range 3 {
+		if err := ed.EditBuffer(ctx, uri, Edit{Range: &workspace.Range{Start: workspace.Position{Line: 1}, End: workspace.Position{Line: 1}}, Text: "\n"}); err != nil {
+			t.Fatal(err)
+		}
+		awaitDiagnostics(t, ed, uri, int32(i+2), func([]Diagnostic) bool { return true })
+	}
+	var warned []string
+	for _, l := range ed.Logs() {
+		if strings.Contains(l, "ast-grep project of") {
+			warned = append(warned, l)
+		}
+	}
+	if len(warned) != 1 || !strings.Contains(warned[0], "ambiguous.yml") {
+		t.Errorf("warnings logged: %q; want one naming ambiguous.yml", warned)
 	}
 }

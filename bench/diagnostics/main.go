@@ -12,8 +12,9 @@
 // ratio of the p95s is printed.
 //
 // The workspace is a temporary directory holding sgconfig.yml, the rules
-// (a built-in set of five Go rules, or the files of -rules DIR) and the
-// generated file.
+// (the files of -rules DIR: by default the 20 Go rules of
+// rules/testdata/ruleset/go, or, with -rules "", a built-in set of five)
+// and the generated file. Run it from the repository root.
 //
 // usage: go run ./bench/diagnostics [-n KEYSTROKES] [-lines N] [-rules DIR] [-ast-grep PATH]
 package main
@@ -40,7 +41,7 @@ import (
 func main() {
 	keystrokes := flag.Int("n", 120, "keystrokes to time (at least 100 for a p95)")
 	lines := flag.Int("lines", 10000, "lines of the open Go file")
-	rulesDir := flag.String("rules", "", "a directory of Go rule files (default: a built-in set)")
+	rulesDir := flag.String("rules", "rules/testdata/ruleset/go", `a directory of Go rule files ("": a built-in set of five)`)
 	astGrep := flag.String("ast-grep", ".tools/node_modules/.bin/ast-grep", "the ast-grep CLI to compare with (\"\" or missing: structls alone)")
 	flag.Parse()
 	if err := run(*keystrokes, *lines, *rulesDir, *astGrep); err != nil {
