@@ -108,7 +108,7 @@ func (s *Server) registerWatchers() {
 }
 
 // didChangeWatchedFiles records disk changes. The server reads files afresh
-// for every request, so there is nothing to invalidate yet; caches hook in here.
+// for every request; the workspace symbol index is told to walk again.
 func (s *Server) didChangeWatchedFiles(raw []byte) error {
 	var p struct {
 		Changes []struct {
@@ -122,5 +122,6 @@ func (s *Server) didChangeWatchedFiles(raw []byte) error {
 	for _, c := range p.Changes {
 		s.log.Debug("watched file changed", zap.String("uri", c.URI), zap.Int("type", c.Type))
 	}
+	s.symbols.Invalidate()
 	return nil
 }

@@ -3,6 +3,7 @@ package outline
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"runtime"
 	"sort"
 	"strings"
@@ -26,14 +27,27 @@ type Symbol struct {
 }
 
 // Index keeps the symbols of every workspace file between workspace/symbol
-// queries, so that a warm query only stats the files: a file is read and
-// parsed again only when its size or modification time changed (on disk)
-// or its version did (open in the editor). An Index is safe for
-// concurrent use.
+// queries. A file is read and parsed again only when its size or
+// modification time changed (on disk) or its version did (open in the
+// editor). When the client watches the files for the server (Trusted), a
+// warm query does not even walk the folders or stat the files: the last
+// walk holds until Invalidate says a watched file changed. An Index is safe
+// for concurrent use.
 type Index struct {
-	mu    sync.Mutex
-	enc   workspace.Encoding
-	files map[string]*indexedFile // by absolute path
+	mu      sync.Mutex
+	enc     workspace.Encoding
+	files   map[string]*indexedFile // by absolute path
+	walked  []workspace.File        // the files of the last walk
+	walkKey string                  // the folders that walk covered
+	stale   bool                    // a watched file changed since that walk
+}
+
+// Invalidate tells the index that files changed on disk: the next query
+// walks the folders and stats the files again.
+func (ix *Index) Invalidate() {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	ix.stale = true
 }
 
 type indexedFile struct {
@@ -58,6 +72,10 @@ const DefaultSymbolLimit = 200
 type SymbolQuery struct {
 	Query string
 	Limit int // 0: DefaultSymbolLimit
+	// Trusted says the client reports every change on disk (file
+	// watchers), so the last walk and the files' stamps hold until
+	// Invalidate; open documents are always checked.
+	Trusted bool
 }
 
 // Symbols finds the symbols of every workspace folder whose name matches
@@ -66,7 +84,7 @@ type SymbolQuery struct {
 // then the shorter name, then path order. limitReached says some were cut.
 func (ix *Index) Symbols(ctx context.Context, snap *workspace.Snapshot, q SymbolQuery, enc workspace.Encoding,
 	progress ProgressFunc, cache *syntax.Cache) (found []Symbol, limitReached bool, err error) {
-	all, err := ix.refresh(ctx, snap, enc, progress, cache)
+	all, err := ix.refresh(ctx, snap, enc, q.Trusted, progress, cache)
 	if err != nil {
 		return nil, false, err
 	}
@@ -138,35 +156,32 @@ func matchRank(name, needle string) int {
 
 // refresh brings the index up to date with the snapshot and returns the
 // symbols of every file, in path order.
-func (ix *Index) refresh(ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, progress ProgressFunc,
+func (ix *Index) refresh(ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, trusted bool, progress ProgressFunc,
 	cache *syntax.Cache) ([][]Symbol, error) {
-	resolved, err := snap.ResolvePaths(nil, false)
-	if err != nil {
-		return nil, err
-	}
-	walked, err := snap.Walk(ctx, resolved.Targets, workspace.WalkOptions{Gitignore: true, Hidden: true})
-	if err != nil {
-		return nil, err
-	}
-	var files []workspace.File
-	for _, f := range walked {
-		if l := lang.ForPath(f.Rel); l != nil && SpecFor(l.Name) != nil {
-			files = append(files, f)
-		}
-	}
+	key := foldersKey(snap.Folders)
 	ix.mu.Lock()
 	if ix.enc != enc {
-		ix.enc, ix.files = enc, map[string]*indexedFile{}
+		ix.enc, ix.files, ix.walked = enc, map[string]*indexedFile{}, nil
 	}
-	old := ix.files
+	old, files := ix.files, ix.walked
+	reuse := trusted && !ix.stale && files != nil && ix.walkKey == key
+	ix.stale = false // changes reported from now on make the next query walk again
 	ix.mu.Unlock()
+	if reuse {
+		files = withDocuments(snap, files)
+	} else {
+		var err error
+		if files, err = outlineFiles(ctx, snap); err != nil {
+			return nil, err
+		}
+	}
 	out := make([]*indexedFile, len(files))
 	var next, done atomic.Int64
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), max(1, len(files))) {
 		wg.Go(func() {
 			for i := int(next.Add(1)) - 1; i < len(files) && ctx.Err() == nil; i = int(next.Add(1)) - 1 {
-				out[i] = indexFile(ctx, snap, files[i], enc, cache, old)
+				out[i] = indexFile(ctx, snap, files[i], enc, cache, old, reuse)
 				if progress != nil {
 					progress(int(done.Add(1)), len(files))
 				}
@@ -187,19 +202,62 @@ func (ix *Index) refresh(ctx context.Context, snap *workspace.Snapshot, enc work
 	}
 	ix.mu.Lock()
 	if ix.enc == enc {
-		ix.files = fresh
+		ix.files, ix.walked, ix.walkKey = fresh, files, key
 	}
 	ix.mu.Unlock()
 	return all, nil
 }
 
+// outlineFiles walks every folder for the files in a language with an outline.
+func outlineFiles(ctx context.Context, snap *workspace.Snapshot) ([]workspace.File, error) {
+	resolved, err := snap.ResolvePaths(nil, false)
+	if err != nil {
+		return nil, err
+	}
+	walked, err := snap.Walk(ctx, resolved.Targets, workspace.WalkOptions{Gitignore: true, Hidden: true})
+	if err != nil {
+		return nil, err
+	}
+	var files []workspace.File
+	for _, f := range walked {
+		if l := lang.ForPath(f.Rel); l != nil && SpecFor(l.Name) != nil {
+			files = append(files, f)
+		}
+	}
+	return files, nil
+}
+
+// withDocuments returns the files of an earlier walk with this snapshot's
+// open documents.
+func withDocuments(snap *workspace.Snapshot, files []workspace.File) []workspace.File {
+	out := make([]workspace.File, len(files))
+	for i, f := range files {
+		f.Doc = snap.Document(filepath.Join(snap.Folders[f.Folder].Path, filepath.FromSlash(f.Rel)))
+		out[i] = f
+	}
+	return out
+}
+
+// foldersKey identifies a list of folders.
+func foldersKey(folders []workspace.Folder) string {
+	var b strings.Builder
+	for _, f := range folders {
+		b.WriteString(f.Real)
+		b.WriteByte(0)
+	}
+	return b.String()
+}
+
 // indexFile returns the file's entry: the old one when its stamp still
-// holds, else a fresh one; nil when it cannot be read or parsed.
+// holds (or, trusted, when it was indexed from disk and is still not
+// open), else a fresh one; nil when it cannot be read or parsed.
 func indexFile(ctx context.Context, snap *workspace.Snapshot, f workspace.File, enc workspace.Encoding,
-	cache *syntax.Cache, old map[string]*indexedFile) *indexedFile {
+	cache *syntax.Cache, old map[string]*indexedFile, trusted bool) *indexedFile {
 	var stamp fileStamp
 	if f.Doc != nil {
 		stamp = fileStamp{docVersion: f.Doc.Version, open: true}
+	} else if e, ok := old[f.Abs]; ok && trusted && !e.stamp.open {
+		return e
 	} else {
 		info, err := os.Stat(f.Abs)
 		if err != nil {
