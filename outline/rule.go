@@ -65,11 +65,11 @@ type Rule struct {
 	// declaration has, or lacks, a node at PATH: Rust's pub, Java's public
 	// modifier, C's static). Several tests joined by "&" must all hold.
 	Exported string
-	Import   bool   // an import (isImport)
+	Import   bool // an import (isImport)
 	// Once keeps only the first entry of a name and symbol type among its
 	// siblings (Haskell's equations `f 0 = …; f n = …` are one function).
-	Once bool
-	LSPKind  string // the LSP SymbolKind, when it differs from Symbol's usual one (Go `type F func()`: function)
+	Once    bool
+	LSPKind string // the LSP SymbolKind, when it differs from Symbol's usual one (Go `type F func()`: function)
 	// EndAt, when set, is the path to the node where the entry's range ends
 	// (Go's embedded field ends at its type, before its tag, as in gopls).
 	EndAt string
