@@ -28,6 +28,8 @@ import (
 //	^             the parent (in tests: a declarator's declaration)
 //	**            this node and every named descendant, in pre-order (C's
 //	              declarators nest: `*names[]`)
+//	STEP#N        only the Nth child the step selects (Clojure's name is the
+//	              second symbol of `(defn name …)`)
 //
 // A top-level rule's Match starts at the file's root node; a member rule's
 // Match starts at the entry that owns it.
@@ -86,6 +88,7 @@ type step struct {
 	named  bool     // "*": named children only
 	parent bool     // "^": the parent instead of children
 	deep   bool     // "**": this node and its named descendants
+	nth    int      // "#N": only the Nth child selected; 0 for all
 }
 
 type path []step
@@ -108,6 +111,12 @@ func parsePath(s string) path {
 	var p path
 	for _, part := range strings.Split(s, "/") {
 		var st step
+		if base, n, ok := strings.Cut(part, "#"); ok {
+			part = base
+			if _, err := fmt.Sscan(n, &st.nth); err != nil || st.nth < 1 {
+				panic(fmt.Sprintf("outline: bad step %q in path %q", part+"#"+n, s))
+			}
+		}
 		switch {
 		case part == "*":
 			st.named = true
@@ -211,9 +220,12 @@ func (p path) find(t *syntax.Tree, from int32, out []int32) []int32 {
 		}
 		return out
 	}
+	seen := 0
 	for c := t.Nodes[from].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
 		if p[0].matches(t, c) {
-			out = p[1:].find(t, c, out)
+			if seen++; p[0].nth == 0 || p[0].nth == seen {
+				out = p[1:].find(t, c, out)
+			}
 		}
 	}
 	return out
@@ -243,8 +255,12 @@ func (p path) first(t *syntax.Tree, from int32) int32 {
 		}
 		return -1
 	}
+	seen := 0
 	for c := t.Nodes[from].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
 		if p[0].matches(t, c) {
+			if seen++; p[0].nth != 0 && p[0].nth != seen {
+				continue
+			}
 			if n := p[1:].first(t, c); n >= 0 {
 				return n
 			}
