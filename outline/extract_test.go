@@ -76,6 +76,9 @@ func TestExported(t *testing.T) {
 		{"dart", "void a() {}\nvoid _b() {}\n", map[string]bool{"a": true, "_b": false}},
 		{"zig", "pub fn a() void {}\nfn b() void {}\n", map[string]bool{"a": true, "b": false}},
 		{"elixir", "defmodule M do\n  def a, do: 1\nend\n", map[string]bool{"M": true}},
+		{"erlang", "-module(m).\n-export([a/0]).\na() -> 1.\nb() -> 2.\n", map[string]bool{"a": true, "b": false}},
+		{"r", "f <- function() 1\n.g <- function() 2\n", map[string]bool{"f": true, ".g": false}},
+		{"clojure", "(defn a [] 1)\n(defn- b [] 2)\n", map[string]bool{"a": true, "b": false}},
 	}
 	for _, c := range cases {
 		got := map[string]bool{}
