@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
-	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -238,7 +237,6 @@ func compareWithAstGrep(t *testing.T, dirs []string, explain map[string]differen
 		t.Fatalf("no file compared in %v", dirs)
 	}
 	t.Logf("%d files compared, %d disagree", compared, failures)
-	_ = slices.Contains[[]string]
 }
 
 // dropOurs is a documented difference where structls lists what ast-grep

@@ -34,7 +34,6 @@ func TestTablesAreWellFormed(t *testing.T) {
 			t.Errorf("table for %q, which the catalogue lacks", name)
 		}
 	}
-	src := []byte("x")
 	walkRules(func(language string, r *Rule) {
 		if !slices.Contains(SymbolTypes, r.Symbol) {
 			t.Errorf("%s: rule %q has symbol type %q, not in SymbolTypes", language, r.Match, r.Symbol)
@@ -51,7 +50,6 @@ func TestTablesAreWellFormed(t *testing.T) {
 			compileRegex(r.NameIs) // panics on a bad expression
 		}
 	})
-	_ = src
 }
 
 // TestExported checks each language's real export rule.
