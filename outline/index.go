@@ -83,7 +83,7 @@ type SymbolQuery struct {
 // substring, then subsequence matches; within a rank a case-exact match,
 // then the shorter name, then path order. limitReached says some were cut.
 func (ix *Index) Symbols(ctx context.Context, snap *workspace.Snapshot, q SymbolQuery, enc workspace.Encoding,
-	progress ProgressFunc, cache *syntax.Cache) (found []Symbol, limitReached bool, err error) {
+	progress ProgressFunc, cache *syntax.Cache) ([]Symbol, bool, error) {
 	all, err := ix.refresh(ctx, snap, enc, q.Trusted, progress, cache)
 	if err != nil {
 		return nil, false, err
@@ -92,55 +92,70 @@ func (ix *Index) Symbols(ctx context.Context, snap *workspace.Snapshot, q Symbol
 	if limit <= 0 {
 		limit = DefaultSymbolLimit
 	}
+	// Ranks: 0 exact, 1 exact but for case, 2 prefix, 3 substring, 4
+	// subsequence. Subsequences are looked for only when the others do not
+	// fill the reply, and a rank's symbols are sorted (shorter names first,
+	// else path order) only when some of them are kept.
 	needle := strings.ToLower(q.Query)
-	type ranked struct {
-		sym  *Symbol
-		rank int
-	}
-	var hits []ranked
+	var ranks [5][]*Symbol
+	matched := 0
 	for _, syms := range all {
 		if ctx.Err() != nil {
 			return nil, false, ctx.Err()
 		}
 		for i := range syms {
-			if r := matchRank(syms[i].lower, needle); r >= 0 {
-				if syms[i].Name != q.Query && r == 0 {
-					r = 1 // exact but for case: after the case-exact ones
-				} else if r > 0 {
-					r++
+			r := matchRank(syms[i].lower, needle, false)
+			if r < 0 {
+				continue
+			}
+			if r > 0 || syms[i].Name != q.Query {
+				r++
+			}
+			ranks[r] = append(ranks[r], &syms[i])
+			matched++
+		}
+	}
+	if matched < limit {
+		for _, syms := range all {
+			for i := range syms {
+				if matchRank(syms[i].lower, needle, true) == 3 {
+					ranks[4] = append(ranks[4], &syms[i])
+					matched++
 				}
-				hits = append(hits, ranked{&syms[i], r})
 			}
 		}
 	}
-	sort.SliceStable(hits, func(i, j int) bool {
-		a, b := hits[i], hits[j]
-		if a.rank != b.rank {
-			return a.rank < b.rank
+	out := make([]Symbol, 0, min(matched, limit))
+	for _, rank := range ranks {
+		if len(out) == limit {
+			break
 		}
-		return len(a.sym.Name) < len(b.sym.Name)
-	})
-	if len(hits) > limit {
-		hits, limitReached = hits[:limit], true
+		sort.SliceStable(rank, func(i, j int) bool { return len(rank[i].Name) < len(rank[j].Name) })
+		for _, sym := range rank[:min(len(rank), limit-len(out))] {
+			out = append(out, *sym)
+		}
 	}
-	found = make([]Symbol, len(hits))
-	for i, h := range hits {
-		found[i] = *h.sym
-	}
-	return found, limitReached, nil
+	return out, matched > len(out), nil
 }
 
 // matchRank ranks how needle (lower case) matches name (lower case): 0
-// exact, 1 prefix, 2 substring, 3 subsequence, -1 no match. An empty
-// needle matches everything as a prefix.
-func matchRank(name, needle string) int {
-	switch {
-	case name == needle:
-		return 0
-	case strings.HasPrefix(name, needle):
-		return 1
-	case strings.Contains(name, needle):
-		return 2
+// exact, 1 prefix, 2 substring, 3 subsequence (only when subsequence is
+// set: then the others are not looked for), -1 no match. An empty needle
+// matches everything as a prefix.
+func matchRank(name, needle string, subsequence bool) int {
+	if !subsequence {
+		switch {
+		case name == needle:
+			return 0
+		case strings.HasPrefix(name, needle):
+			return 1
+		case strings.Contains(name, needle):
+			return 2
+		}
+		return -1
+	}
+	if strings.Contains(name, needle) {
+		return -1 // ranked already
 	}
 	i := 0
 	for j := 0; j < len(name) && i < len(needle); j++ {
