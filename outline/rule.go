@@ -3,6 +3,7 @@ package outline
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -28,6 +29,9 @@ import (
 //	^             the parent (in tests: a declarator's declaration)
 //	**            this node and every named descendant, in pre-order (C's
 //	              declarators nest: `*names[]`)
+//	~a|b          this node and every descendant reached through nodes of
+//	              these kinds only (Python's module level: through if, for,
+//	              with and try blocks, not into functions and classes)
 //	STEP#N        only the Nth child the step selects (Clojure's name is the
 //	              second symbol of `(defn name …)`)
 //
@@ -89,6 +93,9 @@ type step struct {
 	parent bool     // "^": the parent instead of children
 	deep   bool     // "**": this node and its named descendants
 	nth    int      // "#N": only the Nth child selected; 0 for all
+	// through, for "~a|b": this node and the descendants reached through
+	// nodes of these kinds only
+	through []string
 }
 
 type path []step
@@ -124,6 +131,8 @@ func parsePath(s string) path {
 			st.parent = true
 		case part == "**":
 			st.deep = true
+		case strings.HasPrefix(part, "~"):
+			st.through = strings.Split(part[1:], "|")
 		case strings.HasPrefix(part, "@"):
 			field, kinds, hasKinds := strings.Cut(part[1:], "=")
 			st.field = field
@@ -211,6 +220,15 @@ func (p path) find(t *syntax.Tree, from int32, out []int32) []int32 {
 		}
 		return out
 	}
+	if p[0].through != nil {
+		out = p[1:].find(t, from, out)
+		for c := t.Nodes[from].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
+			if slices.Contains(p[0].through, t.Kind(c)) {
+				out = p.find(t, c, out)
+			}
+		}
+		return out
+	}
 	if p[0].deep {
 		out = p[1:].find(t, from, out)
 		for c := t.Nodes[from].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
@@ -239,6 +257,19 @@ func (p path) first(t *syntax.Tree, from int32) int32 {
 	if p[0].parent {
 		if up := t.Nodes[from].Parent; up >= 0 {
 			return p[1:].first(t, up)
+		}
+		return -1
+	}
+	if p[0].through != nil {
+		if n := p[1:].first(t, from); n >= 0 {
+			return n
+		}
+		for c := t.Nodes[from].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
+			if slices.Contains(p[0].through, t.Kind(c)) {
+				if n := p.first(t, c); n >= 0 {
+					return n
+				}
+			}
 		}
 		return -1
 	}
