@@ -35,7 +35,7 @@ func (s *Server) symbolsAsync(request, work context.Context, method string, para
 		}
 		jsonrpc2.Async(request)
 		snap := workspace.NewSnapshot(folders, s.currentSettings(), docs)
-		return s.documentSymbols(work, snap, string(p.TextDocument.URI), enc, hierarchical)
+		return s.documentSymbols(work, snap, docs[string(p.TextDocument.URI)], string(p.TextDocument.URI), enc, hierarchical)
 	}
 	var p protocol.WorkspaceSymbolParams
 	if err := decodeParams(params, &p); err != nil {
@@ -54,38 +54,59 @@ func (s *Server) symbolsAsync(request, work context.Context, method string, para
 	return s.workspaceSymbols(work, snap, p, enc)
 }
 
-// documentSymbols outlines one document.
-func (s *Server) documentSymbols(ctx context.Context, snap *workspace.Snapshot, docURI string, enc workspace.Encoding, hierarchical bool) (any, error) {
-	resolved, err := snap.ResolvePaths([]string{docURI}, false)
-	if err != nil || len(resolved.Targets) != 1 || resolved.Targets[0].IsDir {
-		return []protocol.DocumentSymbol{}, nil // not a file of the workspace: nothing to outline
-	}
-	files, err := snap.Walk(ctx, resolved.Targets, workspace.WalkOptions{Hidden: true})
-	if err != nil || len(files) != 1 {
-		return []protocol.DocumentSymbol{}, nil
-	}
-	l := lang.ForPath(files[0].Rel)
-	if l == nil || outline.SpecFor(l.Name) == nil {
-		return []protocol.DocumentSymbol{}, nil
-	}
-	content, err := snap.ReadFile(files[0], nil)
+// documentSymbols outlines one document: open is its buffer when the
+// editor has it open (inside the folders or not), else the file is read
+// from disk, if it is in a workspace folder.
+func (s *Server) documentSymbols(ctx context.Context, snap *workspace.Snapshot, open *workspace.Document, docURI string,
+	enc workspace.Encoding, hierarchical bool) (any, error) {
+	name, content, err := documentText(ctx, snap, open, docURI)
 	if err != nil {
-		return nil, jsonrpc2.Errorf(RequestFailed, "textDocument/documentSymbol: cannot read %s: %v", files[0].Rel, err)
+		return nil, jsonrpc2.Errorf(RequestFailed, "textDocument/documentSymbol: %v", err)
+	}
+	l := lang.ForPath(name)
+	if content == nil || l == nil || outline.SpecFor(l.Name) == nil {
+		return []protocol.DocumentSymbol{}, nil // nothing to outline
 	}
 	entries, err := outline.ExtractSource(ctx, l, content, s.parseCache)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, cancelledError()
 		}
-		return nil, jsonrpc2.Errorf(RequestFailed, "textDocument/documentSymbol: cannot parse %s as %s: %v", files[0].Rel, l.Name, err)
+		return nil, jsonrpc2.Errorf(RequestFailed, "textDocument/documentSymbol: cannot parse %s as %s: %v", name, l.Name, err)
 	}
 	items := outline.Items(entries, workspace.NewMapper(content), enc)
 	if hierarchical {
 		return documentSymbolTree(items), nil
 	}
 	out := []protocol.SymbolInformation{}
-	flattenSymbols(items, "", uri.URI(files[0].URI()), &out)
+	flattenSymbols(items, "", uri.URI(docURI), &out)
 	return out, nil
+}
+
+// documentText returns a document's file name and text: the open buffer,
+// or the file on disk when it is in a workspace folder; nil text when it
+// is neither.
+func documentText(ctx context.Context, snap *workspace.Snapshot, open *workspace.Document, docURI string) (string, []byte, error) {
+	if open != nil {
+		name := open.Path
+		if name == "" {
+			name = docURI
+		}
+		return name, open.Content, nil
+	}
+	resolved, err := snap.ResolvePaths([]string{docURI}, false)
+	if err != nil || len(resolved.Targets) != 1 || resolved.Targets[0].IsDir {
+		return "", nil, nil // not a file of the workspace
+	}
+	files, err := snap.Walk(ctx, resolved.Targets, workspace.WalkOptions{Hidden: true})
+	if err != nil || len(files) != 1 {
+		return "", nil, nil
+	}
+	content, err := snap.ReadFile(files[0], nil)
+	if err != nil {
+		return "", nil, fmt.Errorf("cannot read %s: %w", files[0].Rel, err)
+	}
+	return files[0].Rel, content, nil
 }
 
 // documentSymbolTree turns items (imports left out) into DocumentSymbols.
@@ -166,7 +187,10 @@ func (s *Server) workspaceSymbols(ctx context.Context, snap *workspace.Snapshot,
 	work, cancel := context.WithCancel(ctx)
 	defer cancel()
 	wd := s.startProgress("Indexing symbols", p.WorkDoneToken, cancel)
-	found, _, err := s.symbols.Symbols(work, snap, outline.SymbolQuery{Query: p.Query}, enc, wd.report, s.parseCache)
+	s.watchMu.Lock()
+	trusted := s.watching // the client reports changes on disk: the index need not walk again
+	s.watchMu.Unlock()
+	found, _, err := s.symbols.Symbols(work, snap, outline.SymbolQuery{Query: p.Query, Trusted: trusted}, enc, wd.report, s.parseCache)
 	if err != nil {
 		wd.end("failed")
 		return nil, s.commandError(work, "workspace/symbol", err)

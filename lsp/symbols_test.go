@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	python "github.com/tree-sitter/tree-sitter-python/bindings/go"
 
@@ -131,11 +132,21 @@ func TestDocumentSymbolFlat(t *testing.T) {
 	}
 }
 
-// TestDocumentSymbolOutsideWorkspace: a document outside the folders, or
-// of a language without an outline, has no symbols (and no error).
+// TestDocumentSymbolOutsideWorkspace: a file outside the folders that is
+// not open, or of a language without an outline, has no symbols (and no
+// error); a buffer open outside the folders has its symbols.
 func TestDocumentSymbolOutsideWorkspace(t *testing.T) {
 	dir := testutil.WriteTree(t, symbolsTree+"-- data.json --\n{\"a\": 1}\n")
 	ed := newEditor(t, dir, EditorOptions{})
+	elsewhere := filepath.Join(t.TempDir(), "scratch.go")
+	openURI, err := ed.OpenFile(context.Background(), elsewhere, "go", "package p\n\nfunc Open() {}\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var open []docSymbol
+	if err := ed.Call(context.Background(), "textDocument/documentSymbol", map[string]any{"textDocument": map[string]string{"uri": openURI}}, &open); err != nil || len(open) != 1 || open[0].Name != "Open" {
+		t.Errorf("a buffer open outside the folders: %+v, %v; want the symbol Open", open, err)
+	}
 	for _, u := range []string{"file:///elsewhere/x.go", workspace.PathToURI(filepath.Join(dir, "data.json")), workspace.PathToURI(filepath.Join(dir, "missing.go"))} {
 		var syms []docSymbol
 		if err := ed.Call(context.Background(), "textDocument/documentSymbol", map[string]any{"textDocument": map[string]string{"uri": u}}, &syms); err != nil {
@@ -277,4 +288,38 @@ func TestWorkspaceSymbolCancel(t *testing.T) {
 	c.reply("99")
 	c.send(nil, "exit", nil)
 	<-c.code
+}
+
+// TestWorkspaceSymbolWatchedFiles: when the client watches files for the
+// server, a warm query trusts the last walk until didChangeWatchedFiles
+// reports a change; open buffers are always seen.
+func TestWorkspaceSymbolWatchedFiles(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- a.go --\npackage a\n\nfunc First() {}\n")
+	ed := newEditor(t, dir, EditorOptions{DynamicWatch: true})
+	ctx := context.Background()
+	for deadline := time.Now().Add(10 * time.Second); len(ed.Registrations()) == 0 && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if got := workspaceSymbols(t, ed, "first"); !slices.Equal(got, []string{"First"}) {
+		t.Fatalf("first query: %q", got)
+	}
+	path := filepath.Join(dir, "b.go")
+	if err := os.WriteFile(path, []byte("package a\n\nfunc Second() {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := workspaceSymbols(t, ed, "second"); len(got) != 0 {
+		t.Errorf("before the watcher reported b.go: %q; the trusted index should not have walked", got)
+	}
+	if err := ed.Notify(ctx, "workspace/didChangeWatchedFiles", map[string]any{"changes": []map[string]any{{"uri": workspace.PathToURI(path), "type": 1}}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := workspaceSymbols(t, ed, "second"); !slices.Equal(got, []string{"Second"}) {
+		t.Errorf("after the watcher reported b.go: %q, want [Second]", got)
+	}
+	if _, err := ed.OpenFile(ctx, filepath.Join(dir, "a.go"), "go", "package a\n\nfunc Renamed() {}\n"); err != nil {
+		t.Fatal(err)
+	}
+	if got := workspaceSymbols(t, ed, "renamed"); !slices.Equal(got, []string{"Renamed"}) {
+		t.Errorf("an open buffer: %q, want [Renamed]", got)
+	}
 }

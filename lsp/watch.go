@@ -123,7 +123,7 @@ func fileWatch(path string, relative bool) protocol.GlobPattern {
 }
 
 // didChangeWatchedFiles records disk changes. The server reads files afresh
-// for every request, so there is nothing to invalidate yet; caches hook in here.
+// for every request; the workspace symbol index is told to walk again.
 func (s *Server) didChangeWatchedFiles(raw []byte) error {
 	var p struct {
 		Changes []struct {
@@ -138,5 +138,6 @@ func (s *Server) didChangeWatchedFiles(raw []byte) error {
 		s.log.Debug("watched file changed", zap.String("uri", c.URI), zap.Int("type", c.Type))
 		s.watchedFileChanged(c.URI, c.Type)
 	}
+	s.symbols.Invalidate()
 	return nil
 }

@@ -3,6 +3,7 @@ package outline
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"runtime"
 	"sort"
 	"strings"
@@ -26,14 +27,27 @@ type Symbol struct {
 }
 
 // Index keeps the symbols of every workspace file between workspace/symbol
-// queries, so that a warm query only stats the files: a file is read and
-// parsed again only when its size or modification time changed (on disk)
-// or its version did (open in the editor). An Index is safe for
-// concurrent use.
+// queries. A file is read and parsed again only when its size or
+// modification time changed (on disk) or its version did (open in the
+// editor). When the client watches the files for the server (Trusted), a
+// warm query does not even walk the folders or stat the files: the last
+// walk holds until Invalidate says a watched file changed. An Index is safe
+// for concurrent use.
 type Index struct {
-	mu    sync.Mutex
-	enc   workspace.Encoding
-	files map[string]*indexedFile // by absolute path
+	mu      sync.Mutex
+	enc     workspace.Encoding
+	files   map[string]*indexedFile // by absolute path
+	walked  []workspace.File        // the files of the last walk
+	walkKey string                  // the folders that walk covered
+	stale   bool                    // a watched file changed since that walk
+}
+
+// Invalidate tells the index that files changed on disk: the next query
+// walks the folders and stats the files again.
+func (ix *Index) Invalidate() {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	ix.stale = true
 }
 
 type indexedFile struct {
@@ -58,6 +72,10 @@ const DefaultSymbolLimit = 200
 type SymbolQuery struct {
 	Query string
 	Limit int // 0: DefaultSymbolLimit
+	// Trusted says the client reports every change on disk (file
+	// watchers), so the last walk and the files' stamps hold until
+	// Invalidate; open documents are always checked.
+	Trusted bool
 }
 
 // Symbols finds the symbols of every workspace folder whose name matches
@@ -65,8 +83,8 @@ type SymbolQuery struct {
 // substring, then subsequence matches; within a rank a case-exact match,
 // then the shorter name, then path order. limitReached says some were cut.
 func (ix *Index) Symbols(ctx context.Context, snap *workspace.Snapshot, q SymbolQuery, enc workspace.Encoding,
-	progress ProgressFunc, cache *syntax.Cache) (found []Symbol, limitReached bool, err error) {
-	all, err := ix.refresh(ctx, snap, enc, progress, cache)
+	progress ProgressFunc, cache *syntax.Cache) ([]Symbol, bool, error) {
+	all, err := ix.refresh(ctx, snap, enc, q.Trusted, progress, cache)
 	if err != nil {
 		return nil, false, err
 	}
@@ -74,55 +92,70 @@ func (ix *Index) Symbols(ctx context.Context, snap *workspace.Snapshot, q Symbol
 	if limit <= 0 {
 		limit = DefaultSymbolLimit
 	}
+	// Ranks: 0 exact, 1 exact but for case, 2 prefix, 3 substring, 4
+	// subsequence. Subsequences are looked for only when the others do not
+	// fill the reply, and a rank's symbols are sorted (shorter names first,
+	// else path order) only when some of them are kept.
 	needle := strings.ToLower(q.Query)
-	type ranked struct {
-		sym  *Symbol
-		rank int
-	}
-	var hits []ranked
+	var ranks [5][]*Symbol
+	matched := 0
 	for _, syms := range all {
 		if ctx.Err() != nil {
 			return nil, false, ctx.Err()
 		}
 		for i := range syms {
-			if r := matchRank(syms[i].lower, needle); r >= 0 {
-				if syms[i].Name != q.Query && r == 0 {
-					r = 1 // exact but for case: after the case-exact ones
-				} else if r > 0 {
-					r++
+			r := matchRank(syms[i].lower, needle, false)
+			if r < 0 {
+				continue
+			}
+			if r > 0 || syms[i].Name != q.Query {
+				r++
+			}
+			ranks[r] = append(ranks[r], &syms[i])
+			matched++
+		}
+	}
+	if matched < limit {
+		for _, syms := range all {
+			for i := range syms {
+				if matchRank(syms[i].lower, needle, true) == 3 {
+					ranks[4] = append(ranks[4], &syms[i])
+					matched++
 				}
-				hits = append(hits, ranked{&syms[i], r})
 			}
 		}
 	}
-	sort.SliceStable(hits, func(i, j int) bool {
-		a, b := hits[i], hits[j]
-		if a.rank != b.rank {
-			return a.rank < b.rank
+	out := make([]Symbol, 0, min(matched, limit))
+	for _, rank := range ranks {
+		if len(out) == limit {
+			break
 		}
-		return len(a.sym.Name) < len(b.sym.Name)
-	})
-	if len(hits) > limit {
-		hits, limitReached = hits[:limit], true
+		sort.SliceStable(rank, func(i, j int) bool { return len(rank[i].Name) < len(rank[j].Name) })
+		for _, sym := range rank[:min(len(rank), limit-len(out))] {
+			out = append(out, *sym)
+		}
 	}
-	found = make([]Symbol, len(hits))
-	for i, h := range hits {
-		found[i] = *h.sym
-	}
-	return found, limitReached, nil
+	return out, matched > len(out), nil
 }
 
 // matchRank ranks how needle (lower case) matches name (lower case): 0
-// exact, 1 prefix, 2 substring, 3 subsequence, -1 no match. An empty
-// needle matches everything as a prefix.
-func matchRank(name, needle string) int {
-	switch {
-	case name == needle:
-		return 0
-	case strings.HasPrefix(name, needle):
-		return 1
-	case strings.Contains(name, needle):
-		return 2
+// exact, 1 prefix, 2 substring, 3 subsequence (only when subsequence is
+// set: then the others are not looked for), -1 no match. An empty needle
+// matches everything as a prefix.
+func matchRank(name, needle string, subsequence bool) int {
+	if !subsequence {
+		switch {
+		case name == needle:
+			return 0
+		case strings.HasPrefix(name, needle):
+			return 1
+		case strings.Contains(name, needle):
+			return 2
+		}
+		return -1
+	}
+	if strings.Contains(name, needle) {
+		return -1 // ranked already
 	}
 	i := 0
 	for j := 0; j < len(name) && i < len(needle); j++ {
@@ -138,35 +171,32 @@ func matchRank(name, needle string) int {
 
 // refresh brings the index up to date with the snapshot and returns the
 // symbols of every file, in path order.
-func (ix *Index) refresh(ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, progress ProgressFunc,
+func (ix *Index) refresh(ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, trusted bool, progress ProgressFunc,
 	cache *syntax.Cache) ([][]Symbol, error) {
-	resolved, err := snap.ResolvePaths(nil, false)
-	if err != nil {
-		return nil, err
-	}
-	walked, err := snap.Walk(ctx, resolved.Targets, workspace.WalkOptions{Gitignore: true, Hidden: true})
-	if err != nil {
-		return nil, err
-	}
-	var files []workspace.File
-	for _, f := range walked {
-		if l := lang.ForPath(f.Rel); l != nil && SpecFor(l.Name) != nil {
-			files = append(files, f)
-		}
-	}
+	key := foldersKey(snap.Folders)
 	ix.mu.Lock()
 	if ix.enc != enc {
-		ix.enc, ix.files = enc, map[string]*indexedFile{}
+		ix.enc, ix.files, ix.walked = enc, map[string]*indexedFile{}, nil
 	}
-	old := ix.files
+	old, files := ix.files, ix.walked
+	reuse := trusted && !ix.stale && files != nil && ix.walkKey == key
+	ix.stale = false // changes reported from now on make the next query walk again
 	ix.mu.Unlock()
+	if reuse {
+		files = withDocuments(snap, files)
+	} else {
+		var err error
+		if files, err = outlineFiles(ctx, snap); err != nil {
+			return nil, err
+		}
+	}
 	out := make([]*indexedFile, len(files))
 	var next, done atomic.Int64
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), max(1, len(files))) {
 		wg.Go(func() {
 			for i := int(next.Add(1)) - 1; i < len(files) && ctx.Err() == nil; i = int(next.Add(1)) - 1 {
-				out[i] = indexFile(ctx, snap, files[i], enc, cache, old)
+				out[i] = indexFile(ctx, snap, files[i], enc, cache, old, reuse)
 				if progress != nil {
 					progress(int(done.Add(1)), len(files))
 				}
@@ -187,19 +217,62 @@ func (ix *Index) refresh(ctx context.Context, snap *workspace.Snapshot, enc work
 	}
 	ix.mu.Lock()
 	if ix.enc == enc {
-		ix.files = fresh
+		ix.files, ix.walked, ix.walkKey = fresh, files, key
 	}
 	ix.mu.Unlock()
 	return all, nil
 }
 
+// outlineFiles walks every folder for the files in a language with an outline.
+func outlineFiles(ctx context.Context, snap *workspace.Snapshot) ([]workspace.File, error) {
+	resolved, err := snap.ResolvePaths(nil, false)
+	if err != nil {
+		return nil, err
+	}
+	walked, err := snap.Walk(ctx, resolved.Targets, workspace.WalkOptions{Gitignore: true, Hidden: true})
+	if err != nil {
+		return nil, err
+	}
+	var files []workspace.File
+	for _, f := range walked {
+		if l := lang.ForPath(f.Rel); l != nil && SpecFor(l.Name) != nil {
+			files = append(files, f)
+		}
+	}
+	return files, nil
+}
+
+// withDocuments returns the files of an earlier walk with this snapshot's
+// open documents.
+func withDocuments(snap *workspace.Snapshot, files []workspace.File) []workspace.File {
+	out := make([]workspace.File, len(files))
+	for i, f := range files {
+		f.Doc = snap.Document(filepath.Join(snap.Folders[f.Folder].Path, filepath.FromSlash(f.Rel)))
+		out[i] = f
+	}
+	return out
+}
+
+// foldersKey identifies a list of folders.
+func foldersKey(folders []workspace.Folder) string {
+	var b strings.Builder
+	for _, f := range folders {
+		b.WriteString(f.Real)
+		b.WriteByte(0)
+	}
+	return b.String()
+}
+
 // indexFile returns the file's entry: the old one when its stamp still
-// holds, else a fresh one; nil when it cannot be read or parsed.
+// holds (or, trusted, when it was indexed from disk and is still not
+// open), else a fresh one; nil when it cannot be read or parsed.
 func indexFile(ctx context.Context, snap *workspace.Snapshot, f workspace.File, enc workspace.Encoding,
-	cache *syntax.Cache, old map[string]*indexedFile) *indexedFile {
+	cache *syntax.Cache, old map[string]*indexedFile, trusted bool) *indexedFile {
 	var stamp fileStamp
 	if f.Doc != nil {
 		stamp = fileStamp{docVersion: f.Doc.Version, open: true}
+	} else if e, ok := old[f.Abs]; ok && trusted && !e.stamp.open {
+		return e
 	} else {
 		info, err := os.Stat(f.Abs)
 		if err != nil {

@@ -1,8 +1,9 @@
 package outline
 
 // Python (and Starlark, its dialect): imports, classes, functions and
-// module-level assignments (UPPER_CASE ones are constants), also inside a
-// top-level if/try block (`if TYPE_CHECKING:`, `try: import …`); a class's
+// module-level assignments (UPPER_CASE ones are constants), also inside
+// the module's if, for, with and try blocks (`if TYPE_CHECKING:`, `try:
+// import …`), which bind module names too; a class's
 // fields, methods and nested classes are members. Exported: listed in
 // __all__ when the module has one, otherwise no leading underscore.
 func init() {
@@ -17,24 +18,19 @@ func init() {
 			pythonClass(under+"decorated_definition/@definition=class_definition"),
 			Rule{Match: under + "function_definition", Symbol: "function", Name: "@name", Exported: "python", Header: "@body"},
 			Rule{Match: under + "decorated_definition/@definition=function_definition", Symbol: "function", Name: "@name", Exported: "python", Header: "@body"},
-			Rule{Match: under + "expression_statement/assignment", Symbol: "constant", Name: "@left=identifier", NameIs: `^[A-Z][A-Z0-9_]*$`, Exported: "python"},
+			Rule{Match: under + "expression_statement/assignment", Symbol: "constant", Name: "@left=identifier", NameIs: `^[A-Z_][A-Z0-9_]*$`, Exported: "python"},
 			Rule{Match: under + "expression_statement/assignment", Symbol: "variable", Name: "@left=identifier", Exported: "python"},
 		)
 	}
 	register([]string{"python", "starlark"}, &Spec{Rules: rules})
 }
 
-// pythonBlocks are where top-level declarations sit: the module itself, or
-// the blocks of a top-level if or try statement.
+// pythonBlocks are where module-level declarations sit: the module itself,
+// or the blocks of its compound statements (if, for, while, with, try and
+// match), however nested, but not function or class bodies.
 var pythonBlocks = []string{
-	"",
-	"if_statement/@consequence=block/",
-	"if_statement/@alternative=else_clause/@body=block/",
-	"if_statement/@alternative=elif_clause/@consequence=block/",
-	"try_statement/@body=block/",
-	"try_statement/except_clause/block/",
-	"try_statement/else_clause/@body=block/",
-	"try_statement/finally_clause/block/",
+	"~if_statement|elif_clause|else_clause|for_statement|while_statement|with_statement|try_statement|except_clause|" +
+		"except_group_clause|finally_clause|match_statement|case_clause|block/",
 }
 
 func pythonClass(match string) Rule {

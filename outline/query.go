@@ -151,7 +151,7 @@ func (q Query) validate() (settings, error) {
 // view groups them (ast-grep's order).
 var SymbolTypes = []string{"file", "module", "namespace", "package", "class", "struct", "enum", "interface", "trait",
 	"function", "method", "constructor", "property", "field", "enumMember", "variable", "constant", "type",
-	"macro", "object", "heading", "rule", "event", "operator", "typeParameter"}
+	"macro", "object", "key", "heading", "rule", "event", "operator", "typeParameter"}
 
 // resolve turns auto into what the inputs call for: a directory among
 // them means exports and names, files only mean structure and digest.

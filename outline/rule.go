@@ -3,6 +3,7 @@ package outline
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -28,6 +29,11 @@ import (
 //	^             the parent (in tests: a declarator's declaration)
 //	**            this node and every named descendant, in pre-order (C's
 //	              declarators nest: `*names[]`)
+//	~a|b          this node and every descendant reached through nodes of
+//	              these kinds only (Python's module level: through if, for,
+//	              with and try blocks, not into functions and classes)
+//	STEP#N        only the Nth child the step selects (Clojure's name is the
+//	              second symbol of `(defn name …)`)
 //
 // A top-level rule's Match starts at the file's root node; a member rule's
 // Match starts at the entry that owns it.
@@ -65,11 +71,11 @@ type Rule struct {
 	// declaration has, or lacks, a node at PATH: Rust's pub, Java's public
 	// modifier, C's static). Several tests joined by "&" must all hold.
 	Exported string
-	Import   bool   // an import (isImport)
+	Import   bool // an import (isImport)
 	// Once keeps only the first entry of a name and symbol type among its
 	// siblings (Haskell's equations `f 0 = …; f n = …` are one function).
-	Once bool
-	LSPKind  string // the LSP SymbolKind, when it differs from Symbol's usual one (Go `type F func()`: function)
+	Once    bool
+	LSPKind string // the LSP SymbolKind, when it differs from Symbol's usual one (Go `type F func()`: function)
 	// EndAt, when set, is the path to the node where the entry's range ends
 	// (Go's embedded field ends at its type, before its tag, as in gopls).
 	EndAt string
@@ -86,6 +92,10 @@ type step struct {
 	named  bool     // "*": named children only
 	parent bool     // "^": the parent instead of children
 	deep   bool     // "**": this node and its named descendants
+	nth    int      // "#N": only the Nth child selected; 0 for all
+	// through, for "~a|b": this node and the descendants reached through
+	// nodes of these kinds only
+	through []string
 }
 
 type path []step
@@ -108,6 +118,12 @@ func parsePath(s string) path {
 	var p path
 	for _, part := range strings.Split(s, "/") {
 		var st step
+		if base, n, ok := strings.Cut(part, "#"); ok {
+			part = base
+			if _, err := fmt.Sscan(n, &st.nth); err != nil || st.nth < 1 {
+				panic(fmt.Sprintf("outline: bad step %q in path %q", part+"#"+n, s))
+			}
+		}
 		switch {
 		case part == "*":
 			st.named = true
@@ -115,6 +131,8 @@ func parsePath(s string) path {
 			st.parent = true
 		case part == "**":
 			st.deep = true
+		case strings.HasPrefix(part, "~"):
+			st.through = strings.Split(part[1:], "|")
 		case strings.HasPrefix(part, "@"):
 			field, kinds, hasKinds := strings.Cut(part[1:], "=")
 			st.field = field
@@ -202,6 +220,15 @@ func (p path) find(t *syntax.Tree, from int32, out []int32) []int32 {
 		}
 		return out
 	}
+	if p[0].through != nil {
+		out = p[1:].find(t, from, out)
+		for c := t.Nodes[from].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
+			if slices.Contains(p[0].through, t.Kind(c)) {
+				out = p.find(t, c, out)
+			}
+		}
+		return out
+	}
 	if p[0].deep {
 		out = p[1:].find(t, from, out)
 		for c := t.Nodes[from].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
@@ -211,9 +238,12 @@ func (p path) find(t *syntax.Tree, from int32, out []int32) []int32 {
 		}
 		return out
 	}
+	seen := 0
 	for c := t.Nodes[from].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
 		if p[0].matches(t, c) {
-			out = p[1:].find(t, c, out)
+			if seen++; p[0].nth == 0 || p[0].nth == seen {
+				out = p[1:].find(t, c, out)
+			}
 		}
 	}
 	return out
@@ -230,6 +260,19 @@ func (p path) first(t *syntax.Tree, from int32) int32 {
 		}
 		return -1
 	}
+	if p[0].through != nil {
+		if n := p[1:].first(t, from); n >= 0 {
+			return n
+		}
+		for c := t.Nodes[from].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
+			if slices.Contains(p[0].through, t.Kind(c)) {
+				if n := p.first(t, c); n >= 0 {
+					return n
+				}
+			}
+		}
+		return -1
+	}
 	if p[0].deep {
 		if n := p[1:].first(t, from); n >= 0 {
 			return n
@@ -243,8 +286,12 @@ func (p path) first(t *syntax.Tree, from int32) int32 {
 		}
 		return -1
 	}
+	seen := 0
 	for c := t.Nodes[from].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
 		if p[0].matches(t, c) {
+			if seen++; p[0].nth != 0 && p[0].nth != seen {
+				continue
+			}
 			if n := p[1:].first(t, c); n >= 0 {
 				return n
 			}

@@ -1,0 +1,6 @@
+(ns demo.core (:require [clojure.string :as str]))
+(def version "1")
+(defn greet [name] (str "hi " name))
+(defn- hidden [] nil)
+(defmacro unless [c & body] `(if (not ~c) (do ~@body)))
+(defrecord Point [x y])

@@ -1,0 +1,5 @@
+CREATE TABLE users (id INT PRIMARY KEY, name TEXT);
+CREATE VIEW active AS SELECT * FROM users;
+CREATE INDEX idx_name ON users (name);
+CREATE FUNCTION add(a INT, b INT) RETURNS INT AS $$ SELECT a + b $$ LANGUAGE SQL;
+SELECT 1;
