@@ -201,6 +201,24 @@ const tests = {
     check(true, 'Ctrl+Z restores the buffer as it was before the rewrite');
   },
 
+  async replaceDeclined(page) {
+    await clearToasts(page);
+    await runCommand(page, 'structls: Structural Replace');
+    await answer(page, 'Structural pattern to replace', 'os.Exit($CODE)');
+    await answer(page, 'Rewrite for', 'panic($CODE)');
+    await waitSidebar(page, ['1 replacement in 1 file', 'os.Exit(1) → panic(1)']);
+    await page.locator('.notifications-toasts .monaco-button', { hasText: 'Apply' }).first().click();
+    const discard = page.locator('.bulk-edit-panel .monaco-button', { hasText: 'Discard' }).first();
+    await discard.waitFor({ timeout: 30000 });
+    await discard.click();
+    await waitToast(page, 'the rewrite was not applied');
+    check(!(await editorText(page)).includes('panic('), 'Discard in the Refactor Preview: nothing applied, and the extension says the rewrite is kept');
+    await clearToasts(page);
+    await runCommand(page, 'structls: Discard the Rewrite');
+    await page.waitForFunction(() => !(document.querySelector('.part.sidebar')?.innerText ?? '').includes('panic(1)'), null, { timeout: 20000 });
+    check(true, '"Discard the Rewrite" forgets the kept preview and clears the view');
+  },
+
   async ruleDiagnostics(page) {
     if (!process.env.STRUCTLS_HAS_RULES) {
       skip('rule diagnostic + quick fix', 'waits for the rules of issue 11 (structls scan, live diagnostics, quick fixes: branches i11-rules, i11-diag)');
