@@ -103,6 +103,25 @@ function H.capture_log_messages()
   return notes
 end
 
+-- capture_progress records the next $/progress begin and the message of its end.
+function H.capture_progress()
+  local seen = { began = false, ended = nil }
+  local handler = vim.lsp.handlers['$/progress']
+  vim.lsp.handlers['$/progress'] = function(err, params, ctx, config)
+    local value = params and params.value or {}
+    if value.kind == 'begin' then
+      seen.began = true
+    elseif value.kind == 'end' and seen.began then
+      seen.ended = value.message or ''
+      vim.lsp.handlers['$/progress'] = handler
+    end
+    if handler then
+      return handler(err, params, ctx, config)
+    end
+  end
+  return seen
+end
+
 -- wait_client waits until the structls client is initialised and returns it.
 function H.wait_client()
   local structls = require('structls')

@@ -62,13 +62,25 @@ t.run(function()
   t.check(#qf == 25, ':StructMore appended the last 5: ' .. #qf)
   structls.config.limit = 200
 
+  local shown
   -- :StructXray with a .star evaluator
   qf = t.command('StructXray TODO ' .. ws .. '/xray/todo.star')
   local xray_text = table.concat(vim.tbl_map(function(i) return i.text end, qf), '\n')
   t.check(#qf == 4 and xray_text:find('todo="// TODO: support more', 1, true), ':StructXray: the TODO comments with their fields ' .. t.describe(qf))
 
+  -- :StructCancel stops a long X-Ray (each candidate spins until its budget
+  -- runs out): the server ends its progress as "cancelled"
+  vim.fn.writefile({ 'while True: pass' }, ws .. '/spin.star')
+  local progress = t.capture_progress()
+  vim.cmd('StructXray package ' .. ws .. '/spin.star')
+  t.check(vim.wait(10000, function() return progress.began end, 20), 'the long X-Ray reported progress')
+  shown = t.notifications(function() vim.cmd('StructCancel') end)
+  t.check(shown == 'structls: cancelled', ':StructCancel says so: ' .. shown)
+  t.check(vim.wait(10000, function() return progress.ended ~= nil end, 20) and progress.ended == 'cancelled',
+    'the server stopped the X-Ray: its progress ended "' .. tostring(progress.ended) .. '"')
+
   -- a refused command shows the server's message
-  local shown = t.notifications(function() vim.cmd('StructGrep (?P<') end)
+  shown = t.notifications(function() vim.cmd('StructGrep (?P<') end)
   t.check(shown:find('structls: ', 1, true) and shown:find('invalid', 1, true) ~= nil, 'a bad regex shows the server error: ' .. shown:gsub('\n', ' '))
 
   -- :StructReplace: diff in a scratch buffer, then Apply through the server

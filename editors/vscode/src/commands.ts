@@ -230,13 +230,15 @@ export class Commands {
 
   private async outline(): Promise<void> {
     const active = vscode.window.activeTextEditor?.document.uri;
-    const target = active?.scheme === 'file' ? vscode.workspace.asRelativePath(active, false) : await ask('File or directory to outline', 'src/');
+    // the file's URI: a relative path would be resolved against the first workspace folder only
+    const target = active?.scheme === 'file' ? active.toString() : await ask('File or directory to outline (relative to the first folder)', 'src/');
     if (!target) {
       return;
     }
+    const title = active?.scheme === 'file' ? vscode.workspace.asRelativePath(active) : target;
     await this.guard(async () => {
       const result = await this.run<wire.OutlineResult>('structls.outline', { paths: [target] });
-      await this.results.show(`Outline: ${target}`, outlinePage(result));
+      await this.results.show(`Outline: ${title}`, outlinePage(result));
     });
   }
 }

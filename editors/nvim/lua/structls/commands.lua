@@ -218,10 +218,16 @@ function M.xray(fargs)
   end)
 end
 
--- outline lists the symbols of the current file (or of path) in the location list.
+-- outline lists the symbols of the current file (or of path) in the quickfix list.
 function M.outline(path)
-  local target = path ~= '' and path or vim.fn.expand('%:.')
-  structls.execute('structls.outline', { paths = { target } }, function(result, client)
+  local file = path ~= '' and vim.fn.fnamemodify(path, ':p') or vim.api.nvim_buf_get_name(0)
+  if file == '' then
+    vim.notify('structls: :StructOutline needs a file: open one, or give its path', vim.log.levels.ERROR)
+    return
+  end
+  local target = vim.fn.fnamemodify(file, ':~:.')
+  -- a file:// URI: a path relative to the current directory may not be relative to the workspace folder
+  structls.execute('structls.outline', { paths = { vim.uri_from_fname(file) } }, function(result, client)
     local items = {}
     local function add(uri, item, depth)
       local start = item.selectionRange or item.range

@@ -190,17 +190,22 @@ function M.execute(command, arg, on_result)
   end
 end
 
--- cancel cancels the structls request in flight, if any.
+-- cancel cancels the structls request in flight, if any. Neovim drops the
+-- reply to a cancelled request (its handler never runs), so the note is
+-- given here.
 function M.cancel()
   if not last_request then
+    vim.notify('structls: no command is running', vim.log.levels.INFO)
     return
   end
   local client, id = last_request.client, last_request.id
+  last_request = nil
   if vim.fn.has('nvim-0.11') == 1 then
     client:cancel_request(id)
   else
     client.cancel_request(id)
   end
+  vim.notify('structls: cancelled', vim.log.levels.INFO)
 end
 
 -- has_command says whether the running server offers a command (rules and outline came later).
