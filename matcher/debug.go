@@ -105,6 +105,9 @@ func Sexp(ctx context.Context, l *lang.Language, source []byte) (string, error) 
 	if grammar == nil {
 		return "", fmt.Errorf("the %s grammar is not built into this binary", l.Name)
 	}
+	if err := syntax.CheckInput(grammar, source); err != nil {
+		return "", err
+	}
 	parser := sitter.NewParser()
 	defer parser.Close()
 	if err := parser.SetLanguage(grammar); err != nil {

@@ -61,6 +61,9 @@ func (d *docTree) reparse(ctx context.Context, source []byte) (*Tree, error) {
 	if ctx.Err() != nil {
 		return nil, ErrCancelled
 	}
+	if err := CheckInput(d.lang, source); err != nil {
+		return nil, err
+	}
 	edit := diffEdit(d.source, source)
 	cancel := (*C.size_t)(C.calloc(1, C.sizeof_size_t))
 	defer C.free(unsafe.Pointer(cancel))

@@ -52,6 +52,9 @@ var errRefused = errors.New("this tree-sitter library refuses the grammar's ABI 
 // Go bytes in place and polls a flag in C memory that a cancelled ctx sets:
 // no call comes back into Go while it parses.
 func parseFlat(ctx context.Context, lang *sitter.Language, source []byte, only int32, s *Scratch) ([]Node, bool, error) {
+	if err := CheckInput(lang, source); err != nil {
+		return nil, false, err
+	}
 	c := s.native()
 	flag := (*uintptr)(unsafe.Pointer(&c.cancel))
 	atomic.StoreUintptr(flag, 0)

@@ -71,6 +71,7 @@ import (
 	ts_verilog "github.com/tree-sitter/tree-sitter-verilog/bindings/go"
 
 	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/matcher/syntax"
 )
 
 func init() {
@@ -103,6 +104,7 @@ func init() {
 	lang.Register("lua", ts_lua.Language)
 	lang.Register("make", ts_make.Language)
 	lang.Register("markdown", ts_markdown.Language)
+	syntax.RegisterGuard(ts_markdown.Language(), markdownNesting)
 	lang.Register("nix", forest_nix.GetLanguage)
 	lang.Register("objc", forest_objc.GetLanguage)
 	lang.Register("ocaml", ts_ocaml.LanguageOCaml)
