@@ -113,7 +113,11 @@ func Sexp(ctx context.Context, l *lang.Language, source []byte) (string, error) 
 	if err := parser.SetLanguage(grammar); err != nil {
 		return "", fmt.Errorf("loading the %s grammar: %w", l.Name, err)
 	}
-	tree := parser.ParseCtx(ctx, source, nil)
+	// Not ParseCtx: its watcher goroutine may set the cancellation flag of a
+	// parser already closed (a nil pointer: seen crashing the process).
+	read := func(offset int, _ sitter.Point) []byte { return source[min(offset, len(source)):] }
+	stop := &sitter.ParseOptions{ProgressCallback: func(sitter.ParseState) bool { return ctx.Err() != nil }}
+	tree := parser.ParseWithOptions(read, nil, stop)
 	if tree == nil {
 		if ctx.Err() != nil {
 			return "", syntax.ErrCancelled
