@@ -104,8 +104,9 @@ var knownSettings = []setting{
 
 // ignoredSettings are keys clients put in the section for themselves, and
 // that the server passes over without a word: VS Code sends its
-// structls.trace.server setting as "trace".
-var ignoredSettings = []string{"trace"}
+// structls.trace.server setting as "trace", and the extension's
+// structls.path (where the binary is) as "path".
+var ignoredSettings = []string{"trace", "path"}
 
 // decodeSettings decodes a "structls" settings object key by key: a known
 // key with a valid value is kept; a known key with an invalid value and an

@@ -296,6 +296,7 @@ func TestDecodeSettings(t *testing.T) {
 	}{
 		{`null`, workspace.Settings{}, nil},
 		{`{"maxFileSize": 10, "trace": "off"}`, workspace.Settings{MaxFileSize: 10}, nil},
+		{`{"maxFileSize": 10, "path": "/usr/local/bin/structls"}`, workspace.Settings{MaxFileSize: 10}, nil},
 		{`{"maxFileSize": null, "exclude": null}`, workspace.Settings{}, nil},
 		{`{"parseCacheMB": 0, "logLevel": "debug"}`, workspace.Settings{ParseCacheMB: &mb, LogLevel: "debug"}, nil},
 		{`{"MaxFileSize": 10, "exclude": ["a/**"]}`, workspace.Settings{Exclude: []string{"a/**"}},
