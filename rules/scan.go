@@ -323,7 +323,7 @@ func (sc *scanner) file(ctx context.Context, snap *workspace.Snapshot, f workspa
 // mayMatch reports whether any rule for l that runs on path may match
 // content (its literal prefilter), so the file need not be parsed.
 func (s *RuleSet) mayMatch(l *lang.Language, path string, content []byte) bool {
-	if s.ReportUnusedSuppressions && bytes.Contains(content, []byte("ast-grep-ignore")) {
+	if (s.ReportUnusedSuppressions || len(s.builtins) > 0) && bytes.Contains(content, []byte("ast-grep-ignore")) {
 		return true // an unused suppression is reported even where no rule matches
 	}
 	rel := relPath(s.BaseDir, path)
