@@ -48,7 +48,8 @@ func (s *RuleSet) check(ctx context.Context, path string, l *lang.Language, tree
 	if suppress {
 		sup = findSuppressions(tree)
 		if sup.wholeFile != nil && sup.wholeFile.all {
-			return nil, nil
+			// the file is not scanned; only no-suppress-all speaks
+			return sup.builtinFindings(tree, "", s.builtins[noSuppressAllRule.ID]), nil
 		}
 	}
 	done := ctx.Done()
@@ -73,8 +74,12 @@ func (s *RuleSet) check(ctx context.Context, path string, l *lang.Language, tree
 			out = append(out, r.finding(st, src, int32(i), e))
 		}
 	}
-	if sup != nil && s.ReportUnusedSuppressions {
-		out = append(out, sup.unused(tree)...)
+	if sup != nil {
+		unused := s.builtins[unusedSuppressionRule.ID]
+		if unused == "" && s.ReportUnusedSuppressions {
+			unused = unusedSuppressionRule.Severity
+		}
+		out = append(out, sup.builtinFindings(tree, unused, s.builtins[noSuppressAllRule.ID])...)
 	}
 	return out, nil
 }

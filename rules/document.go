@@ -295,7 +295,7 @@ func (ld *loader) compileOutput(c *compiler, v *yamlValue, r *Rule) error {
 			return err
 		}
 	}
-	if fix := v.get("fix"); fix != nil {
+	if fix := v.get("fix"); fix != nil && fix.kind != yamlNull { // fix: null is no fix (never "delete the match")
 		if r.Fixes, err = c.compileFixes(fix, r.core); err != nil {
 			return err
 		}

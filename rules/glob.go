@@ -44,7 +44,7 @@ func (ld *loader) compileFileFilter(c *compiler, files, ignores *yamlValue) (*fi
 		v   *yamlValue
 		dst *[]*regexp.Regexp
 	}{{files, &f.files}, {ignores, &f.ignores}} {
-		if x.v == nil {
+		if x.v == nil || x.v.kind == yamlNull {
 			continue
 		}
 		if x.v.kind != yamlSeq {

@@ -28,7 +28,10 @@ type RuleSet struct {
 	// hints (comments that hid nothing): on for a project's whole rule set,
 	// as ast-grep reports them only on full project scans.
 	ReportUnusedSuppressions bool
-	globs                    []languageGlob
+	// builtins are the severities WithSeverities gave the built-in rules
+	// unused-suppression and no-suppress-all by id.
+	builtins map[string]Severity
+	globs    []languageGlob
 
 	mu       sync.Mutex
 	dispatch map[*lang.Language]*dispatchTable
@@ -129,7 +132,7 @@ func (s *RuleSet) Filter(expr string) (*RuleSet, error) {
 	if err != nil {
 		return nil, fmt.Errorf("filter %q is not a valid regular expression: %w", expr, err)
 	}
-	out := &RuleSet{BaseDir: s.BaseDir, globs: s.globs, Warnings: s.Warnings} // no unused-suppression hints once filtered, as ast-grep
+	out := &RuleSet{BaseDir: s.BaseDir, globs: s.globs, Warnings: s.Warnings, builtins: s.builtins} // no unused-suppression hints once filtered, as ast-grep
 	for _, r := range s.Rules {
 		if re.MatchString(r.ID) {
 			out.Rules = append(out.Rules, r)
@@ -192,6 +195,15 @@ func (s *RuleSet) WithSeverities(overrides map[string]Severity) (*RuleSet, error
 	out := &RuleSet{BaseDir: s.BaseDir, globs: s.globs, Warnings: s.Warnings, ReportUnusedSuppressions: s.ReportUnusedSuppressions}
 	if slices.Contains(slices.Collect(maps.Values(overrides)), SeverityOff) {
 		out.ReportUnusedSuppressions = false // as ast-grep: any --off turns the hints off
+	}
+	out.builtins = maps.Clone(s.builtins)
+	for _, id := range []string{unusedSuppressionRule.ID, noSuppressAllRule.ID} {
+		if sev, ok := overrides[id]; ok {
+			if out.builtins == nil {
+				out.builtins = map[string]Severity{}
+			}
+			out.builtins[id] = sev
+		}
 	}
 	for _, r := range s.Rules {
 		sev, ok := overrides[r.ID]

@@ -35,6 +35,8 @@ type Query struct {
 	Hidden    *bool    `json:"hidden,omitempty"`
 	// Filter keeps the rules whose id this regular expression finds a match in.
 	Filter string `json:"filter,omitempty"`
+	// IncludeMetadata adds each rule's metadata to its diagnostics.
+	IncludeMetadata bool `json:"includeMetadata,omitempty"`
 	// Severities overrides rules' severities: rule id (or "" for every
 	// rule) → hint, info, warning, error or off.
 	Severities map[string]Severity `json:"severities,omitempty"`
@@ -87,6 +89,7 @@ type Diagnostic struct {
 	Text      string              `json:"text"`
 	Labels    []DiagnosticLabel   `json:"labels,omitempty"`
 	Fix       *DiagnosticFix      `json:"fix,omitempty"`
+	Metadata  map[string]any      `json:"metadata,omitempty"` // with includeMetadata
 	line      string              // the first line of the match, for the text rendering
 	lineNo    int                 // 1-based
 	lineStart int                 // the byte offset of line
@@ -159,7 +162,7 @@ func Scan(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.
 		res.Warnings = append(res.Warnings, m+": no such file or directory")
 	}
 	cache.StartQuery()
-	sc := &scanner{sets: sets, enc: enc, cache: cache, fix: q.Fix}
+	sc := &scanner{sets: sets, enc: enc, cache: cache, fix: q.Fix, metadata: q.IncludeMetadata}
 	walk := workspace.WalkOptions{Globs: q.Globs, Gitignore: q.Gitignore == nil || *q.Gitignore, Hidden: q.Hidden == nil || *q.Hidden}
 	res.FilesScanned, err = snap.Scan(ctx, resolved.Targets, walk, sc.keep, func() func(workspace.File) {
 		var buf []byte
@@ -249,10 +252,11 @@ func loadFolderRules(snap *workspace.Snapshot, q Query) ([]*RuleSet, []string, e
 
 // scanner holds what the workers share.
 type scanner struct {
-	sets  []*RuleSet
-	enc   workspace.Encoding
-	cache *syntax.Cache
-	fix   bool
+	sets     []*RuleSet
+	enc      workspace.Encoding
+	cache    *syntax.Cache
+	fix      bool
+	metadata bool // include rules' metadata
 
 	mu       sync.Mutex
 	files    []scannedFile
@@ -323,7 +327,7 @@ func (sc *scanner) file(ctx context.Context, snap *workspace.Snapshot, f workspa
 // mayMatch reports whether any rule for l that runs on path may match
 // content (its literal prefilter), so the file need not be parsed.
 func (s *RuleSet) mayMatch(l *lang.Language, path string, content []byte) bool {
-	if s.ReportUnusedSuppressions && bytes.Contains(content, []byte("ast-grep-ignore")) {
+	if (s.ReportUnusedSuppressions || len(s.builtins) > 0) && bytes.Contains(content, []byte("ast-grep-ignore")) {
 		return true // an unused suppression is reported even where no rule matches
 	}
 	rel := relPath(s.BaseDir, path)
@@ -350,7 +354,11 @@ func (sc *scanner) finish(res *Result, snap *workspace.Snapshot, enc workspace.E
 		mapper := workspace.NewMapper(sf.content)
 		uri := sf.file.URI()
 		for _, f := range sf.findings {
-			res.Diagnostics = append(res.Diagnostics, diagnosticOf(sf, uri, mapper, f, enc))
+			d := diagnosticOf(sf, uri, mapper, f, enc)
+			if sc.metadata {
+				d.Metadata = f.Rule.Metadata
+			}
+			res.Diagnostics = append(res.Diagnostics, d)
 			if f.Severity == SeverityError {
 				res.ErrorCount++
 			}

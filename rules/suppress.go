@@ -50,14 +50,18 @@ func (s *suppressions) hides(t *syntax.Tree, n int32, id string) bool {
 	return false
 }
 
-// unusedSuppressionRule is ast-grep's built-in rule reporting suppression
-// comments that hid nothing; its fix deletes the comment.
-var unusedSuppressionRule = &Rule{ID: "unused-suppression", Severity: SeverityHint, Message: "Unused 'ast-grep-ignore' directive.",
-	Fixes: []*Fix{{}}}
+// The built-in rules of suppression comments (ast-grep's combined.rs):
+// unused-suppression reports a comment that hid nothing (its fix deletes
+// the comment), no-suppress-all a comment that names no rule.
+var (
+	unusedSuppressionRule = &Rule{ID: "unused-suppression", Severity: SeverityHint, Message: "Unused 'ast-grep-ignore' directive.",
+		Fixes: []*Fix{{}}}
+	noSuppressAllRule = &Rule{ID: "no-suppress-all", Severity: SeverityOff, Message: "ast-grep-ignore must specify rule IDs.",
+		Note: "Use 'ast-grep-ignore: rule-id' to suppress specific rules."}
+)
 
-// unused returns a finding per suppression comment that hid nothing, in
-// the order of the comments.
-func (s *suppressions) unused(t *syntax.Tree) []Finding {
+// all returns every suppression comment, in the order of the comments.
+func (s *suppressions) all() []*suppression {
 	var all []*suppression
 	if s.wholeFile != nil {
 		all = append(all, s.wholeFile)
@@ -66,16 +70,28 @@ func (s *suppressions) unused(t *syntax.Tree) []Finding {
 		all = append(all, list...)
 	}
 	slices.SortFunc(all, func(a, b *suppression) int { return int(a.comment - b.comment) })
+	return all
+}
+
+// builtinFindings reports the comments the built-in rules flag, with the
+// set's severities for them ("" or off: not reported).
+func (s *suppressions) builtinFindings(t *syntax.Tree, unused, suppressAll Severity) []Finding {
 	var out []Finding
-	for _, sup := range all {
-		if sup.used {
-			continue
-		}
+	for _, sup := range s.all() {
 		node := &t.Nodes[sup.comment]
-		r := unusedSuppressionRule
-		out = append(out, Finding{Rule: r, RuleID: r.ID, Severity: r.Severity, Message: r.Message, Start: int(node.Start), End: int(node.End),
-			Labels: []Label{{Start: int(node.Start), End: int(node.End), Style: "primary"}},
-			Fixes:  []Edit{{Start: int(node.Start), End: int(node.End)}}})
+		f := Finding{Start: int(node.Start), End: int(node.End), Labels: []Label{{Start: int(node.Start), End: int(node.End), Style: "primary"}}}
+		if sup.all && suppressAll != "" && suppressAll != SeverityOff {
+			r := noSuppressAllRule
+			g := f
+			g.Rule, g.RuleID, g.Severity, g.Message, g.Note = r, r.ID, suppressAll, r.Message, r.Note
+			out = append(out, g)
+		}
+		if !sup.used && unused != "" && unused != SeverityOff {
+			r := unusedSuppressionRule
+			f.Rule, f.RuleID, f.Severity, f.Message = r, r.ID, unused, r.Message
+			f.Fixes = []Edit{{Start: int(node.Start), End: int(node.End)}}
+			out = append(out, f)
+		}
 	}
 	return out
 }

@@ -132,3 +132,15 @@ func TestWithSeverities(t *testing.T) {
 		t.Error("severity fatal accepted")
 	}
 }
+
+// TestNullFields: `fix: null` is no fix (not a deletion), and null
+// files/ignores are absent.
+func TestNullFields(t *testing.T) {
+	set, err := ParseRules("r.yml", []byte("id: a\nlanguage: go\nrule: {kind: identifier}\nfix: null\nfiles: null\nignores: ~\n"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := set.Rules[0]; len(r.Fixes) != 0 || r.hasFix || !r.files.keeps("x.go") {
+		t.Errorf("fixes %v, files %+v", r.Fixes, r.files)
+	}
+}

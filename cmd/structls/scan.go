@@ -49,6 +49,7 @@ func scanCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	apply := fs.Bool("apply", false, "write every fix (the first fix of each match, outer matches winning), atomically")
 	fs.BoolVar(apply, "U", false, "same as --apply (ast-grep's --update-all)")
 	asJSON := fs.Bool("json", false, "print the structls.scan result JSON")
+	includeMetadata := fs.Bool("include-metadata", false, "add each rule's metadata to its diagnostics (JSON)")
 	format := fs.String("format", "", "github: print GitHub Actions annotations")
 	fs.Var(&globs, "g", "include glob, or !glob to exclude (repeatable)")
 	severities := map[string]rules.Severity{}
@@ -63,7 +64,7 @@ func scanCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	if *format != "" && *format != "github" {
 		return exitError, fmt.Errorf("--format %q is not supported: use --format github, --json, or neither for the text report", *format)
 	}
-	q := rules.Query{Rules: *inline, Filter: *filter, Severities: severities, Paths: positional, Globs: globs, Fix: *apply, Format: "text"}
+	q := rules.Query{Rules: *inline, Filter: *filter, Severities: severities, IncludeMetadata: *includeMetadata, Paths: positional, Globs: globs, Fix: *apply, Format: "text"}
 	if *asJSON || *format == "github" {
 		q.Format = "json"
 	}

@@ -49,6 +49,11 @@ func f() {
 	panic("x")
 	println(1)
 }
+-- meta.yml --
+id: meta
+language: go
+rule: {pattern: 'println($$$)'}
+metadata: {owner: core, cwe: [1, 2]}
 -- other.yml --
 id: only-print
 language: go
@@ -76,6 +81,7 @@ func TestScanExitCodes(t *testing.T) {
 		{[]string{"--inline-rules", "id: x\nlanguage: go\nrule: {kind: nosuch}\n"}, 2, "", nil},
 		{[]string{"--inline-rules", "id: x\nlanguage: go\nseverty: error\nrule: {kind: call_expression}\n"}, 2, "", nil},
 		{[]string{"--filter", "^nothing"}, 2, "", nil},
+		{[]string{"--json", "--include-metadata", "-r", "$DIR/meta.yml"}, 0, `"metadata":{"cwe":[1,2],"owner":"core"}`, nil},
 		{[]string{"--warning=no-panic"}, 0, "warning[no-panic]", []string{"scan", "--warning=no-panic"}},
 		{[]string{"--error"}, 1, "error[warn-print]", []string{"scan", "--error"}},
 		{[]string{"--off=no-panic", "--error=warn-print"}, 1, "error[warn-print]", []string{"scan", "--off=no-panic", "--error=warn-print"}},
