@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # scripts/editors-nvim-e2e.sh — the Neovim plugin's headless tests against the real server:
 # on the host's Neovim (0.7.2 from Debian bookworm, installed with apt if missing), then on
-# Neovim 0.12 from Debian sid inside a debootstrap chroot (bookworm cannot install a newer
-# Neovim: its glibc is too old). The chroot needs root; it is built once into editors/.cache/
-# (git-ignored, about 2 minutes and 275 MB). STRUCTLS_NVIM_CHROOT=0 skips it, saying so.
+# Neovim 0.10 (Debian trixie) and 0.12 (Debian sid), each inside a debootstrap chroot (bookworm
+# cannot install a newer Neovim: its glibc is too old). The chroots need root; each is built once
+# into editors/.cache/ (git-ignored, about 1m10s and 260–275 MB each). STRUCTLS_NVIM_SUITES picks
+# the suites; STRUCTLS_NVIM_CHROOT=0 skips the chroots, saying so.
 # Exit 0 = every test passed on every Neovim that ran.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -49,22 +50,26 @@ stage() {
 stage "$RUN/host"
 run_tests "$RUN/host"
 
-CHROOT=$ROOT/editors/.cache/chroot-sid
-if [[ ${STRUCTLS_NVIM_CHROOT:-1} == 0 ]]; then
-  echo "SKIP newer Neovim: STRUCTLS_NVIM_CHROOT=0" >&2
-elif [[ $(id -u) -ne 0 ]]; then
-  echo "SKIP newer Neovim: building and entering the debootstrap chroot needs root" >&2
-else
+# Debian suites whose Neovim runs the tests too: trixie has 0.10, sid 0.12 (STRUCTLS_NVIM_SUITES="sid" for one)
+for suite in ${STRUCTLS_NVIM_SUITES:-trixie sid}; do
+  CHROOT=$ROOT/editors/.cache/chroot-$suite
+  if [[ ${STRUCTLS_NVIM_CHROOT:-1} == 0 ]]; then
+    echo "SKIP Neovim from Debian $suite: STRUCTLS_NVIM_CHROOT=0" >&2
+    continue
+  elif [[ $(id -u) -ne 0 ]]; then
+    echo "SKIP Neovim from Debian $suite: building and entering the debootstrap chroot needs root" >&2
+    continue
+  fi
   if [[ ! -x $CHROOT/usr/bin/nvim ]]; then
     command -v debootstrap >/dev/null || env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null
-    echo "building a Debian sid chroot with Neovim (once)…" >&2
+    echo "building a Debian $suite chroot with Neovim (once)…" >&2
     rm -rf "$CHROOT"
-    debootstrap --variant=minbase --include=neovim sid "$CHROOT" http://deb.debian.org/debian >/dev/null
+    debootstrap --variant=minbase --include=neovim "$suite" "$CHROOT" http://deb.debian.org/debian >/dev/null
   fi
   IN=/structls-test
   rm -rf "${CHROOT:?}$IN"
   stage "$CHROOT$IN"
   run_tests "$IN" "$CHROOT"
   rm -rf "${CHROOT:?}$IN"
-fi
+done
 exit $rc

@@ -72,7 +72,10 @@ setsid "$CS" --config "$RUN/config.yaml" --auth none --bind-addr "127.0.0.1:$POR
   --disable-telemetry --disable-update-check --disable-workspace-trust --ignore-last-opened \
   > "$RUN/code-server.log" 2>&1 < /dev/null &
 PGID=$!   # the setsid child leads its own process group: extension hosts and servers die with it
-for _ in $(seq 1 120); do curl -fsS -o /dev/null "http://127.0.0.1:$PORT/healthz" 2>/dev/null && break; sleep 0.25; done
+# wait (up to 60 s) until it answers; node's fetch, as curl may be missing on a bare CI image
+node -e 'const u = process.argv[1]; const t0 = Date.now();
+  (async function up() { try { if ((await fetch(u)).ok) return; } catch {} if (Date.now() - t0 > 60000) process.exit(1); setTimeout(up, 250); })();' \
+  "http://127.0.0.1:$PORT/healthz" || { echo "code-server did not start; its log:" >&2; cat "$RUN/code-server.log" >&2; exit 1; }
 
 echo "== driving VS Code $("$CS" --version | head -1)" >&2
 rc=0

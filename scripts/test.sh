@@ -23,7 +23,7 @@ fi
 go test -race -count=1 -timeout 30m ./...
 
 # The editor plugins, each tested in the real editor (README, section Editors): Neovim headless
-# (0.7.2 from apt, and 0.12 in a Debian sid chroot when running as root), then VS Code
+# (0.7.2 from apt, and 0.10 and 0.12 in Debian trixie and sid chroots when running as root), then VS Code
 # (code-server from npm, driven by Playwright in Debian's Chromium). They install what they need.
 # STRUCTLS_EDITORS=0 skips them.
 if [[ ${STRUCTLS_EDITORS:-1} != 0 ]]; then

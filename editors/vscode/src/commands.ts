@@ -4,7 +4,8 @@
 // vscode-languageclient registers those for the server's executeCommandProvider.
 import * as vscode from 'vscode';
 import { ExecuteCommandRequest, LanguageClient, ResponseError, WorkDoneProgress } from 'vscode-languageclient/node';
-import { FileGroup, ResultEntry, ResultPage, ResultsView, firstLine, groupByFile, plural } from './results';
+import { astGrepPage, outlinePage, previewPage, searchPage, xrayPage } from './pages';
+import { ResultPage, ResultsView, plural } from './results';
 import * as wire from './wire';
 
 /** RequestCancelled is the JSON-RPC error code of a cancelled request. */
@@ -273,76 +274,4 @@ async function pickEvaluator(): Promise<string | undefined> {
     return ask('Starlark evaluator (a function body; return {"matches": [...]})', 'return {"matches": [{"line_number": p["line_number"]} for p in match_positions]}');
   }
   return '';
-}
-
-function astGrepPage(r: wire.AstGrepResult, page: (skip: number) => Promise<ResultPage>): ResultPage {
-  const next = r.nextSkip;
-  const notes = [...(r.warnings ?? []), ...(r.parseErrors ?? []).map((e) => `${e.path ?? ''}: ${e.message}`)];
-  return {
-    groups: groupByFile(r.matches, (m): ResultEntry => ({
-      label: firstLine(m.text),
-      description: `line ${m.range.start.line + 1}`,
-      tooltip: m.text,
-      uri: m.uri,
-      range: m.range,
-    })),
-    notes,
-    summary: `${plural(r.matchCount, 'match', 'matches')} in ${plural(r.fileCount, 'file')} (${r.filesSearched} searched)`,
-    next: next ? () => page(next) : undefined,
-  };
-}
-
-function searchPage(r: wire.SearchResult, page: (skip: number) => Promise<ResultPage>): ResultPage {
-  const next = r.nextSkip;
-  return {
-    groups: groupByFile(r.matches, (m): ResultEntry => ({
-      label: firstLine(m.lineText),
-      description: `line ${m.lineNumber}`,
-      uri: m.uri,
-      range: m.range,
-    })),
-    notes: r.warnings ?? [],
-    summary: `${plural(r.totalFiles ?? r.fileCount, 'file')} match`,
-    next: next ? () => page(next) : undefined,
-  };
-}
-
-function previewPage(p: wire.EditPreview): ResultPage {
-  const groups: FileGroup[] = p.files.map((f) => ({
-    path: f.path,
-    uri: f.uri,
-    entries: f.replacements.map((r): ResultEntry => {
-      const tooltip = new vscode.MarkdownString();
-      tooltip.appendCodeblock(`- ${r.before.split('\n').join('\n- ')}\n+ ${r.after.split('\n').join('\n+ ')}`, 'diff');
-      return { label: `${firstLine(r.before, 60)} → ${firstLine(r.after, 60)}`, description: `line ${r.range.start.line + 1}`, tooltip, uri: f.uri, range: r.range, icon: 'replace' };
-    }),
-  }));
-  const notes = [...(p.warnings ?? []), ...(p.parseErrors ?? []).map((e) => `${e.path ?? ''}: ${e.message}`)];
-  return { groups, notes, summary: `${plural(p.totalReplacements, 'replacement')} in ${plural(p.filesTouched, 'file')}`, status: p.id ? 'not applied yet' : undefined };
-}
-
-function xrayPage(r: wire.XRayResult): ResultPage {
-  const groups = groupByFile(r.matches, (m): ResultEntry => {
-    const fields = Object.entries(m.fields ?? {}).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ');
-    const line = { line: m.lineNumber - 1, character: 0 };
-    return { label: firstLine(m.lineContent), description: `line ${m.lineNumber} ${fields}`.trim(), uri: m.uri, range: m.range ?? { start: line, end: line } };
-  });
-  const notes = [...(r.warnings ?? []), ...r.evaluationErrors.map((e) => `${e.path}: ${e.errorType}: ${e.errorMessage}`)];
-  const partial = r.partial ? ' (partial)' : '';
-  return { groups, notes, summary: `${plural(r.matches.length, 'match', 'matches')} in ${plural(groups.length, 'file')}; ${r.filesEvaluated} of ${r.candidates} candidates evaluated${partial}` };
-}
-
-function outlinePage(r: wire.OutlineResult): ResultPage {
-  const toEntry = (uri: string, item: wire.OutlineItem): ResultEntry => ({
-    label: item.name,
-    description: item.symbolType,
-    tooltip: item.signature,
-    uri,
-    range: item.selectionRange ?? item.range,
-    icon: 'symbol-' + (item.symbolType === 'function' || item.symbolType === 'method' ? 'method' : item.symbolType === 'type' ? 'class' : 'field'),
-    children: (item.members ?? []).map((m) => toEntry(uri, m)),
-  });
-  const groups = r.files.map((f): FileGroup => ({ path: f.path, uri: f.uri, entries: f.items.map((i) => toEntry(f.uri, i)) }));
-  const count = groups.reduce((n, g) => n + g.entries.length, 0);
-  return { groups, notes: [], summary: `${plural(count, 'item')} in ${plural(groups.length, 'file')}` };
 }

@@ -90,10 +90,15 @@ function M.client_config(bufnr)
     name = 'structls',
     cmd = M.config.cmd,
     root_dir = root,
-    workspace_folders = { { uri = vim.uri_from_fname(root), name = vim.fn.fnamemodify(root, ':t') } },
     settings = settings,
     init_options = settings,
   }
+end
+
+-- same_folder reuses a structls client started for the same root directory
+-- (0.10's default compares the root with the workspace folders' names).
+local function same_folder(client, config)
+  return client.name == config.name and client.config.root_dir == config.root_dir
 end
 
 -- started maps a root directory to its client id (Neovim 0.7, which has no vim.lsp.start).
@@ -111,7 +116,7 @@ function M.attach(bufnr)
   end
   local config = M.client_config(bufnr)
   if vim.lsp.start then
-    return vim.lsp.start(config, { bufnr = bufnr })
+    return vim.lsp.start(config, { bufnr = bufnr, reuse_client = same_folder })
   end
   local id = started[config.root_dir]
   if not id or vim.lsp.client_is_stopped(id) then
