@@ -32,11 +32,16 @@ type Query struct {
 	Skip       int    `json:"skip,omitempty"`       // files to skip (paging)
 	Limit      *int   `json:"limit,omitempty"`      // files per page (default 500, 0 = all)
 	Format     string `json:"format,omitempty"`     // "json" (default) or "text"
+	// TextOnly, with format text, leaves the files out of the reply: the
+	// CLI prints only the text, and over a large tree the items' JSON
+	// costs more than the outline.
+	TextOnly bool `json:"textOnly,omitempty"`
 }
 
 // Result is the reply of structls.outline.
 type Result struct {
 	Files         []File   `json:"files"`
+	ItemCount     int      `json:"itemCount"` // top-level items in the files of this page
 	FilesSearched int      `json:"filesSearched"`
 	LimitReached  bool     `json:"limitReached"`
 	NextSkip      int      `json:"nextSkip,omitempty"`
@@ -118,6 +123,8 @@ func (q Query) validate() (settings, error) {
 		return s, workspace.Inputf("skip must be a non-negative number of files (got %d)", q.Skip)
 	case s.limit < 0:
 		return s, workspace.Inputf("limit must be 0 (every file) or a positive number of files (got %d)", s.limit)
+	case q.TextOnly && !s.text:
+		return s, workspace.Inputf(`textOnly needs "format": "text" (it leaves the files out and keeps only the text)`)
 	}
 	for _, t := range q.Types {
 		for _, one := range strings.Split(t, ",") {

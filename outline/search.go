@@ -40,7 +40,8 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Files: []File{}, Warnings: append(missingWarnings(resolved.Missing), resolved.Warnings...), MissingPaths: resolved.Missing}
+	res := &Result{Files: []File{}, Warnings: append(append([]string{}, missingWarnings(resolved.Missing)...), resolved.Warnings...),
+		MissingPaths: resolved.Missing}
 	if res.MissingPaths == nil {
 		res.MissingPaths = []string{}
 	}
@@ -71,8 +72,14 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 		}
 	}
 	res.page(q.Skip, set.limit)
+	for _, f := range res.Files {
+		res.ItemCount += len(f.Items)
+	}
 	if set.text {
 		res.Text = Render(res.Files, set.view, hasDirectory)
+	}
+	if q.TextOnly {
+		res.Files = []File{}
 	}
 	return res, nil
 }

@@ -104,14 +104,15 @@ func TestInvalidQueries(t *testing.T) {
 		q    Query
 		want string
 	}{
-		"items":  {Query{Items: "everything"}, "use one of auto, structure, exports, imports, all"},
-		"view":   {Query{View: "full"}, "use one of auto, names, signatures, digest, expanded"},
-		"type":   {Query{Types: []string{"function,klass"}}, `type "klass" is not a symbol type`},
-		"match":  {Query{Match: "a("}, "match is not a valid regular expression"},
-		"limit":  {Query{Limit: &neg}, "limit must be 0"},
-		"skip":   {Query{Skip: -2}, "skip must be a non-negative number"},
-		"format": {Query{Format: "xml"}, `format "xml" is not supported`},
-		"lang":   {Query{Lang: "klingon"}, "klingon"},
+		"items":                 {Query{Items: "everything"}, "use one of auto, structure, exports, imports, all"},
+		"view":                  {Query{View: "full"}, "use one of auto, names, signatures, digest, expanded"},
+		"type":                  {Query{Types: []string{"function,klass"}}, `type "klass" is not a symbol type`},
+		"match":                 {Query{Match: "a("}, "match is not a valid regular expression"},
+		"limit":                 {Query{Limit: &neg}, "limit must be 0"},
+		"skip":                  {Query{Skip: -2}, "skip must be a non-negative number"},
+		"format":                {Query{Format: "xml"}, `format "xml" is not supported`},
+		"lang":                  {Query{Lang: "klingon"}, "klingon"},
+		"textOnly without text": {Query{TextOnly: true}, `textOnly needs "format": "text"`},
 	} {
 		_, err := Search(context.Background(), snapshotOf(t, dir), c.q, workspace.UTF16, nil, nil)
 		var inputErr *workspace.InputError
@@ -160,5 +161,18 @@ func TestPaging(t *testing.T) {
 	}
 	if len(res.Files) != 1 || res.Files[0].Path != "c.go" || res.LimitReached {
 		t.Errorf("second page: %+v", res.Files)
+	}
+}
+
+// TestTextOnly: textOnly leaves the files out and keeps the text and the
+// item count.
+func TestTextOnly(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- a.go --\npackage a\nfunc A() {}\nfunc B() {}\n")
+	res, err := Search(context.Background(), snapshotOf(t, dir), Query{Format: "text", TextOnly: true, Paths: []string{"a.go"}}, workspace.UTF16, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Files) != 0 || res.ItemCount != 2 || res.Text != "a.go\n2: func A()\n3: func B()\n" {
+		t.Errorf("files %d, itemCount %d, text %q", len(res.Files), res.ItemCount, res.Text)
 	}
 }

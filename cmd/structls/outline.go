@@ -38,7 +38,7 @@ func outlineCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	q := outline.Query{Paths: paths, Globs: globs, Lang: *language, Items: *items, Types: types, Match: *match, View: *view,
 		PubMembers: *pubMembers, Limit: &unlimited}
 	if !*asJSON {
-		q.Format = "text"
+		q.Format, q.TextOnly = "text", true
 	}
 	ctx := context.Background()
 	s, err := startSession(ctx, *root, lsp.EditorOptions{})
@@ -47,21 +47,17 @@ func outlineCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	defer s.close(ctx)
 	var res struct {
-		Files []struct {
-			Items []struct{} `json:"items"`
-		} `json:"files"`
-		Warnings []string `json:"warnings"`
-		Text     string   `json:"text"`
+		ItemCount int      `json:"itemCount"`
+		Warnings  []string `json:"warnings"`
+		Text      string   `json:"text"`
 	}
 	raw, err := s.execute(ctx, lsp.CommandOutline, q, &res)
 	if err != nil {
 		return exitError, err
 	}
 	printResult(stdout, stderr, raw, res.Text, *asJSON, res.Warnings)
-	for _, f := range res.Files {
-		if len(f.Items) > 0 {
-			return exitFound, nil
-		}
+	if res.ItemCount > 0 {
+		return exitFound, nil
 	}
 	return exitNotFound, nil
 }
