@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 
 	"github.com/structls/structls/internal/testutil"
@@ -715,4 +717,59 @@ func TestRuleWarningsLoggedOnce(t *testing.T) {
 	if len(warned) != 1 || !strings.Contains(warned[0], "ambiguous.yml") {
 		t.Errorf("warnings logged: %q; want one naming ambiguous.yml", warned)
 	}
+}
+
+// TestPullWhileTyping pulls diagnostics while the document changes under
+// them: every answer is a full report, or ServerCancelled asking the client
+// to pull again (retriggerRequest) when the document changed during the
+// check; never another error. The last pull, after the typing, has the
+// findings of the last version.
+func TestPullWhileTyping(t *testing.T) {
+	dir := testutil.WriteTree(t, rulesProject)
+	ed := newEditor(t, dir, EditorOptions{PullDiagnostics: true})
+	ctx := context.Background()
+	text := "package main\n\nimport \"fmt\"\n\nfunc main() {\n" + strings.Repeat("\tfmt.Println(1)\n", 2000) + "}\n"
+	uri, _ := ed.OpenFile(ctx, filepath.Join(dir, "main.go"), "go", text)
+	pull := func() (int, error) {
+		var r struct{ Items []Diagnostic }
+		err := ed.Call(ctx, "textDocument/diagnostic", map[string]any{"textDocument": map[string]any{"uri": uri}}, &r)
+		return len(r.Items), err
+	}
+	typed := make(chan error, 1)
+	const keystrokes = 30
+	go func() {
+		for range keystrokes {
+			if err := ed.EditBuffer(ctx, uri, Edit{Range: &workspace.Range{Start: workspace.Position{Line: 5}, End: workspace.Position{Line: 5}}, Text: "\tpanic(1)\n"}); err != nil {
+				typed <- err
+				return
+			}
+			time.Sleep(time.Millisecond)
+		}
+		typed <- nil
+	}()
+	cancelled, full := 0, 0
+	for done := false; !done; {
+		select {
+		case err := <-typed:
+			if err != nil {
+				t.Fatal(err)
+			}
+			done = true
+		default:
+		}
+		_, err := pull()
+		var rpcErr *jsonrpc2.Error
+		switch {
+		case err == nil:
+			full++
+		case errors.As(err, &rpcErr) && rpcErr.Code == ServerCancelled && string(rpcErr.Data) == `{"retriggerRequest":true}`:
+			cancelled++
+		default:
+			t.Fatalf("pull while typing: %v; want a report or ServerCancelled with retriggerRequest", err)
+		}
+	}
+	if n, err := pull(); err != nil || n != 2000+keystrokes {
+		t.Errorf("pull after typing: %d diagnostics, %v; want %d", n, err, 2000+keystrokes)
+	}
+	t.Logf("%d full reports, %d ServerCancelled", full, cancelled)
 }
