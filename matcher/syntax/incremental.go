@@ -40,15 +40,31 @@ type docTree struct {
 	tree   *C.TSTree // nil until the document is first parsed
 	source []byte    // the text tree was parsed from (shared with the flat tree made then)
 	nodes  int       // the node count of the last flat tree, to size the next
+	broken bool      // the last version parsed has a syntax error
 }
 
 // treeOf returns the flat tree of source: the kept tree's when it is of
 // source already, otherwise reparsed (the tree owns a copy of source).
+//
+// While the text has a syntax error no tree is kept: its tree could not be
+// reused (see structls_reparse), and a parse from nothing in the arena
+// (Parse) costs less than one whose tree is kept in libc memory. The first
+// version free of errors is then parsed from nothing and kept, and the
+// versions after it are reparsed from it.
 func (d *docTree) treeOf(ctx context.Context, source []byte) (*Tree, error) {
 	if d.tree != nil && bytes.Equal(d.source, source) {
 		return d.flatten()
 	}
-	return d.reparse(ctx, bytes.Clone(source))
+	parse := d.reparse
+	if d.broken {
+		d.free()
+		parse = func(ctx context.Context, source []byte) (*Tree, error) { return Parse(ctx, d.lang, source) }
+	}
+	tree, err := parse(ctx, bytes.Clone(source))
+	if err == nil {
+		d.broken = tree.HasError()
+	}
+	return tree, err
 }
 
 // reparse parses source, from the kept tree when there is one, keeps the new
