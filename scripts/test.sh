@@ -19,6 +19,13 @@ if [[ "$(.tools/node_modules/.bin/ast-grep --version 2>/dev/null)" != "ast-grep 
   npm install --prefix .tools --no-audit --no-fund --silent "@ast-grep/cli@$AST_GREP_VERSION" >&2
 fi
 
+# gopls, pinned: the documentSymbol test compares structls's symbols with its own.
+GOPLS_VERSION=v0.21.0
+if ! "$(go env GOPATH)/bin/gopls" version 2>/dev/null | grep -q "$GOPLS_VERSION"; then
+  echo "installing gopls@$GOPLS_VERSION (the documentSymbol test compares against it)…" >&2
+  go install "golang.org/x/tools/gopls@$GOPLS_VERSION"
+fi
+
 # The first build compiles 57 tree-sitter grammars (minutes, cold).
 go test -race -count=1 -timeout 30m ./...
 
