@@ -124,6 +124,9 @@ func (s *Server) runBackgroundParse(whole bool, paths []string) {
 	s.index.mu.Lock()
 	s.index.cancel = cancel
 	s.index.mu.Unlock()
+	if !s.currentSettings().BackgroundParseEnabled() { // turned off before stop could see this run
+		return
+	}
 	// The progress starts with the first file parsed, not before: a run held
 	// back from the start by a request shows nothing while it waits.
 	var wd *workDone

@@ -145,22 +145,40 @@ func TestBackgroundParsePausedWhileARequestRuns(t *testing.T) {
 	dir := bigTree(t, 40, 20000) // seconds of regex work
 	ed, srv := startServer(t, dir, EditorOptions{WorkDoneProgress: true})
 	waitRuns(t, srv, 1)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go func() { _, _ = searchResult(t, ed, slowQuery) }()
-	for deadline := time.Now().Add(30 * time.Second); len(ed.Progress()) == 0; time.Sleep(5 * time.Millisecond) {
+	searched := make(chan error, 1)
+	go func() {
+		_, err := searchResult(t, ed, slowQuery)
+		searched <- err
+	}()
+	var begin ProgressEvent
+	for deadline := time.Now().Add(30 * time.Second); begin.Kind == ""; time.Sleep(5 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatal("the slow search never showed progress")
 		}
+		for _, ev := range ed.Progress() {
+			if ev.Kind == "begin" {
+				begin = ev
+			}
+		}
 	}
-	blocked, stop := context.WithTimeout(ctx, 100*time.Millisecond)
+	blocked, stop := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer stop()
 	if _, release, err := srv.index.gate.Wait(blocked, true); err == nil {
 		release()
 		t.Fatal("background parsing could go on while a request was running")
 	}
-	cancel()
-	_ = ed.Notify(context.Background(), "$/cancelRequest", map[string]any{"id": 1})
+	// Cancel the search, and check that the gate opens once it has ended.
+	if err := ed.Notify(context.Background(), "window/workDoneProgress/cancel", map[string]any{"token": json.RawMessage(begin.Token)}); err != nil {
+		t.Fatal(err)
+	}
+	<-searched
+	open, stopOpen := context.WithTimeout(context.Background(), 30*time.Second)
+	defer stopOpen()
+	_, release, err := srv.index.gate.Wait(open, true)
+	if err != nil {
+		t.Fatal("background parsing was still held back after the request ended")
+	}
+	release()
 }
 
 // TestBackgroundParseCancelled: the "Indexing N files" progress is
