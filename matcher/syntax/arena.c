@@ -39,7 +39,7 @@ static __thread jmp_buf *out_of_memory;
 static size_t arena_budget = SIZE_MAX;
 
 enum {
-	HEADER = 16,                // per allocation: its size, padded to keep 16-byte alignment
+	HEADER = 8,                 // per allocation: its size (blocks are 8-byte aligned, all tree-sitter needs)
 	FIRST_CHUNK = 4 << 20,      // chunks double from here
 	KEEP_AT_MOST = 4 << 20,     // a rewound arena keeps up to this much for the next file
 };
@@ -64,7 +64,7 @@ static void *arena_failed(size_t n) {
 
 void structls_set_arena_budget(size_t bytes) { arena_budget = bytes; }
 
-static size_t rounded(size_t n) { return HEADER + ((n + 15) & ~(size_t)15); }
+static size_t rounded(size_t n) { return HEADER + ((n + 7) & ~(size_t)7); }
 
 // owns reports whether p was allocated from the arena.
 static bool owns(const structls_scratch *s, const void *p) {
@@ -77,7 +77,7 @@ static bool owns(const structls_scratch *s, const void *p) {
 
 // size_class is the free list a block of n bytes goes on, or -1 for none.
 static int size_class(size_t n) {
-	size_t c = (n + 15) / 16;
+	size_t c = (n + 7) / 8;
 	return c > 0 && c <= ARENA_CLASSES ? (int)c - 1 : -1;
 }
 

@@ -57,13 +57,13 @@ typedef struct arena_chunk {
 	struct arena_chunk *next; // the previous, smaller chunk
 	size_t size;              // bytes after the header
 	size_t used;
-	size_t pad;               // keeps allocations 16-byte aligned
+	size_t pad;               // keeps the chunk's data 16-byte aligned
 } arena_chunk;
 
 // structls_scratch is what one goroutine parses with: the arena its parses
 // allocate from, the flag that cancels a parse, and the tree between the
 // parse and its release.
-enum { ARENA_CLASSES = 64 }; // free lists for blocks of 16, 32, ... 1024 bytes
+enum { ARENA_CLASSES = 128 }; // free lists for blocks of 8, 16, ... 1024 bytes
 
 typedef struct {
 	arena_chunk *chunks; // newest (largest) first
