@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
@@ -12,6 +13,7 @@ import (
 	"strings"
 
 	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/structls/structls/lsp"
 )
@@ -110,4 +112,66 @@ func printResult(stdout, stderr io.Writer, raw json.RawMessage, text string, asJ
 	for _, n := range notes {
 		fmt.Fprintf(stderr, "structls: %s\n", n)
 	}
+}
+
+// streamPrinter prints a streamed command result (structls.astGrep,
+// structls.xray) as it arrives
+// (lsp/partial.go): each batch's text, or with --json each batch's matches
+// inside one JSON document that ends with the final reply's other fields —
+// the very bytes the unstreamed reply would be. Nothing printed is kept.
+type streamPrinter struct {
+	out     *bufio.Writer
+	asJSON  bool
+	command string // the command, for messages
+	printed int    // matches printed as JSON
+	count   int    // matches received
+}
+
+// batch prints one partial result.
+func (p *streamPrinter) batch(value json.RawMessage) error {
+	var b struct {
+		Matches []jsontext.Value `json:"matches"`
+		Text    string           `json:"text"`
+	}
+	if err := jsonv2.Unmarshal(value, &b); err != nil {
+		return fmt.Errorf("decoding a batch of %s results: %w", p.command, err)
+	}
+	p.count += len(b.Matches)
+	if !p.asJSON {
+		_, err := p.out.WriteString(b.Text)
+		return err
+	}
+	for _, m := range b.Matches {
+		if p.printed == 0 {
+			p.out.WriteString(`{"matches":[`)
+		} else {
+			p.out.WriteByte(',')
+		}
+		p.printed++
+		if _, err := p.out.Write(m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// emptyMatches is how the final reply of a streamed result starts.
+const emptyMatches = `{"matches":[]`
+
+// finish prints the end of the result: the final reply's text, or with
+// --json the reply itself after the matches printed.
+func (p *streamPrinter) finish(raw json.RawMessage, text string) error {
+	switch {
+	case !p.asJSON:
+		p.out.WriteString(text)
+	case p.printed == 0:
+		fmt.Fprintf(p.out, "%s\n", raw)
+	case bytes.HasPrefix(raw, []byte(emptyMatches)):
+		p.out.WriteByte(']')
+		p.out.Write(raw[len(emptyMatches):])
+		p.out.WriteByte('\n')
+	default:
+		return fmt.Errorf("the server's %s reply does not start with %s: update structls so the CLI and the server match", p.command, emptyMatches)
+	}
+	return p.out.Flush()
 }
