@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"unicode/utf8"
-
-	"github.com/structls/structls/workspace"
 )
 
 // AppendJSON appends the JSON of the result; it is what MarshalJSON returns.
@@ -74,7 +72,7 @@ func (m *Match) appendJSON(b []byte) []byte {
 	b = append(b, `,"uri":`...)
 	b = appendString(b, m.URI)
 	b = append(b, `,"range":`...)
-	b = appendRange(b, m.Range)
+	b = m.Range.AppendJSON(b)
 	b = appendIntField(b, "lineNumber", m.LineNumber)
 	b = append(b, `,"lineText":`...)
 	b = appendString(b, m.LineText)
@@ -92,23 +90,13 @@ func (m *Match) appendJSON(b []byte) []byte {
 		b = strconv.AppendInt(b, int64(s.ByteRange.Start), 10)
 		b = appendIntField(b, "end", s.ByteRange.End)
 		b = append(b, `},"range":`...)
-		b = appendRange(b, s.Range)
+		b = s.Range.AppendJSON(b)
 		b = append(b, '}')
 	}
 	b = append(b, ']')
 	b = appendContext(b, "contextBefore", m.ContextBefore)
 	b = appendContext(b, "contextAfter", m.ContextAfter)
 	return append(b, '}')
-}
-
-func appendRange(b []byte, r workspace.Range) []byte {
-	b = append(b, `{"start":{"line":`...)
-	b = strconv.AppendInt(b, int64(r.Start.Line), 10)
-	b = appendIntField(b, "character", r.Start.Character)
-	b = append(b, `},"end":{"line":`...)
-	b = strconv.AppendInt(b, int64(r.End.Line), 10)
-	b = appendIntField(b, "character", r.End.Character)
-	return append(b, "}}"...)
 }
 
 func appendContext(b []byte, name string, lines []ContextLine) []byte {

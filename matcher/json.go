@@ -4,11 +4,8 @@ import (
 	"encoding/json"
 	"slices"
 	"sort"
-	"strconv"
 
 	"github.com/go-json-experiment/json/jsontext"
-
-	"github.com/structls/structls/workspace"
 )
 
 // AppendJSON appends the JSON of the result; the LSP encodes command results
@@ -58,9 +55,9 @@ func (m *Match) appendJSON(b []byte) []byte {
 	b = append(b, `,"language":`...)
 	b = appendQuoted(b, m.Language)
 	b = append(b, `,"range":`...)
-	b = appendRange(b, m.Range)
+	b = m.Range.AppendJSON(b)
 	b = append(b, `,"byteRange":`...)
-	b = appendByteRange(b, m.ByteRange)
+	b = m.ByteRange.AppendJSON(b)
 	b = append(b, `,"text":`...)
 	b = appendQuoted(b, m.Text)
 	b = append(b, `,"metaVariables":`...)
@@ -117,29 +114,9 @@ func (c *Capture) appendJSON(b []byte) []byte {
 	b = append(b, `{"text":`...)
 	b = appendQuoted(b, c.Text)
 	b = append(b, `,"range":`...)
-	b = appendRange(b, c.Range)
+	b = c.Range.AppendJSON(b)
 	b = append(b, `,"byteRange":`...)
-	b = appendByteRange(b, c.ByteRange)
-	return append(b, '}')
-}
-
-func appendRange(b []byte, r workspace.Range) []byte {
-	b = append(b, `{"start":{"line":`...)
-	b = strconv.AppendInt(b, int64(r.Start.Line), 10)
-	b = append(b, `,"character":`...)
-	b = strconv.AppendInt(b, int64(r.Start.Character), 10)
-	b = append(b, `},"end":{"line":`...)
-	b = strconv.AppendInt(b, int64(r.End.Line), 10)
-	b = append(b, `,"character":`...)
-	b = strconv.AppendInt(b, int64(r.End.Character), 10)
-	return append(b, "}}"...)
-}
-
-func appendByteRange(b []byte, r workspace.ByteRange) []byte {
-	b = append(b, `{"start":`...)
-	b = strconv.AppendInt(b, int64(r.Start), 10)
-	b = append(b, `,"end":`...)
-	b = strconv.AppendInt(b, int64(r.End), 10)
+	b = c.ByteRange.AppendJSON(b)
 	return append(b, '}')
 }
 

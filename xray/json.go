@@ -7,8 +7,6 @@ import (
 
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
-
-	"github.com/structls/structls/workspace"
 )
 
 // AppendJSON appends the JSON of the result (the LSP encodes command results
@@ -91,7 +89,7 @@ func (m *Match) appendJSON(b []byte) []byte {
 	b = appendQuoted(b, m.LineContent)
 	if m.Range != nil {
 		b = append(b, `,"range":`...)
-		b = appendRange(b, *m.Range)
+		b = m.Range.AppendJSON(b)
 	}
 	b = append(b, `,"fields":`...)
 	if len(m.Fields) == 0 {
@@ -114,18 +112,6 @@ func (m *Match) appendJSON(b []byte) []byte {
 		b = appendQuoted(b, m.Folder)
 	}
 	return append(b, '}')
-}
-
-func appendRange(b []byte, r workspace.Range) []byte {
-	b = append(b, `{"start":{"line":`...)
-	b = strconv.AppendInt(b, int64(r.Start.Line), 10)
-	b = append(b, `,"character":`...)
-	b = strconv.AppendInt(b, int64(r.Start.Character), 10)
-	b = append(b, `},"end":{"line":`...)
-	b = strconv.AppendInt(b, int64(r.End.Line), 10)
-	b = append(b, `,"character":`...)
-	b = strconv.AppendInt(b, int64(r.End.Character), 10)
-	return append(b, `}}`...)
 }
 
 // appendQuoted appends s as a JSON string (invalid UTF-8 replaced).
