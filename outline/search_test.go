@@ -6,13 +6,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
-	"golang.org/x/tools/txtar"
 
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/workspace"
@@ -25,46 +20,9 @@ var update = flag.Bool("update", false, "rewrite the @want sections of the golde
 // text rendering (format text) or else the JSON result ($WORK for the
 // workspace URI).
 func TestViews(t *testing.T) {
-	paths, _ := filepath.Glob("testdata/views/*.txtar")
-	if len(paths) == 0 {
-		t.Fatal("no fixtures")
-	}
-	for _, path := range paths {
-		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
-			ar, err := txtar.ParseFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var query, want []byte
-			var files []txtar.File
-			for _, f := range ar.Files {
-				switch f.Name {
-				case "@query":
-					query = f.Data
-				case "@want":
-					want = f.Data
-				default:
-					files = append(files, f)
-				}
-			}
-			dir := testutil.WriteTree(t, string(txtar.Format(&txtar.Archive{Files: files})))
-			got := runQuery(t, dir, query)
-			if *update {
-				for i, f := range ar.Files {
-					if f.Name == "@want" {
-						ar.Files[i].Data = got
-					}
-				}
-				if err := os.WriteFile(path, txtar.Format(ar), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if diff := cmp.Diff(string(want), string(got)); diff != "" {
-				t.Errorf("result (-want +got):\n%s", diff)
-			}
-		})
-	}
+	testutil.RunGolden(t, "testdata/views/*.txtar", *update, func(t *testing.T, dir string, sections map[string][]byte) []byte {
+		return runQuery(t, dir, sections["@query"])
+	})
 }
 
 func runQuery(t *testing.T, dir string, query []byte) []byte {

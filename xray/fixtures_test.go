@@ -4,13 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
-	"golang.org/x/tools/txtar"
 
 	"github.com/structls/structls/internal/testutil"
 	_ "github.com/structls/structls/matcher/lang/grammars"
@@ -24,48 +18,9 @@ var update = flag.Bool("update", false, "rewrite the @want sections of the golde
 // present) its evaluator code, and "@want" the text rendering of the result
 // (or "error: …" when the query is refused).
 func TestFixtures(t *testing.T) {
-	paths, _ := filepath.Glob("testdata/*.txtar")
-	if len(paths) == 0 {
-		t.Fatal("no fixtures")
-	}
-	for _, path := range paths {
-		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
-			ar, err := txtar.ParseFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var query, evaluator, want []byte
-			var files []txtar.File
-			for _, f := range ar.Files {
-				switch f.Name {
-				case "@query":
-					query = f.Data
-				case "@evaluator":
-					evaluator = f.Data
-				case "@want":
-					want = f.Data
-				default:
-					files = append(files, f)
-				}
-			}
-			dir := testutil.WriteTree(t, string(txtar.Format(&txtar.Archive{Files: files})))
-			got := runFixture(t, dir, query, evaluator)
-			if *update {
-				for i, f := range ar.Files {
-					if f.Name == "@want" {
-						ar.Files[i].Data = got
-					}
-				}
-				if err := os.WriteFile(path, txtar.Format(ar), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			if diff := cmp.Diff(string(want), string(got)); diff != "" {
-				t.Errorf("result (-want +got):\n%s", diff)
-			}
-		})
-	}
+	testutil.RunGolden(t, "testdata/*.txtar", *update, func(t *testing.T, dir string, sections map[string][]byte) []byte {
+		return runFixture(t, dir, sections["@query"], sections["@evaluator"])
+	})
 }
 
 func runFixture(t *testing.T, dir string, query, evaluator []byte) []byte {
