@@ -154,16 +154,30 @@ func outlineFile(ctx context.Context, snap *workspace.Snapshot, f workspace.File
 	return &File{Path: f.Rel, URI: f.URI(), Language: l.Name, Items: items}, buf, ""
 }
 
-// ExtractSource parses content as l (through cache, when not nil) and
-// extracts its outline.
+// ExtractSource parses content as l and extracts its outline. With a cache
+// that keeps trees, the whole tree is parsed through it, for the queries
+// that follow; without one, the tree is parsed for the outline alone, pruned
+// of the language's opaque kinds.
 func ExtractSource(ctx context.Context, l *lang.Language, content []byte, cache *syntax.Cache) ([]Entry, error) {
 	spec := SpecFor(l.Name)
 	if spec == nil || l.Grammar() == nil {
 		return nil, nil
 	}
-	tree, err := cache.Parse(ctx, l.Grammar(), content)
+	if cache.Enabled() {
+		tree, err := cache.Parse(ctx, l.Grammar(), content)
+		if err != nil {
+			return nil, err
+		}
+		return Extract(tree, spec), nil
+	}
+	scratch := scratchPool.Get().(*syntax.Scratch)
+	defer scratchPool.Put(scratch)
+	tree, err := syntax.ParsePruned(ctx, l.Grammar(), content, spec.opaqueKinds(l.Grammar()), scratch)
 	if err != nil {
 		return nil, err
 	}
-	return Extract(tree, spec), nil
+	return Extract(tree, spec), nil // Extract copies what it keeps: the scratch's nodes may be reused
 }
+
+// scratchPool holds the scratches of pruned parses, one per worker at a time.
+var scratchPool = sync.Pool{New: func() any { return new(syntax.Scratch) }}

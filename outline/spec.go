@@ -1,10 +1,36 @@
 package outline
 
-import "sort"
+import (
+	"sort"
+	"sync"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/structls/structls/matcher/syntax"
+)
 
 // Spec is one language's outline extractor: its rules, as data.
 type Spec struct {
 	Rules []Rule
+	// Opaque names the kinds inside which no rule ever looks (Go's function
+	// bodies): a file parsed only for its outline is written out without
+	// their insides (syntax.ParsePruned). TestOpaqueKindsChangeNothing holds
+	// each language to it.
+	Opaque []string
+
+	opaque sync.Map // *sitter.Language → syntax.KindSet of Opaque
+}
+
+// opaqueKinds returns Opaque as a set of lang's kinds, or nil for none.
+func (s *Spec) opaqueKinds(lang *sitter.Language) syntax.KindSet {
+	if len(s.Opaque) == 0 {
+		return nil
+	}
+	if set, ok := s.opaque.Load(lang); ok {
+		return set.(syntax.KindSet)
+	}
+	set, _ := s.opaque.LoadOrStore(lang, syntax.NewKindSet(lang, s.Opaque...))
+	return set.(syntax.KindSet)
 }
 
 // specs maps catalogue language names to their extractors. A language of

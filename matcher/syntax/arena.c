@@ -41,7 +41,6 @@ static size_t arena_budget = SIZE_MAX;
 enum {
 	HEADER = 8,                 // per allocation: its size (blocks are 8-byte aligned, all tree-sitter needs)
 	FIRST_CHUNK = 4 << 20,      // chunks double from here
-	KEEP_AT_MOST = 4 << 20,     // a rewound arena keeps up to this much for the next file
 };
 
 // or_die is for libc allocations outside any parse: with no jump target,
@@ -63,6 +62,13 @@ static void *arena_failed(size_t n) {
 }
 
 void structls_set_arena_budget(size_t bytes) { arena_budget = bytes; }
+
+// keep_at_most is what a rewound arena keeps for the next file
+// (structls_set_arena_keep): memory kept costs resident bytes, memory given
+// back costs page faults when the next large file touches fresh pages.
+static size_t keep_at_most; // set from Go at init (syntax.DefaultArenaKeep)
+
+void structls_set_arena_keep(size_t bytes) { __atomic_store_n(&keep_at_most, bytes, __ATOMIC_RELAXED); }
 
 static size_t rounded(size_t n) { return HEADER + ((n + 7) & ~(size_t)7); }
 
@@ -196,12 +202,14 @@ void structls_arena_leave(void) {
 // structls_arena_reset rewinds the arena: all its memory is free again. An
 // arena that grew past one chunk is replaced by a single chunk as large as
 // all of them, so the next file of that size neither grows it nor touches
-// fresh pages (up to a limit: a large file's memory goes back to the kernel).
+// fresh pages (up to keep_at_most: a larger file's memory goes back to the
+// kernel).
 void structls_arena_reset(structls_scratch *s) {
 	memset(s->free_lists, 0, sizeof s->free_lists);
 	arena_chunk *first = s->chunks;
 	if (!first) return;
-	if (!first->next && first->size <= KEEP_AT_MOST) {
+	size_t keep = __atomic_load_n(&keep_at_most, __ATOMIC_RELAXED);
+	if (!first->next && first->size <= keep) {
 		first->used = 0;
 		return;
 	}
@@ -213,7 +221,7 @@ void structls_arena_reset(structls_scratch *s) {
 	}
 	s->chunks = NULL;
 	s->reserved = 0;
-	if (total <= KEEP_AT_MOST) {
+	if (total <= keep) {
 		size_t size = FIRST_CHUNK;
 		while (size < total) size *= 2;
 		s->chunks = chunk_new(size); // NULL is fine: the next parse allocates

@@ -55,12 +55,17 @@ static void count_child(flat_node *p) {
 // grows out and calls again. It returns OUT_OF_MEMORY when the room for its
 // walk could not be had.
 //
-// With only >= 0 it writes just the subtrees rooted at nodes of kind only
-// (the outermost ones: nested ones are inside them), each root with parent
-// -1 and no siblings. The walk still visits every node, but reading a kind
-// costs a fraction of writing a node, and most files hold few subtrees of
-// the kind a pattern starts with.
-static int64_t write_nodes(structls_scratch *s, const TSTree *tree, int32_t only, flat_node *out, int64_t cap, bool *has_error) {
+// With filter.only >= 0 it writes just the subtrees rooted at nodes of kind
+// only (the outermost ones: nested ones are inside them), each root with
+// parent -1 and no siblings. The walk still visits every node, but reading a
+// kind costs a fraction of writing a node, and most files hold few subtrees
+// of the kind a pattern starts with.
+//
+// The walk never enters a node whose kind filter.opaque flags: it is written
+// as a leaf, marked F_PRUNED when it has children. Skipping function bodies
+// this way leaves an outline most of the walk's cost undone.
+static int64_t write_nodes(structls_scratch *s, const TSTree *tree, walk_filter filter, flat_node *out, int64_t cap, bool *has_error) {
+	int32_t only = filter.only;
 	TSNode root = ts_tree_root_node(tree);
 	*has_error = ts_node_has_error(root);
 	TSTreeCursor c = ts_tree_cursor_new(root);
@@ -73,6 +78,7 @@ static int64_t write_nodes(structls_scratch *s, const TSTree *tree, int32_t only
 		TSNode node = ts_tree_cursor_current_node(&c);
 		uint16_t symbol = ts_node_symbol(node);
 		if (kept < 0 && symbol == (uint16_t)only) kept = depth;
+		bool opaque = filter.opaque && symbol < filter.opaque_count && filter.opaque[symbol];
 		if (kept >= 0) {
 			if (n < cap) {
 				flat_node *f = &out[n];
@@ -81,7 +87,8 @@ static int64_t write_nodes(structls_scratch *s, const TSTree *tree, int32_t only
 				f->symbol = symbol;
 				f->field = ts_tree_cursor_current_field_id(&c);
 				f->flags = (ts_node_is_named(node) ? F_NAMED : 0) | (ts_node_is_extra(node) ? F_EXTRA : 0) |
-					(ts_node_is_missing(node) ? F_MISSING : 0) | (symbol == 0xFFFF ? F_ERROR : 0);
+					(ts_node_is_missing(node) ? F_MISSING : 0) | (symbol == 0xFFFF ? F_ERROR : 0) |
+					(opaque && ts_node_child_count(node) > 0 ? F_PRUNED : 0);
 				f->parent = depth > kept ? levels[depth - 1].node : -1;
 				f->first_child = -1; f->next_sibling = -1;
 				f->child_count[0] = f->child_count[1] = f->child_count[2] = 0;
@@ -96,7 +103,7 @@ static int64_t write_nodes(structls_scratch *s, const TSTree *tree, int32_t only
 			levels[depth].node = (int32_t)n;
 			n++;
 		}
-		if (ts_tree_cursor_goto_first_child(&c)) { depth++; continue; }
+		if (!opaque && ts_tree_cursor_goto_first_child(&c)) { depth++; continue; }
 		while (!ts_tree_cursor_goto_next_sibling(&c)) {
 			if (!ts_tree_cursor_goto_parent(&c)) { ts_tree_cursor_delete(&c); return n; }
 			depth--;
@@ -107,12 +114,12 @@ static int64_t write_nodes(structls_scratch *s, const TSTree *tree, int32_t only
 
 // write_kept writes the nodes write_nodes would, skipping the walk when a
 // cheap look at the tree shows it holds no node of kind only.
-static int64_t write_kept(structls_scratch *s, const TSTree *tree, int32_t only, flat_node *out, int64_t cap, bool *has_error) {
-	if (only >= 0 && !structls_may_have_kind(tree, (uint16_t)only)) {
+static int64_t write_kept(structls_scratch *s, const TSTree *tree, walk_filter filter, flat_node *out, int64_t cap, bool *has_error) {
+	if (filter.only >= 0 && !structls_may_have_kind(tree, (uint16_t)filter.only)) {
 		*has_error = ts_node_has_error(ts_tree_root_node(tree));
 		return 0;
 	}
-	return write_nodes(s, tree, only, out, cap, has_error);
+	return write_nodes(s, tree, filter, out, cap, has_error);
 }
 
 // structls_parse parses text with a fresh parser in the scratch arena and
@@ -126,7 +133,7 @@ static int64_t write_kept(structls_scratch *s, const TSTree *tree, int32_t only,
 // jumps back here (arena.c): everything the parse had is in the arena, so
 // rewinding the arena undoes it, and the process goes on.
 int64_t structls_parse(structls_scratch *s, const TSLanguage *lang, const char *text, uint32_t length,
-	int32_t only, flat_node *out, int64_t cap, bool *has_error) {
+	walk_filter filter, flat_node *out, int64_t cap, bool *has_error) {
 	structls_release(s);
 	jmp_buf out_of_memory;
 	if (setjmp(out_of_memory)) {
@@ -150,7 +157,7 @@ int64_t structls_parse(structls_scratch *s, const TSLanguage *lang, const char *
 		structls_release(s);
 		return CANCELLED;
 	}
-	int64_t n = write_kept(s, s->tree, only, out, cap, has_error);
+	int64_t n = write_kept(s, s->tree, filter, out, cap, has_error);
 	structls_arena_leave();
 	if (n <= cap) structls_release(s);
 	return n;
@@ -158,7 +165,7 @@ int64_t structls_parse(structls_scratch *s, const TSLanguage *lang, const char *
 
 // structls_flatten writes the kept tree's nodes again, into a larger out,
 // and releases the tree once they fit.
-int64_t structls_flatten(structls_scratch *s, int32_t only, flat_node *out, int64_t cap, bool *has_error) {
+int64_t structls_flatten(structls_scratch *s, walk_filter filter, flat_node *out, int64_t cap, bool *has_error) {
 	jmp_buf out_of_memory;
 	if (setjmp(out_of_memory)) {
 		structls_arena_leave();
@@ -166,7 +173,7 @@ int64_t structls_flatten(structls_scratch *s, int32_t only, flat_node *out, int6
 		return OUT_OF_MEMORY;
 	}
 	structls_arena_enter(s, &out_of_memory);
-	int64_t n = write_kept(s, s->tree, only, out, cap, has_error);
+	int64_t n = write_kept(s, s->tree, filter, out, cap, has_error);
 	structls_arena_leave();
 	if (n <= cap) structls_release(s);
 	return n;

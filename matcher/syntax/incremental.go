@@ -128,7 +128,7 @@ func (d *docTree) flatten() (*Tree, error) {
 	var n int
 	for {
 		c.tree = d.tree // structls_flatten forgets it (without freeing) once the nodes fit
-		n = int(C.structls_flatten(c, -1, (*C.flat_node)(unsafe.Pointer(&buf[0])), C.int64_t(len(buf)), &hasError))
+		n = int(C.structls_flatten(c, allNodes.native(), (*C.flat_node)(unsafe.Pointer(&buf[0])), C.int64_t(len(buf)), &hasError))
 		if n <= len(buf) {
 			break
 		}

@@ -22,7 +22,7 @@ const errorSymbol = 0xFFFF
 func Parse(ctx context.Context, lang *sitter.Language, source []byte) (*Tree, error) {
 	s := scratchPool.Get().(*Scratch)
 	defer scratchPool.Put(s)
-	t, err := parse(ctx, lang, source, -1, s)
+	t, err := parse(ctx, lang, source, allNodes, s)
 	if err != nil {
 		return nil, err
 	}
@@ -38,10 +38,33 @@ var scratchPool = sync.Pool{New: func() any { return new(Scratch) }}
 // them costs a fraction of the whole tree. The tree's nodes live in scratch:
 // they are valid until the next call with the same scratch.
 func ParseSubtrees(ctx context.Context, lang *sitter.Language, source []byte, symbol uint16, scratch *Scratch) (*Tree, error) {
-	return parse(ctx, lang, source, int32(symbol), scratch)
+	return parse(ctx, lang, source, walkFilter{only: int32(symbol)}, scratch)
 }
 
-func parse(ctx context.Context, lang *sitter.Language, source []byte, only int32, scratch *Scratch) (*Tree, error) {
+// KindSet is a set of one language's node kinds, a flag per kind id.
+type KindSet []bool
+
+// NewKindSet returns the set of lang's named kinds called one of names.
+// A name may stand for several kind ids (a grammar's aliases); all are in.
+func NewKindSet(lang *sitter.Language, names ...string) KindSet {
+	set := make(KindSet, lang.NodeKindCount())
+	for id := range set {
+		set[id] = lang.NodeKindIsNamed(uint16(id)) && slices.Contains(names, lang.NodeKindForId(uint16(id)))
+	}
+	return set
+}
+
+// ParsePruned parses source like Parse, but does not write out the
+// descendants of nodes whose kind is in opaque: each such node is a leaf of
+// the tree (IsPruned when it had children). For readers that never look
+// inside some kinds (an outline, inside a function's body), it saves most of
+// the cost of writing the tree out. The tree's nodes live in scratch: they
+// are valid until the next call with the same scratch.
+func ParsePruned(ctx context.Context, lang *sitter.Language, source []byte, opaque KindSet, scratch *Scratch) (*Tree, error) {
+	return parse(ctx, lang, source, walkFilter{only: -1, opaque: opaque}, scratch)
+}
+
+func parse(ctx context.Context, lang *sitter.Language, source []byte, filter walkFilter, scratch *Scratch) (*Tree, error) {
 	if len(source) > math.MaxUint32 {
 		return nil, fmt.Errorf("the file is %d bytes; tree-sitter parses at most 4 GiB", len(source))
 	}
@@ -52,7 +75,7 @@ func parse(ctx context.Context, lang *sitter.Language, source []byte, only int32
 	if err != nil {
 		return nil, err
 	}
-	nodes, hasError, err := parseFlat(ctx, lang, source, only, scratch)
+	nodes, hasError, err := parseFlat(ctx, lang, source, filter, scratch)
 	parsingBytes.release(taken)
 	if err != nil {
 		return nil, err

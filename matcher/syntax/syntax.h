@@ -49,6 +49,7 @@ bool ts_node_is_named(TSNode self);
 bool ts_node_is_extra(TSNode self);
 bool ts_node_is_missing(TSNode self);
 bool ts_node_has_error(TSNode self);
+uint32_t ts_node_child_count(TSNode self);
 void ts_set_allocator(void *(*new_malloc)(size_t), void *(*new_calloc)(size_t, size_t),
 	void *(*new_realloc)(void *, size_t), void (*new_free)(void *));
 
@@ -91,7 +92,17 @@ typedef struct {
 enum { MAX_STORED_CHILDREN = 0xFFFFFF };
 _Static_assert(sizeof(flat_node) == 28, "flat_node must match Node in tree.go");
 
-enum { F_NAMED = 1, F_EXTRA = 2, F_MISSING = 4, F_ERROR = 8 };
+enum { F_NAMED = 1, F_EXTRA = 2, F_MISSING = 4, F_ERROR = 8, F_PRUNED = 16 };
+
+// walk_filter says which nodes a flatten writes: with only >= 0 just the
+// subtrees rooted at nodes of that kind; with opaque (a flag per symbol, or
+// NULL) not the descendants of nodes whose symbol is flagged, which are
+// written as leaves marked F_PRUNED.
+typedef struct {
+	int32_t only;
+	const bool *opaque;
+	uint32_t opaque_count;
+} walk_filter;
 
 void structls_use_arena_allocator(void);
 void structls_arena_enter(structls_scratch *s, jmp_buf *out_of_memory);
@@ -103,10 +114,11 @@ bool structls_may_have_kind(const TSTree *tree, uint16_t kind);
 void structls_kinds_present(const TSTree *t, bool *direct, bool *walked, uint32_t count);
 
 void structls_set_arena_budget(size_t bytes);
+void structls_set_arena_keep(size_t bytes);
 
 int64_t structls_parse(structls_scratch *s, const TSLanguage *lang, const char *text, uint32_t length,
-	int32_t only, flat_node *out, int64_t cap, bool *has_error);
-int64_t structls_flatten(structls_scratch *s, int32_t only, flat_node *out, int64_t cap, bool *has_error);
+	walk_filter filter, flat_node *out, int64_t cap, bool *has_error);
+int64_t structls_flatten(structls_scratch *s, walk_filter filter, flat_node *out, int64_t cap, bool *has_error);
 void structls_release(structls_scratch *s);
 
 #endif

@@ -168,11 +168,11 @@ func TestReusedArenaAgrees(t *testing.T) {
 	ctx := context.Background()
 	var reused Scratch
 	for path, src := range goSources(t) {
-		again, err := parse(ctx, goLang, src, -1, &reused)
+		again, err := parse(ctx, goLang, src, allNodes, &reused)
 		if err != nil {
 			t.Fatal(err)
 		}
-		fresh, err := parse(ctx, goLang, src, -1, new(Scratch))
+		fresh, err := parse(ctx, goLang, src, allNodes, new(Scratch))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -257,12 +257,12 @@ func FuzzArenaParse(f *testing.F) {
 	var scratch Scratch
 	f.Fuzz(func(t *testing.T, src []byte) {
 		ctx := context.Background()
-		inArena, err := parse(ctx, goLang, src, -1, &scratch)
+		inArena, err := parse(ctx, goLang, src, allNodes, &scratch)
 		if err != nil {
 			t.Fatal(err)
 		}
 		nodes := slices.Clone(inArena.Nodes)
-		fresh, err := parse(ctx, goLang, src, -1, new(Scratch))
+		fresh, err := parse(ctx, goLang, src, allNodes, new(Scratch))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -300,20 +300,93 @@ func TestParseOutOfMemory(t *testing.T) {
 	src := []byte("package p\n" + strings.Repeat("func f() { x := []int{1, 2, 3}; y := x[0] + 2 }\n", 20000)) // 1 MB
 	var scratch Scratch
 	setArenaBudget(8 << 20) // the parse needs several times more
-	_, err := parse(context.Background(), goLang, src, -1, &scratch)
+	_, err := parse(context.Background(), goLang, src, allNodes, &scratch)
 	setArenaBudget(math.MaxUint64)
 	if !errors.Is(err, ErrOutOfMemory) {
 		t.Fatalf("parse over the memory budget: error %v; want ErrOutOfMemory", err)
 	}
-	again, err := parse(context.Background(), goLang, src, -1, &scratch)
+	again, err := parse(context.Background(), goLang, src, allNodes, &scratch)
 	if err != nil {
 		t.Fatalf("the scratch is broken after running out of memory: %v", err)
 	}
-	fresh, err := parse(context.Background(), goLang, src, -1, new(Scratch))
+	fresh, err := parse(context.Background(), goLang, src, allNodes, new(Scratch))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Equal(again.Nodes, fresh.Nodes) {
 		t.Errorf("after running out of memory the scratch gives %d nodes; a fresh one %d", len(again.Nodes), len(fresh.Nodes))
+	}
+}
+
+// TestParsePruned: a pruned tree is the whole tree without the descendants
+// of the opaque kinds' nodes, which are leaves marked IsPruned when they had
+// children; every other node is as in the whole tree, links renumbered.
+func TestParsePruned(t *testing.T) {
+	ctx := context.Background()
+	var scratch Scratch
+	for _, kinds := range [][]string{{"block"}, {"block", "literal_value", "field_declaration_list"}, {"source_file"}, {"no_such_kind"}} {
+		opaque := NewKindSet(goLang, kinds...)
+		for path, src := range goSources(t) {
+			whole, err := Parse(ctx, goLang, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := pruned(whole, opaque)
+			got, err := ParsePruned(ctx, goLang, src, opaque, &scratch)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got.Nodes, want) || got.HasError() != whole.HasError() {
+				t.Fatalf("%s, opaque %v: %d nodes pruned; want %d of the whole tree's %d", path, kinds, len(got.Nodes), len(want), len(whole.Nodes))
+			}
+		}
+	}
+}
+
+// pruned computes what ParsePruned writes from a whole tree: its nodes
+// without any inside an opaque node.
+func pruned(whole *Tree, opaque KindSet) []Node {
+	index := make([]int32, len(whole.Nodes)) // new index of each kept node, -1 for dropped
+	var out []Node
+	for i := range whole.Nodes {
+		index[i] = -1
+		if p := whole.Nodes[i].Parent; p >= 0 && (index[p] < 0 || opaque[whole.Nodes[p].Symbol]) {
+			continue
+		}
+		index[i] = int32(len(out))
+		out = append(out, whole.Nodes[i])
+	}
+	renumber := func(i int32) int32 {
+		if i < 0 {
+			return i
+		}
+		return index[i]
+	}
+	for i := range out {
+		n := &out[i]
+		if opaque[n.Symbol] && n.FirstChild >= 0 {
+			n.childCount, n.Flags = [3]uint8{}, n.Flags|FlagPruned
+		}
+		n.Parent, n.FirstChild, n.NextSibling = renumber(n.Parent), renumber(n.FirstChild), renumber(n.NextSibling)
+	}
+	return out
+}
+
+// TestArenaKeep: after a file whose parse needs more than the keep, the
+// arena gives it back to the kernel; under a larger keep it holds it for
+// the next file.
+func TestArenaKeep(t *testing.T) {
+	src := []byte("package p\n" + strings.Repeat("func f() { x := []int{1, 2, 3}; y := x[0] + 2 }\n", 5000)) // 250 KB: several MB of arena
+	defer SetArenaKeep(DefaultArenaKeep)
+	for _, keep := range []int64{DefaultArenaKeep, 64 << 20} {
+		SetArenaKeep(keep)
+		var scratch Scratch
+		if _, err := ParseSubtrees(context.Background(), goLang, src, 0, &scratch); err != nil {
+			t.Fatal(err)
+		}
+		held := scratch.reservedBytes()
+		if held > keep || (keep > DefaultArenaKeep && held <= DefaultArenaKeep) {
+			t.Errorf("keep %d MiB: the arena holds %d bytes after the parse", keep>>20, held)
+		}
 	}
 }

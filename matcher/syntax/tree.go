@@ -49,6 +49,7 @@ const (
 	FlagExtra               // an extra such as a comment, allowed anywhere
 	FlagMissing             // inserted by error recovery, zero width
 	FlagError               // an ERROR node
+	FlagPruned              // a node with children that were not written out (ParsePruned)
 )
 
 // IsNamed reports whether the node is named.
@@ -62,6 +63,10 @@ func (n *Node) IsMissing() bool { return n.Flags&FlagMissing != 0 }
 
 // IsError reports whether the node is an ERROR node.
 func (n *Node) IsError() bool { return n.Flags&FlagError != 0 }
+
+// IsPruned reports whether the node has children in the parsed file that the
+// tree leaves out (ParsePruned).
+func (n *Node) IsPruned() bool { return n.Flags&FlagPruned != 0 }
 
 // Tree is a parsed file: its source and its nodes in pre-order, the root
 // first (from Parse), or only some subtrees of it (from ParseSubtrees).

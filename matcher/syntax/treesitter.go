@@ -20,7 +20,10 @@ import (
 // that calls back into Go on every malloc and free — a cgo callback per
 // allocation — which this replaces; memory allocated before is libc's, and
 // the hooks free it with libc.)
-func init() { C.structls_use_arena_allocator() }
+func init() {
+	C.structls_use_arena_allocator()
+	SetArenaKeep(DefaultArenaKeep)
+}
 
 // Scratch is what one goroutine parses with, file after file: the arena
 // tree-sitter allocates from (rewound after each file), the cancellation flag
@@ -47,11 +50,33 @@ var ErrOutOfMemory = errors.New("parsing the file ran out of memory: the file is
 // errRefused reports a grammar whose ABI version tree-sitter does not support.
 var errRefused = errors.New("this tree-sitter library refuses the grammar's ABI version; rebuild the grammar module with a matching tree-sitter CLI")
 
-// parseFlat parses source and writes its flat nodes (all, or with only >= 0
-// the subtrees rooted at that kind) into the scratch. Tree-sitter reads the
-// Go bytes in place and polls a flag in C memory that a cancelled ctx sets:
-// no call comes back into Go while it parses.
-func parseFlat(ctx context.Context, lang *sitter.Language, source []byte, only int32, s *Scratch) ([]Node, bool, error) {
+// walkFilter says which nodes of a parsed tree are written out: all, or with
+// only >= 0 the subtrees rooted at that kind; never the descendants of a
+// node whose kind opaque flags (indexed by kind id; nil flags none).
+type walkFilter struct {
+	only   int32
+	opaque []bool
+}
+
+// allNodes is the filter that writes every node.
+var allNodes = walkFilter{only: -1}
+
+// native is the filter as the C walk takes it; the slice must stay alive
+// (and unmoved: Go's heap does not move) for the length of the call.
+func (f walkFilter) native() C.walk_filter {
+	w := C.walk_filter{only: C.int32_t(f.only)}
+	if len(f.opaque) > 0 {
+		w.opaque = (*C.bool)(unsafe.Pointer(&f.opaque[0]))
+		w.opaque_count = C.uint32_t(len(f.opaque))
+	}
+	return w
+}
+
+// parseFlat parses source and writes its flat nodes, those filter keeps,
+// into the scratch. Tree-sitter reads the Go bytes in place and polls a flag
+// in C memory that a cancelled ctx sets: no call comes back into Go while it
+// parses.
+func parseFlat(ctx context.Context, lang *sitter.Language, source []byte, filter walkFilter, s *Scratch) ([]Node, bool, error) {
 	if err := CheckInput(lang, source); err != nil {
 		return nil, false, err
 	}
@@ -74,13 +99,13 @@ func parseFlat(ctx context.Context, lang *sitter.Language, source []byte, only i
 	}
 	var hasError C.bool
 	n := int(C.structls_parse(c, (*C.TSLanguage)(unsafe.Pointer(lang.Inner)), text, C.uint32_t(len(source)),
-		C.int32_t(only), (*C.flat_node)(unsafe.Pointer(&buf[0])), C.int64_t(len(buf)), &hasError))
+		filter.native(), (*C.flat_node)(unsafe.Pointer(&buf[0])), C.int64_t(len(buf)), &hasError))
 	if !stop() {
 		<-fired // the flag is being set: let that finish before the next parse clears it
 	}
 	for n > len(buf) {
 		buf = make([]Node, n+n/4)
-		n = int(C.structls_flatten(c, C.int32_t(only), (*C.flat_node)(unsafe.Pointer(&buf[0])), C.int64_t(len(buf)), &hasError))
+		n = int(C.structls_flatten(c, filter.native(), (*C.flat_node)(unsafe.Pointer(&buf[0])), C.int64_t(len(buf)), &hasError))
 	}
 	switch {
 	case n == C.REFUSED:
@@ -92,6 +117,7 @@ func parseFlat(ctx context.Context, lang *sitter.Language, source []byte, only i
 	case n < 0:
 		return nil, false, errors.New("tree-sitter returned no tree")
 	}
+	runtime.KeepAlive(filter.opaque)
 	s.nodes = buf
 	return buf[:n], bool(hasError), nil
 }
@@ -138,4 +164,12 @@ func kindsPresent(lang *sitter.Language, source []byte) (direct, walked []bool, 
 // arena's chunks; unlimited by default), for tests of running out of memory.
 func setArenaBudget(bytes uint64) {
 	C.structls_set_arena_budget(C.size_t(bytes))
+}
+
+// reservedBytes is the memory the scratch's arena holds between parses.
+func (s *Scratch) reservedBytes() int64 {
+	if s.c == nil {
+		return 0
+	}
+	return int64(s.c.reserved)
 }

@@ -1,0 +1,72 @@
+package outline
+
+import (
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"testing"
+
+	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/matcher/syntax"
+)
+
+// TestOpaqueKindsChangeNothing holds every language's Opaque list to its
+// promise: the outline of a tree pruned of those kinds' insides equals the
+// outline of the whole tree, on the language's checked-in sample and, for
+// Go, on the standard-library sample of the differential test.
+func TestOpaqueKindsChangeNothing(t *testing.T) {
+	files := map[string][]string{} // language → files
+	add := func(path string) {
+		if l := lang.ForPath(path); l != nil && SpecFor(l.Name) != nil && len(SpecFor(l.Name).Opaque) > 0 {
+			files[l.Name] = append(files[l.Name], path)
+		}
+	}
+	walk := func(dir string) {
+		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				add(path)
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	walk("testdata/samples")
+	for _, d := range goStdlibSample {
+		walk(filepath.Join(runtime.GOROOT(), "src", d))
+	}
+	for _, name := range Languages() {
+		if len(SpecFor(name).Opaque) > 0 && len(files[name]) == 0 {
+			t.Errorf("%s has opaque kinds but no sample to hold them to", name)
+		}
+	}
+	var scratch syntax.Scratch
+	for name, paths := range files {
+		l, err := lang.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		spec := SpecFor(name)
+		for _, path := range paths {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			whole, err := syntax.Parse(context.Background(), l.Grammar(), src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pruned, err := syntax.ParsePruned(context.Background(), l.Grammar(), src, spec.opaqueKinds(l.Grammar()), &scratch)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want, got := Extract(whole, spec), Extract(pruned, spec); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: the outline of the pruned tree differs from the whole tree's (%d entries, want %d)", path, len(got), len(want))
+			}
+		}
+	}
+}
