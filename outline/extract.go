@@ -168,7 +168,7 @@ func (x *extraction) signature(r *Rule, decl int32, top bool) string {
 		for p := x.tree.Nodes[outer].Parent; p > 0; p = x.tree.Nodes[p].Parent {
 			outer = p
 		}
-		if x.tree.StartPoint(outer).Row == x.tree.StartPoint(decl).Row {
+		if bytes.IndexByte(x.tree.Source[x.tree.Nodes[outer].Start:start], '\n') < 0 { // on the same line
 			start = x.tree.Nodes[outer].Start
 		}
 	}

@@ -100,20 +100,15 @@ type step struct {
 
 type path []step
 
-var (
-	pathsMu sync.Mutex
-	paths   = map[string]path{}
-	regexMu sync.Mutex
-	regexes = map[string]*regexp.Regexp{}
-)
+// paths and regexes hold what parsePath and compileRegex made, by source:
+// every worker reads them for every declaration, so a read takes no lock.
+var paths, regexes sync.Map // string → path, string → *regexp.Regexp
 
 // parsePath parses a path once; malformed paths are programming errors in a
 // language table, caught by the tests that run every table.
 func parsePath(s string) path {
-	pathsMu.Lock()
-	defer pathsMu.Unlock()
-	if p, ok := paths[s]; ok {
-		return p
+	if p, ok := paths.Load(s); ok {
+		return p.(path)
 	}
 	var p path
 	for _, part := range strings.Split(s, "/") {
@@ -144,18 +139,17 @@ func parsePath(s string) path {
 		}
 		p = append(p, st)
 	}
-	paths[s] = p
+	paths.Store(s, p)
 	return p
 }
 
+// compileRegex compiles a regular expression of a language table once.
 func compileRegex(s string) *regexp.Regexp {
-	regexMu.Lock()
-	defer regexMu.Unlock()
-	if re, ok := regexes[s]; ok {
-		return re
+	if re, ok := regexes.Load(s); ok {
+		return re.(*regexp.Regexp)
 	}
 	re := regexp.MustCompile(s)
-	regexes[s] = re
+	regexes.Store(s, re)
 	return re
 }
 
