@@ -7,8 +7,8 @@ package outline
 // Exported means written under `export`; a member is public unless it is
 // #private or marked private/protected.
 func init() {
-	register([]string{"javascript"}, &Spec{Rules: jsRules(false)})
-	register([]string{"typescript", "tsx"}, &Spec{Rules: jsRules(true)})
+	register([]string{"javascript"}, &Spec{Rules: jsRules(false), Opaque: []string{"statement_block"}})
+	register([]string{"typescript", "tsx"}, &Spec{Rules: jsRules(true), Opaque: []string{"statement_block"}})
 }
 
 func jsRules(typescript bool) []Rule {

@@ -22,5 +22,5 @@ func init() {
 		{Match: "function_definition", Symbol: "function", Name: "@name", Header: "@body"},
 		{Match: "const_declaration/const_element", Symbol: "constant", Name: "name"},
 	}
-	register([]string{"php"}, &Spec{Rules: rules})
+	register([]string{"php"}, &Spec{Rules: rules, Opaque: []string{"compound_statement"}})
 }

@@ -16,7 +16,9 @@ import (
 // TestOpaqueKindsChangeNothing holds every language's Opaque list to its
 // promise: the outline of a tree pruned of those kinds' insides equals the
 // outline of the whole tree, on the language's checked-in sample and, for
-// Go, on the standard-library sample of the differential test.
+// Go, on the standard-library sample of the differential test; and on the
+// folders STRUCTLS_OUTLINE_OPAQUE_DIRS lists (colon-separated), for a wider
+// check by hand.
 func TestOpaqueKindsChangeNothing(t *testing.T) {
 	files := map[string][]string{} // language → files
 	add := func(path string) {
@@ -38,6 +40,9 @@ func TestOpaqueKindsChangeNothing(t *testing.T) {
 	walk("testdata/samples")
 	for _, d := range goStdlibSample {
 		walk(filepath.Join(runtime.GOROOT(), "src", d))
+	}
+	for _, d := range filepath.SplitList(os.Getenv("STRUCTLS_OUTLINE_OPAQUE_DIRS")) {
+		walk(d)
 	}
 	for _, name := range Languages() {
 		if len(SpecFor(name).Opaque) > 0 && len(files[name]) == 0 {
