@@ -93,7 +93,10 @@ func (e *evaluation) results(f workspace.File, language string, tree *syntax.Tre
 	r := &fileResult{matches: make([]Match, 0, len(out.matches))}
 	source := tree.Source
 	mapper := workspace.NewMapper(source)
-	lines := mapper.LineCount()
+	lines := 0 // the mapper's line table is made only for a file with matches
+	if len(out.matches) > 0 {
+		lines = mapper.LineCount()
+	}
 	uri := f.URI()
 	line := lineInfo{number: -1}
 	for _, m := range out.matches {
