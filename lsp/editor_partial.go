@@ -10,10 +10,13 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// partialReceiver takes the partial results of one streamed request.
+// partialReceiver takes the partial results of one streamed request:
+// either each value as it is, or each batch as read.
 type partialReceiver struct {
+	command   string // for messages
 	onPartial func(value json.RawMessage) error
-	err       error // the first error onPartial returned; later partials are dropped
+	onBatch   func(PartialBatch) error
+	err       error // the first error of a delivery; later partials are dropped
 }
 
 // ExecuteCommandStreaming runs a command with a partialResultToken (see
@@ -27,10 +30,24 @@ type partialReceiver struct {
 // returned.
 func (e *Editor) ExecuteCommandStreaming(ctx context.Context, command string, arg any,
 	onPartial func(value json.RawMessage) error) (json.RawMessage, error) {
+	return e.executeStreaming(ctx, command, arg, &partialReceiver{command: command, onPartial: onPartial})
+}
+
+// ExecuteCommandBatches is ExecuteCommandStreaming for a command whose
+// partial results are batches {matches, text?} (structls.astGrep,
+// structls.xray): onBatch gets each batch read in the same pass that reads
+// its notification, its matches as the bytes received (see PartialBatch),
+// valid only during the call. A batch that does not decode ends the
+// command with an error.
+func (e *Editor) ExecuteCommandBatches(ctx context.Context, command string, arg any,
+	onBatch func(PartialBatch) error) (json.RawMessage, error) {
+	return e.executeStreaming(ctx, command, arg, &partialReceiver{command: command, onBatch: onBatch})
+}
+
+func (e *Editor) executeStreaming(ctx context.Context, command string, arg any, receiver *partialReceiver) (json.RawMessage, error) {
 	e.mu.Lock()
 	e.nextPartial++
 	token := fmt.Sprintf("partial-%d", e.nextPartial)
-	receiver := &partialReceiver{onPartial: onPartial}
 	if e.partials == nil {
 		e.partials = map[string]*partialReceiver{}
 	}
@@ -52,47 +69,62 @@ func (e *Editor) ExecuteCommandStreaming(ctx context.Context, command string, ar
 
 // receivePartial hands a $/progress notification to the request whose
 // partialResultToken it carries, and reports whether it did. params may
-// borrow the read buffer: the value handed on is a slice of it, read in
-// one pass, never copied.
+// borrow the read buffer: what is handed on is a slice of it, never a
+// copy. The params are read in one pass: when the token comes before the
+// value, as the server sends it, a batch is read in place.
 func (e *Editor) receivePartial(params json.RawMessage) bool {
-	var token string
+	var receiver *partialReceiver
 	var value jsontext.Value
+	var batch *PartialBatch
 	err := eachMember(params, func(dec *jsontext.Decoder, name string) error {
-		var err error
 		switch name {
 		case "token":
-			var tok jsontext.Token
-			if tok, err = dec.ReadToken(); err == nil && tok.Kind() == '"' {
-				token = tok.String()
+			tok, err := dec.ReadToken()
+			if err == nil && tok.Kind() == '"' {
+				e.mu.Lock()
+				receiver = e.partials[tok.String()]
+				e.mu.Unlock()
 			}
+			return err
 		case "value":
+			if receiver != nil && receiver.onBatch != nil {
+				b, err := readBatch(dec, params)
+				batch = &b
+				return err
+			}
+			var err error
 			value, err = dec.ReadValue()
-		default:
-			err = dec.SkipValue()
+			return err
 		}
-		return err
+		return dec.SkipValue()
 	})
-	if err != nil || value == nil {
-		return false
-	}
-	e.mu.Lock()
-	receiver := e.partials[token]
-	e.mu.Unlock()
-	if receiver == nil {
-		return false
-	}
-	if receiver.err == nil {
+	switch {
+	case receiver == nil || (err == nil && value == nil && batch == nil):
+		return false // not a partial result: plain progress
+	case receiver.err != nil:
+	case err != nil:
+		receiver.err = fmt.Errorf("decoding a partial result of %s: %w (the server sent a malformed batch: please report it)", receiver.command, err)
+	case receiver.onPartial != nil:
 		receiver.err = receiver.onPartial(json.RawMessage(value))
+	case batch == nil: // the value came before the token
+		b, err := readPartialBatch(value)
+		if err != nil {
+			receiver.err = fmt.Errorf("decoding a partial result of %s: %w (the server sent a malformed batch: please report it)", receiver.command, err)
+			break
+		}
+		receiver.err = receiver.onBatch(b)
+	default:
+		receiver.err = receiver.onBatch(*batch)
 	}
 	return true
 }
 
 // PartialBatch is one partial result of a streamed command, a batch
-// {matches, text?} (partial.go), as ReadPartialBatch reads it.
+// {matches, text?} (partial.go), as ExecuteCommandBatches hands it on.
 type PartialBatch struct {
 	// Matches are the elements of the matches array exactly as sent, with
 	// the commas between them (empty when there are none): a printer writes
-	// them as they are. They borrow the value read.
+	// them as they are. They borrow the notification read.
 	Matches []byte
 	// Count is the number of matches.
 	Count int
@@ -100,28 +132,38 @@ type PartialBatch struct {
 	Text string
 }
 
-// ReadPartialBatch reads a batch in one validating pass, without copying
-// its matches (a streamed X-Ray listing of the Go standard library is
-// 200 MB of JSON: decoding each match into a value of its own cost more
-// than evaluating it).
-func ReadPartialBatch(value json.RawMessage) (PartialBatch, error) {
+// readPartialBatch reads a batch that is the whole of value.
+func readPartialBatch(value []byte) (PartialBatch, error) {
+	dec := newInPlaceDecoder(value)
+	b, err := readBatch(dec, value)
+	if err == nil {
+		err = expectEnd(dec)
+	}
+	return b, err
+}
+
+// readBatch reads the batch dec is at, in one validating pass, without
+// copying its matches (a streamed X-Ray listing of the Go standard library
+// is 200 MB of JSON: decoding each match into a value of its own cost more
+// than evaluating it). data is what dec reads.
+func readBatch(dec *jsontext.Decoder, data []byte) (PartialBatch, error) {
 	var b PartialBatch
 	seenMatches := false
-	err := eachMember(value, func(dec *jsontext.Decoder, name string) error {
+	err := readMembers(dec, func(dec *jsontext.Decoder, name string) error {
 		switch name {
 		case "matches":
 			if seenMatches {
 				return fmt.Errorf("the batch has two matches arrays")
 			}
 			seenMatches = true
-			return readMatches(dec, value, &b)
+			return readMatches(dec, data, &b)
 		case "text":
 			tok, err := dec.ReadToken()
 			if err != nil {
 				return err
 			}
 			if tok.Kind() != '"' {
-				return fmt.Errorf("the batch's text is a JSON %s, not a string", tok.Kind())
+				return fmt.Errorf("the batch's text is a JSON %s, not a string", jsonKindName(tok.Kind()))
 			}
 			b.Text = tok.String()
 			return nil
@@ -132,14 +174,14 @@ func ReadPartialBatch(value json.RawMessage) (PartialBatch, error) {
 }
 
 // readMatches reads the matches array dec is at: its elements' span of
-// value, and their count.
-func readMatches(dec *jsontext.Decoder, value []byte, b *PartialBatch) error {
+// data, and their count.
+func readMatches(dec *jsontext.Decoder, data []byte, b *PartialBatch) error {
 	tok, err := dec.ReadToken()
 	if err != nil {
 		return err
 	}
 	if tok.Kind() != '[' {
-		return fmt.Errorf("the batch's matches are a JSON %s, not an array", tok.Kind())
+		return fmt.Errorf("the batch's matches are a JSON %s, not an array", jsonKindName(tok.Kind()))
 	}
 	start := dec.InputOffset()
 	end := start
@@ -153,22 +195,36 @@ func readMatches(dec *jsontext.Decoder, value []byte, b *PartialBatch) error {
 	if _, err := dec.ReadToken(); err != nil {
 		return err
 	}
-	b.Matches = bytes.TrimLeft(value[start:end], " \t\r\n")
+	b.Matches = bytes.TrimLeft(data[start:end], " \t\r\n")
 	return nil
 }
 
 // eachMember reads the JSON object data in one pass, calling member with
 // the decoder at each member's value, which member must read (or skip).
-// The decoder reads data in place (it is a bytes.Buffer), so the values it
-// returns borrow data.
+// The values the decoder returns borrow data.
 func eachMember(data []byte, member func(dec *jsontext.Decoder, name string) error) error {
-	dec := jsontext.NewDecoder(bytes.NewBuffer(data), jsontext.AllowDuplicateNames(true))
+	dec := newInPlaceDecoder(data)
+	if err := readMembers(dec, member); err != nil {
+		return err
+	}
+	return expectEnd(dec)
+}
+
+// newInPlaceDecoder reads data in place (from a bytes.Buffer, jsontext
+// does not copy), so the values it returns borrow data.
+func newInPlaceDecoder(data []byte) *jsontext.Decoder {
+	return jsontext.NewDecoder(bytes.NewBuffer(data), jsontext.AllowDuplicateNames(true))
+}
+
+// readMembers reads the JSON object dec is at, calling member with the
+// decoder at each member's value, which member must read (or skip).
+func readMembers(dec *jsontext.Decoder, member func(dec *jsontext.Decoder, name string) error) error {
 	tok, err := dec.ReadToken()
 	if err != nil {
 		return err
 	}
 	if tok.Kind() != '{' {
-		return fmt.Errorf("a JSON %s where an object was expected", tok.Kind())
+		return fmt.Errorf("a JSON %s where an object was expected", jsonKindName(tok.Kind()))
 	}
 	for dec.PeekKind() == '"' {
 		name, err := dec.ReadToken()
@@ -179,15 +235,18 @@ func eachMember(data []byte, member func(dec *jsontext.Decoder, name string) err
 			return err
 		}
 	}
-	if _, err := dec.ReadToken(); err != nil { // '}', or the error that stopped the members
-		return err
-	}
-	_, err = dec.ReadToken()
-	if err == nil {
+	_, err = dec.ReadToken() // '}', or the error that stopped the members
+	return err
+}
+
+// expectEnd checks that dec has read all of its input.
+func expectEnd(dec *jsontext.Decoder) error {
+	_, err := dec.ReadToken()
+	switch {
+	case err == nil:
 		return fmt.Errorf("data after the end of the JSON object")
+	case err == io.EOF:
+		return nil
 	}
-	if err != io.EOF {
-		return err
-	}
-	return nil
+	return err
 }

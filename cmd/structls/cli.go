@@ -127,11 +127,7 @@ type streamPrinter struct {
 }
 
 // batch prints one partial result.
-func (p *streamPrinter) batch(value json.RawMessage) error {
-	b, err := lsp.ReadPartialBatch(value)
-	if err != nil {
-		return fmt.Errorf("decoding a batch of %s results: %w", p.command, err)
-	}
+func (p *streamPrinter) batch(b lsp.PartialBatch) error {
 	p.count += b.Count
 	if !p.asJSON {
 		_, err := p.out.WriteString(b.Text)
@@ -146,7 +142,7 @@ func (p *streamPrinter) batch(value json.RawMessage) error {
 		p.out.WriteByte(',')
 	}
 	p.printed += b.Count
-	_, err = p.out.Write(b.Matches)
+	_, err := p.out.Write(b.Matches)
 	return err
 }
 
