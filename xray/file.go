@@ -133,8 +133,10 @@ func (e *evaluation) lineOf(mapper *workspace.Mapper, source []byte, number int)
 	start := mapper.LineStart(number - 1)
 	end := lineEnd(source, start)
 	info := lineInfo{number: number, content: strings.ToValidUTF8(string(source[start:end]), "\uFFFD")}
-	if rng, err := mapper.OffsetRange(start, end, e.enc); err == nil {
-		info.rng = &rng
+	if endPos, err := mapper.OffsetPosition(end, e.enc); err == nil {
+		// A line starts at its character 0 in every encoding (after a BOM
+		// on the first: the mapper's line 0 starts past it).
+		info.rng = &workspace.Range{Start: workspace.Position{Line: number - 1}, End: endPos}
 	}
 	return info
 }

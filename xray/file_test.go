@@ -18,8 +18,16 @@ import (
 // UTF-8 or characters outside the BMP; a line outside the file gets
 // neither.
 func TestMatchLines(t *testing.T) {
+	for _, source := range []string{
+		"package p\r\n\r\nfunc f() { g(h(1)) } // \xff\nvar s = \"𝄞é\"\n",
+		"\ufeffpackage p\n\nfunc f() { g(h(1)) }\nvar s = \"𝄞é\"", // a BOM; no end of line at the end
+	} {
+		testMatchLines(t, source)
+	}
+}
+
+func testMatchLines(t *testing.T, source string) {
 	dir := t.TempDir()
-	source := "package p\r\n\r\nfunc f() { g(h(1)) } // \xff\nvar s = \"𝄞é\"\n"
 	if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte(source), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -44,6 +52,7 @@ return {"matches": out}`
 			if n := lines[i]; n >= 1 && n <= len(texts) {
 				text := strings.TrimSuffix(texts[n-1], "\r")
 				start := mapper.LineStart(n - 1)
+				text = text[len(text)-(mapper.LineEnd(n-1)-start):] // the BOM is not in line 1
 				rng, err := mapper.OffsetRange(start, start+len(text), enc)
 				if err != nil {
 					t.Fatal(err)

@@ -113,6 +113,9 @@ func (c *converter) match(entry *starlark.Dict) (fileMatch, *evalFailure) {
 		return fileMatch{}, invalidReturn("line_number must be an int, got %s", ln.String())
 	}
 	m := fileMatch{line: line}
+	if entry.Len() == 1 {
+		return m, nil // only line_number, as most evaluators return
+	}
 	for k, v := range entry.Entries() {
 		key := c.text(k)
 		switch key {
