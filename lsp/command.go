@@ -211,9 +211,13 @@ func jsonFields(t reflect.Type) []string {
 
 // encodeResult encodes a command result, through its own fast encoder when
 // it has one (a search may return a hundred thousand matches).
-func encodeResult(result any) ([]byte, error) {
+func encodeResult(result any) ([]byte, error) { return appendResult(nil, result) }
+
+// appendResult appends the encoding of a command result to b.
+func appendResult(b []byte, result any) ([]byte, error) {
 	if a, ok := result.(interface{ AppendJSON([]byte) []byte }); ok {
-		return a.AppendJSON(nil), nil
+		return a.AppendJSON(b), nil
 	}
-	return json.Marshal(result)
+	encoded, err := json.Marshal(result)
+	return append(b, encoded...), err
 }

@@ -310,12 +310,12 @@ func (e *Editor) Registrations() []Registration {
 
 // handle answers the server's requests and records its notifications.
 func (e *Editor) handle(ctx context.Context, req *jsonrpc2.Request) (any, error) {
+	if req.Method() == "$/progress" && e.receivePartial(json.RawMessage(req.Params())) { // borrowed: a partial result is not kept
+		return nil, nil
+	}
 	params := json.RawMessage(slices.Clone(req.Params()))
 	switch req.Method() {
 	case "$/progress":
-		if e.receivePartial(params) {
-			return nil, nil
-		}
 		e.recordProgress(params)
 	case "window/logMessage", "window/showMessage":
 		var p struct{ Message string }

@@ -56,14 +56,12 @@ func (s *Server) withPartialResults(ctx context.Context, token json.RawMessage) 
 		return ctx
 	}
 	send := func(value any) error {
-		encoded, err := encodeResult(value) // as the reply is encoded: the same bytes for the same matches
+		raw := append(append([]byte(`{"token":`), token...), `,"value":`...)
+		raw, err := appendResult(raw, value) // as the reply is encoded: the same bytes for the same matches
 		if err != nil {
 			return err
 		}
-		raw := make([]byte, 0, len(token)+len(encoded)+24)
-		raw = append(append(append(raw, `{"token":`...), token...), `,"value":`...)
-		raw = append(append(raw, encoded...), '}')
-		return s.conn.Notify(ctx, "$/progress", jsonrpc2.RawMessage(raw))
+		return s.conn.Notify(ctx, "$/progress", jsonrpc2.RawMessage(append(raw, '}')))
 	}
 	return context.WithValue(ctx, partialKey{}, send)
 }

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/structls/structls/matcher/syntax"
 	"github.com/structls/structls/workspace"
 )
 
@@ -31,5 +32,32 @@ func BenchmarkCallsInStdlib(b *testing.B) {
 				b.ReportMetric(float64(len(res.Matches)), "matches")
 			}
 		})
+	}
+}
+
+// BenchmarkEvaluateParsed is X-Ray's own work after parsing: the calls
+// evaluator over the trees of GOROOT/src/net (parsed once, before the
+// timer, and kept in a cache), its matches encoded in batches as the LSP
+// sends them. Compare its runs A/B to see what a change to the evaluation,
+// the results or their JSON costs, without the noise of parsing.
+func BenchmarkEvaluateParsed(b *testing.B) {
+	folder, err := workspace.NewFolder(filepath.Join(runtime.GOROOT(), "src", "net"), "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
+	cache := syntax.NewCache(2 << 30)
+	q := Query{Driver: `\.go$`, Target: "filename",
+		Evaluator: `return {"matches": [{"line_number": c.start_point[0] + 1} for c in node.descendants_of_type("call_expression")], "value": None}`}
+	var encoded []byte
+	emit := func(bt Batch) error { encoded = bt.AppendJSON(encoded[:0]); return nil }
+	run := func() {
+		if _, err := SearchStream(context.Background(), snap, q, workspace.UTF16, nil, cache, emit); err != nil {
+			b.Fatal(err)
+		}
+	}
+	run() // parses every file into the cache
+	for b.Loop() {
+		run()
 	}
 }

@@ -87,23 +87,25 @@ func readFailure(err error) string {
 }
 
 // results turns a checked outcome into the file's matches and metadata.
+// Matches on one line share its range and content (a line often holds
+// several calls): they are computed once per line.
 func (e *evaluation) results(f workspace.File, language string, tree *syntax.Tree, out *outcome) *fileResult {
-	r := &fileResult{}
+	r := &fileResult{matches: make([]Match, 0, len(out.matches))}
 	source := tree.Source
 	mapper := workspace.NewMapper(source)
-	lines := mapper.LineCount()
+	lines := 0 // the mapper's line table is made only for a file with matches
+	if len(out.matches) > 0 {
+		lines = mapper.LineCount()
+	}
 	uri := f.URI()
+	line := lineInfo{number: -1}
 	for _, m := range out.matches {
 		match := Match{Path: f.Rel, URI: uri, Language: language, LineNumber: m.line, Fields: m.fields}
 		if m.line >= 1 && m.line <= lines {
-			start := mapper.LineStart(m.line - 1)
-			end := lineEnd(source, start)
-			if rng, err := mapper.OffsetRange(start, end, e.enc); err == nil {
-				match.Range = &rng
+			if m.line != line.number {
+				line = e.lineOf(mapper, source, m.line)
 			}
-			if m.lineContent == nil {
-				match.LineContent = strings.ToValidUTF8(string(source[start:end]), "\uFFFD")
-			}
+			match.Range, match.LineContent = line.rng, line.content
 		}
 		if m.lineContent != nil {
 			match.LineContent = *m.lineContent
@@ -117,6 +119,26 @@ func (e *evaluation) results(f workspace.File, language string, tree *syntax.Tre
 		r.metadata = []FileMetadata{{Path: f.Rel, URI: uri, Value: out.value, FileRole: out.fileRole}}
 	}
 	return r
+}
+
+// lineInfo is what the matches on one line share.
+type lineInfo struct {
+	number  int              // 1-based
+	rng     *workspace.Range // the line without its end of line; nil when it cannot be mapped
+	content string
+}
+
+// lineOf returns what the matches on line number (1-based) of source share.
+func (e *evaluation) lineOf(mapper *workspace.Mapper, source []byte, number int) lineInfo {
+	start := mapper.LineStart(number - 1)
+	end := lineEnd(source, start)
+	info := lineInfo{number: number, content: strings.ToValidUTF8(string(source[start:end]), "\uFFFD")}
+	if endPos, err := mapper.OffsetPosition(end, e.enc); err == nil {
+		// A line starts at its character 0 in every encoding (after a BOM
+		// on the first: the mapper's line 0 starts past it).
+		info.rng = &workspace.Range{Start: workspace.Position{Line: number - 1}, End: endPos}
+	}
+	return info
 }
 
 // lineEnd is the end of the line starting at start, without its "\n" or "\r\n".

@@ -11,6 +11,7 @@ import (
 //
 //   x + y, x * y, x % y        → __xray_binop__("+", x, y) …
 //   x += y (also *=, %=)        → x += __xray_grow__("+=", x, y)
+//   (but x + 1 and x += 1, a number literal added, stay as they are)
 //   x.join (and the other methods in guardedMethods) → __xray_attr__(x, "join")
 //   d[k] = v                    → d[k] = __xray_store__(d, v)
 //
@@ -48,6 +49,9 @@ func guardStmt(s syntax.Stmt) {
 		s.RHS = guardExpr(s.RHS)
 		switch s.Op {
 		case syntax.PLUS_EQ, syntax.STAR_EQ, syntax.PERCENT_EQ:
+			if s.Op == syntax.PLUS_EQ && isNumberLiteral(s.RHS) {
+				break // i += 1: see isNumberLiteral
+			}
 			s.RHS = call(growGuard, s.OpPos, str(s.Op.String(), s.OpPos), s.LHS, s.RHS)
 		case syntax.EQ:
 			if index, ok := s.LHS.(*syntax.IndexExpr); ok {
@@ -120,6 +124,9 @@ func guardExpr(e syntax.Expr) syntax.Expr {
 		e.X, e.Y = guardExpr(e.X), guardExpr(e.Y)
 		switch e.Op {
 		case syntax.PLUS, syntax.STAR, syntax.PERCENT:
+			if e.Op == syntax.PLUS && (isNumberLiteral(e.X) || isNumberLiteral(e.Y)) {
+				return e // line + 1: see isNumberLiteral
+			}
 			return call(binopGuard, e.OpPos, str(e.Op.String(), e.OpPos), e.X, e.Y)
 		}
 	case *syntax.DotExpr:
@@ -189,6 +196,15 @@ func guardExpr(e syntax.Expr) syntax.Expr {
 		e.Body = guardExpr(e.Body)
 	}
 	return e
+}
+
+// isNumberLiteral reports whether e is an int or float literal. Adding a
+// number builds nothing large (a number plus a number is a number one bit
+// longer at most; plus anything else is an error), so `line + 1`, the most
+// common arithmetic of evaluators, skips the guard's call.
+func isNumberLiteral(e syntax.Expr) bool {
+	lit, ok := e.(*syntax.Literal)
+	return ok && (lit.Token == syntax.INT || lit.Token == syntax.FLOAT)
 }
 
 func call(fn string, pos syntax.Position, args ...syntax.Expr) *syntax.CallExpr {

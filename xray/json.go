@@ -14,15 +14,9 @@ import (
 // returns 668,768 matches, and reflection spent seconds on them; this writes
 // the same JSON as encoding/json, much faster (TestResultJSON compares them).
 func (r *Result) AppendJSON(b []byte) []byte {
-	b = slices.Grow(b, 256+len(r.Text)+256*len(r.Matches)) // one allocation: growing 100 MB by appends costs seconds
-	b = append(b, `{"matches":[`...)
-	for i := range r.Matches {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = r.Matches[i].appendJSON(b)
-	}
-	b = append(b, `],"fileMetadata":`...)
+	b = slices.Grow(b, 256+len(r.Text)+matchesSize(r.Matches)) // one allocation: growing 100 MB by appends costs seconds
+	b = appendMatches(b, r.Matches)
+	b = append(b, `,"fileMetadata":`...)
 	b = appendJSONValue(b, r.FileMetadata)
 	b = append(b, `,"evaluationErrors":`...)
 	b = appendJSONValue(b, r.EvaluationErrors)
@@ -57,15 +51,8 @@ func (r *Result) MarshalJSON() ([]byte, error) { return r.AppendJSON(nil), nil }
 // AppendJSON appends the JSON of a streamed batch, as AppendJSON does a
 // result's.
 func (bt *Batch) AppendJSON(b []byte) []byte {
-	b = slices.Grow(b, 64+len(bt.Text)+256*len(bt.Matches))
-	b = append(b, `{"matches":[`...)
-	for i := range bt.Matches {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = bt.Matches[i].appendJSON(b)
-	}
-	b = append(b, ']')
+	b = slices.Grow(b, 64+len(bt.Text)+matchesSize(bt.Matches))
+	b = appendMatches(b, bt.Matches)
 	if bt.Text != "" {
 		b = append(b, `,"text":`...)
 		b = appendQuoted(b, bt.Text)
@@ -76,17 +63,59 @@ func (bt *Batch) AppendJSON(b []byte) []byte {
 // MarshalJSON implements json.Marshaler with AppendJSON.
 func (bt *Batch) MarshalJSON() ([]byte, error) { return bt.AppendJSON(nil), nil }
 
-func (m *Match) appendJSON(b []byte) []byte {
-	b = append(b, `{"path":`...)
-	b = appendQuoted(b, m.Path)
-	b = append(b, `,"uri":`...)
-	b = appendQuoted(b, m.URI)
-	b = append(b, `,"language":`...)
-	b = appendQuoted(b, m.Language)
+// matchesSize is about the size of the matches' JSON, a little more for
+// most, so that the buffer they are written to is allocated once.
+func matchesSize(matches []Match) int {
+	size := 16
+	for i := range matches {
+		m := &matches[i]
+		// Besides the strings: the names and punctuation, the line number
+		// and the range, about 150 bytes; escapes are rare.
+		size += 192 + len(m.Path) + len(m.URI) + len(m.Language) + len(m.LineContent) + len(m.LineContent)/8
+	}
+	return size
+}
+
+// appendMatches appends `{"matches":[...]`, the start of a result or batch.
+func appendMatches(b []byte, matches []Match) []byte {
+	b = append(b, `{"matches":[`...)
+	var enc matchEncoder
+	for i := range matches {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = enc.append(b, &matches[i])
+	}
+	return append(b, ']')
+}
+
+// matchEncoder writes matches' JSON. A file's matches share their path,
+// URI and language, and the matches on one line their content: each is
+// quoted once for the run of matches that share it (quoting was the most
+// of encoding an X-Ray listing).
+type matchEncoder struct {
+	path, uri, language string
+	head                []byte // `{"path":…,"uri":…,"language":…` of the three
+	line                string
+	quotedLine          []byte
+}
+
+// append appends the JSON of m.
+func (enc *matchEncoder) append(b []byte, m *Match) []byte {
+	if enc.head == nil || m.Path != enc.path || m.URI != enc.uri || m.Language != enc.language {
+		enc.path, enc.uri, enc.language = m.Path, m.URI, m.Language
+		enc.head = append(appendQuoted(append(enc.head[:0], `{"path":`...), m.Path), `,"uri":`...)
+		enc.head = append(appendQuoted(enc.head, m.URI), `,"language":`...)
+		enc.head = appendQuoted(enc.head, m.Language)
+	}
+	if enc.quotedLine == nil || m.LineContent != enc.line {
+		enc.line, enc.quotedLine = m.LineContent, appendQuoted(enc.quotedLine[:0], m.LineContent)
+	}
+	b = append(b, enc.head...)
 	b = append(b, `,"lineNumber":`...)
 	b = strconv.AppendInt(b, int64(m.LineNumber), 10)
 	b = append(b, `,"lineContent":`...)
-	b = appendQuoted(b, m.LineContent)
+	b = append(b, enc.quotedLine...)
 	if m.Range != nil {
 		b = append(b, `,"range":`...)
 		b = m.Range.AppendJSON(b)

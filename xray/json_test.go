@@ -68,3 +68,38 @@ func TestBatchJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchesJSONQuotesOnce: the encoder quotes a run of matches' shared
+// path, URI, language and line content once; the bytes are those of each
+// match encoded on its own, whatever changes from one match to the next.
+func TestMatchesJSONQuotesOnce(t *testing.T) {
+	rng := &workspace.Range{End: workspace.Position{Character: 4}}
+	m := Match{Path: "a.go", URI: "file:///w/a.go", Language: "go", LineNumber: 1, LineContent: "f(<é>)", Range: rng}
+	with := func(change func(*Match)) Match { c := m; change(&c); return c }
+	matches := []Match{
+		m,
+		m,
+		with(func(c *Match) { c.LineNumber = 2 }),
+		with(func(c *Match) { c.LineContent = "g()" }),
+		with(func(c *Match) { c.LineContent = "" }),
+		with(func(c *Match) { c.LineContent = "" }),
+		with(func(c *Match) { c.Language = "gomod" }),
+		with(func(c *Match) { c.URI = "file:///v/a.go" }),
+		with(func(c *Match) { c.Path = "b.go" }),
+		with(func(c *Match) { c.Path, c.URI, c.Fields = "", "", map[string]any{"k": 1} }),
+		with(func(c *Match) { c.Path, c.URI, c.Language = "", "", "" }),
+		m,
+	}
+	var want []byte
+	for i := range matches {
+		if i > 0 {
+			want = append(want, ',')
+		}
+		var fresh matchEncoder // no match before: everything quoted
+		want = fresh.append(want, &matches[i])
+	}
+	want = append(append([]byte(`{"matches":[`), want...), ']')
+	if got := appendMatches(nil, matches); string(got) != string(want) {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

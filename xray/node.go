@@ -49,9 +49,11 @@ func (n *Node) nodeList(indexes []int32) (*starlark.List, error) {
 			return nil, err
 		}
 	}
+	nodes := make([]Node, len(indexes)) // one allocation for the list's nodes, not one each
 	out := make([]starlark.Value, len(indexes))
 	for i, index := range indexes {
-		out[i] = n.at(index)
+		nodes[i] = Node{tree: n.tree, index: index, budget: n.budget}
+		out[i] = &nodes[i]
 	}
 	return starlark.NewList(out), nil
 }

@@ -73,7 +73,7 @@ func checkReturn(v starlark.Value) (*outcome, *evalFailure) {
 		return nil, invalidReturn("the evaluator returned %d matches for this file; at most %d are kept per file: narrow the driver or the evaluator", list.Len(), MaxMatchesPerFile)
 	}
 	conv := &converter{}
-	out := &outcome{}
+	out := &outcome{matches: make([]fileMatch, 0, list.Len())}
 	for i := range list.Len() {
 		entry, ok := list.Index(i).(*starlark.Dict)
 		if !ok {
@@ -113,18 +113,21 @@ func (c *converter) match(entry *starlark.Dict) (fileMatch, *evalFailure) {
 		return fileMatch{}, invalidReturn("line_number must be an int, got %s", ln.String())
 	}
 	m := fileMatch{line: line}
-	for _, kv := range entry.Items() {
-		key := c.text(kv[0])
+	if entry.Len() == 1 {
+		return m, nil // only line_number, as most evaluators return
+	}
+	for k, v := range entry.Entries() {
+		key := c.text(k)
 		switch key {
 		case keyLineNumber, keyFilePath, keyLanguage:
 		case keyLineContent:
-			s := c.text(kv[1])
+			s := c.text(v)
 			m.lineContent = &s
 		default:
 			if m.fields == nil {
 				m.fields = map[string]any{}
 			}
-			m.fields[key] = c.json(kv[1], 0)
+			m.fields[key] = c.json(v, 0)
 		}
 	}
 	return m, nil
@@ -193,8 +196,8 @@ func (c *converter) json(v starlark.Value, depth int) any {
 			"startPoint": []uint32{start.Row, start.Column}, "endPoint": []uint32{end.Row, end.Column}}
 	case *starlark.Dict:
 		out := map[string]any{}
-		for _, kv := range v.Items() {
-			out[c.text(kv[0])] = c.json(kv[1], depth+1)
+		for k, x := range v.Entries() {
+			out[c.text(k)] = c.json(x, depth+1)
 		}
 		return out
 	case starlark.Iterable:

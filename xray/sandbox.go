@@ -101,7 +101,7 @@ func sizeOf(v starlark.Value) (n int, isString, ok bool) {
 func (b *budget) checkGrowth(op string, x, y starlark.Value) error {
 	nx, sx, okx := sizeOf(x)
 	ny, sy, oky := sizeOf(y)
-	what := "the " + op + " operator"
+	what := operatorName(op)
 	check := b.checkList
 	if sx || sy {
 		check = b.checkString
@@ -141,6 +141,26 @@ func (b *budget) checkGrowth(op string, x, y starlark.Value) error {
 		}
 	}
 	return nil
+}
+
+// operatorName names an operator in messages ("the + operator"), without
+// building the string on every checked operation.
+func operatorName(op string) string {
+	switch op {
+	case "+":
+		return "the + operator"
+	case "+=":
+		return "the += operator"
+	case "*":
+		return "the * operator"
+	case "*=":
+		return "the *= operator"
+	case "%":
+		return "the % operator"
+	case "%=":
+		return "the %= operator"
+	}
+	return "the " + op + " operator"
 }
 
 // maxIntBits caps the integers a product may make: squaring a number over
@@ -236,8 +256,15 @@ func guardedBinop(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tu
 	if err := budgetOf(thread).checkGrowth(op, x, y); err != nil {
 		return nil, err
 	}
-	tok, ok := map[string]syntax.Token{"+": syntax.PLUS, "*": syntax.STAR, "%": syntax.PERCENT}[op]
-	if !ok {
+	var tok syntax.Token
+	switch op {
+	case "+":
+		tok = syntax.PLUS
+	case "*":
+		tok = syntax.STAR
+	case "%":
+		tok = syntax.PERCENT
+	default:
 		return nil, fmt.Errorf("%s is internal to the sandbox: do not call it", b.Name())
 	}
 	return starlark.Binary(tok, x, y)

@@ -79,7 +79,7 @@ func search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 	c := &collector{res: res, emit: emit, text: set.text}
 	// A file whose evaluation the deadline or a stop cut short is not
 	// delivered: inorder.Run checks ctx before each delivery.
-	err = inorder.Run(run, len(candidates), func() func(int) *fileResult {
+	err = inorder.RunWindow(run, len(candidates), evaluationWindow, func() func(int) *fileResult {
 		return func(i int) *fileResult { return e.file(run, candidates[i]) }
 	}, func(_ int, r *fileResult) error { return c.add(r) }, progress)
 	if err == nil || run.Err() != nil {
@@ -97,6 +97,14 @@ func search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 	c.finish()
 	return res, nil
 }
+
+// evaluationWindow is how many files the workers may evaluate ahead of
+// the one delivered last. Wide, so that while one worker parses a large
+// file the other goes on through the small ones after it (with 64, the
+// workers sat idle behind the largest files of the Go standard library for
+// about a second of CPU in all); the results it holds are those of at
+// most that many files, tens of KB each for a typical evaluator.
+const evaluationWindow = 512
 
 // stopped is the result of a run ctx ended before its evaluation began: r,
 // marked cancelled, when the person stopped it (there is nothing to show

@@ -88,7 +88,7 @@ func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	printer := &streamPrinter{out: out, asJSON: *asJSON, command: lsp.CommandAstGrep}
-	raw, err := s.editor.ExecuteCommandStreaming(ctx, lsp.CommandAstGrep, q, printer.batch)
+	raw, err := s.editor.ExecuteCommandBatches(ctx, lsp.CommandAstGrep, q, printer.batch)
 	if err != nil {
 		out.Flush()
 		return exitError, err

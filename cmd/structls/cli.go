@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	jsonv2 "github.com/go-json-experiment/json"
-	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/structls/structls/lsp"
 )
@@ -128,31 +127,23 @@ type streamPrinter struct {
 }
 
 // batch prints one partial result.
-func (p *streamPrinter) batch(value json.RawMessage) error {
-	var b struct {
-		Matches []jsontext.Value `json:"matches"`
-		Text    string           `json:"text"`
-	}
-	if err := jsonv2.Unmarshal(value, &b); err != nil {
-		return fmt.Errorf("decoding a batch of %s results: %w", p.command, err)
-	}
-	p.count += len(b.Matches)
+func (p *streamPrinter) batch(b lsp.PartialBatch) error {
+	p.count += b.Count
 	if !p.asJSON {
 		_, err := p.out.WriteString(b.Text)
 		return err
 	}
-	for _, m := range b.Matches {
-		if p.printed == 0 {
-			p.out.WriteString(`{"matches":[`)
-		} else {
-			p.out.WriteByte(',')
-		}
-		p.printed++
-		if _, err := p.out.Write(m); err != nil {
-			return err
-		}
+	if b.Count == 0 {
+		return nil
 	}
-	return nil
+	if p.printed == 0 {
+		p.out.WriteString(`{"matches":[`)
+	} else {
+		p.out.WriteByte(',')
+	}
+	p.printed += b.Count
+	_, err := p.out.Write(b.Matches)
+	return err
 }
 
 // emptyMatches is how the final reply of a streamed result starts.

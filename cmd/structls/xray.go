@@ -113,7 +113,7 @@ func runXRay(q xray.Query, root string, asJSON bool, stdout io.Writer) (int, err
 	// The matches are printed as they come, and not kept (see streamPrinter).
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	printer := &streamPrinter{out: out, asJSON: asJSON, command: lsp.CommandXRay}
-	raw, err := s.editor.ExecuteCommandStreaming(ctx, lsp.CommandXRay, q, printer.batch)
+	raw, err := s.editor.ExecuteCommandBatches(ctx, lsp.CommandXRay, q, printer.batch)
 	if err != nil {
 		out.Flush()
 		return exitError, err

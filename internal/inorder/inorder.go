@@ -28,11 +28,22 @@ const Window = 64
 // error, or ctx's.
 func Run[T any](ctx context.Context, n int, newWorker func() func(i int) T, deliver func(i int, result T) error,
 	progress func(done, total int)) error {
+	return RunWindow(ctx, n, Window, newWorker, deliver, progress)
+}
+
+// RunWindow is Run with its own window (at least 1): a wider one keeps a
+// worker busy through a longer run of small items while another works on a
+// slow one (with 64, X-Ray's workers over the Go standard library sat idle
+// for about a second in all behind its largest files), and holds the
+// results of more items.
+func RunWindow[T any](ctx context.Context, n, window int, newWorker func() func(i int) T, deliver func(i int, result T) error,
+	progress func(done, total int)) error {
+	window = max(window, 1)
 	var (
 		mu        sync.Mutex
 		changed   = sync.NewCond(&mu)
-		results   [Window]T
-		ready     [Window]bool
+		results   = make([]T, window)
+		ready     = make([]bool, window)
 		next      int // the next item a worker takes
 		delivered int // items delivered so far
 		done      int // items worked on so far
@@ -45,7 +56,7 @@ func Run[T any](ctx context.Context, n int, newWorker func() func(i int) T, deli
 			mu.Lock()
 			defer mu.Unlock()
 			for {
-				for !stopped && next < n && next >= delivered+Window {
+				for !stopped && next < n && next >= delivered+window {
 					changed.Wait()
 				}
 				if stopped || next >= n {
@@ -59,7 +70,7 @@ func Run[T any](ctx context.Context, n int, newWorker func() func(i int) T, deli
 					r = work(i)
 				}
 				mu.Lock()
-				results[i%Window], ready[i%Window] = r, true
+				results[i%window], ready[i%window] = r, true
 				done++
 				changed.Broadcast()
 				if progress != nil {
@@ -80,12 +91,12 @@ func Run[T any](ctx context.Context, n int, newWorker func() func(i int) T, deli
 	}
 	for i := range n {
 		mu.Lock()
-		for !ready[i%Window] {
+		for !ready[i%window] {
 			changed.Wait()
 		}
-		r := results[i%Window]
+		r := results[i%window]
 		var zero T
-		results[i%Window], ready[i%Window] = zero, false
+		results[i%window], ready[i%window] = zero, false
 		delivered = i + 1
 		changed.Broadcast()
 		mu.Unlock()

@@ -4,42 +4,79 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 )
 
 // TestRunBoundsPending: Run delivers every item in order, and its
-// workers never hold more than Window undelivered results, however
-// slow delivery is — the bound that keeps a streamed search's memory flat.
+// workers never hold more than its window of undelivered results (Window,
+// or RunWindow's own), however slow delivery is — the bound that keeps a
+// streamed search's memory flat.
 func TestRunBoundsPending(t *testing.T) {
-	const n = 2000
-	var pending, most atomic.Int64
-	next := 0
-	err := Run(context.Background(), n, func() func(int) int {
-		return func(i int) int {
-			p := pending.Add(1)
-			for m := most.Load(); p > m && !most.CompareAndSwap(m, p); m = most.Load() {
+	for _, window := range []int{Window, 1, 8, 512} {
+		const n = 2000
+		var pending, most atomic.Int64
+		next := 0
+		err := RunWindow(context.Background(), n, window, func() func(int) int {
+			return func(i int) int {
+				p := pending.Add(1)
+				for m := most.Load(); p > m && !most.CompareAndSwap(m, p); m = most.Load() {
+				}
+				return i
 			}
-			return i
+		}, func(i, r int) error {
+			pending.Add(-1)
+			if i != next || r != i {
+				return fmt.Errorf("delivered item %d (result %d); want %d", i, r, next)
+			}
+			next++
+			if i%97 == 0 {
+				time.Sleep(time.Millisecond) // a slow client: the workers must wait, not pile up
+			}
+			return nil
+		}, nil)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}, func(i, r int) error {
-		pending.Add(-1)
-		if i != next || r != i {
-			return fmt.Errorf("delivered item %d (result %d); want %d", i, r, next)
+		// Pending counts the result being delivered too: window wait, one is taken.
+		if next != n || most.Load() > int64(window)+1 {
+			t.Errorf("window %d: %d of %d delivered; at most %d results pending; want all, at most %d", window, next, n, most.Load(), window+1)
 		}
-		next++
-		if i%97 == 0 {
-			time.Sleep(time.Millisecond) // a slow client: the workers must wait, not pile up
-		}
-		return nil
-	}, nil)
-	if err != nil {
-		t.Fatal(err)
 	}
-	// Pending counts the result being delivered too: Window wait, one is taken.
-	if next != n || most.Load() > Window+1 {
-		t.Errorf("%d of %d delivered; at most %d results pending; want all, at most %d", next, n, most.Load(), Window+1)
+}
+
+// TestRunWindowRunsAhead: with a wide window, a worker goes on through
+// the items after a slow one instead of waiting for it to be delivered:
+// here item 0 ends only once the 299 after it are done.
+func TestRunWindowRunsAhead(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2)) // two workers, whatever the machine
+	const n, window = 300, 512
+	var release sync.WaitGroup
+	release.Add(1)
+	var others atomic.Int64
+	done := make(chan error, 1)
+	go func() {
+		done <- RunWindow(context.Background(), n, window, func() func(int) int {
+			return func(i int) int {
+				if i == 0 {
+					release.Wait()
+				} else if others.Add(1) == n-1 {
+					release.Done()
+				}
+				return i
+			}
+		}, func(int, int) error { return nil }, nil)
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatalf("only %d of the %d items after a slow one were worked on while it ran; want all (the window is %d)", others.Load(), n-1, window)
 	}
 }
 
