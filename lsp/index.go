@@ -9,6 +9,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 
+	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/matcher/index"
 	"github.com/structls/structls/matcher/lang"
 	"github.com/structls/structls/workspace"
@@ -30,8 +31,9 @@ import (
 
 // indexer is the server's background parsing state.
 type indexer struct {
-	gate index.Gate    // requests hold it busy
-	wake chan struct{} // a run is wanted (buffered: one wake-up is enough)
+	gate  index.Gate         // requests hold it busy
+	wake  chan struct{}      // a run is wanted (buffered: one wake-up is enough)
+	files *matcher.FileTrees // which content each file on disk had when its tree was cached
 
 	mu     sync.Mutex
 	whole  bool               // a run over every folder is wanted
@@ -42,7 +44,15 @@ type indexer struct {
 	testHookFirstFile func() // when set by a test, called once a run has parsed its first file
 }
 
-func newIndexer() *indexer { return &indexer{wake: make(chan struct{}, 1)} }
+func newIndexer() *indexer {
+	return &indexer{wake: make(chan struct{}, 1), files: matcher.NewFileTrees()}
+}
+
+// trees returns what queries keep between them: the parse cache and the
+// stamps of the files whose trees it holds.
+func (s *Server) trees() matcher.Trees {
+	return matcher.Trees{Cache: s.parseCache, Files: s.index.files}
+}
 
 // want asks for a run over every folder (whole) or over paths.
 func (ix *indexer) want(whole bool, paths ...string) {
@@ -147,7 +157,7 @@ func (s *Server) runBackgroundParse(whole bool, paths []string) {
 	if !whole {
 		opts.Paths = paths
 	}
-	res, err := index.Run(ctx, snap, s.parseCache, opts)
+	res, err := index.Run(ctx, snap, s.trees(), opts)
 	summary := fmt.Sprintf("%d of %d files parsed", res.Done, res.Files)
 	switch {
 	case errors.Is(err, context.Canceled):
@@ -186,18 +196,26 @@ func (s *Server) documentChanged(uri string, doc *workspace.Document) {
 	}
 }
 
-// watchedFileChanged asks for a file created or changed on disk to be
-// parsed again (a deleted file's trees age out of the cache by themselves).
+// watchedFileChanged tells the parse cache's file stamps that a file
+// changed on disk, whatever its stamp says, and asks for a file created or
+// changed to be parsed again (a deleted file's trees age out of the cache
+// by themselves).
 func (s *Server) watchedFileChanged(uri string, changeType int) {
-	if path, err := workspace.URIToPath(uri); err == nil && changeType != int(protocol.FileChangeTypeDeleted) {
+	path, err := workspace.URIToPath(uri)
+	if err != nil {
+		return
+	}
+	s.index.files.Forget(path)
+	if changeType != int(protocol.FileChangeTypeDeleted) {
 		s.filesChanged(path)
 	}
 }
 
-// filesChanged asks for the changed files (absolute paths) to be parsed
-// again.
+// filesChanged forgets what the stamps of the changed files (absolute
+// paths) said and asks for the files to be parsed again.
 func (s *Server) filesChanged(paths ...string) {
 	if len(paths) > 0 {
+		s.index.files.Forget(paths...)
 		s.index.want(false, paths...)
 	}
 }

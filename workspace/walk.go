@@ -29,7 +29,14 @@ func (f File) URI() string {
 	if f.Doc != nil {
 		return f.Doc.URI
 	}
-	return PathToURI(filepath.Join(f.root, filepath.FromSlash(f.Rel)))
+	return PathToURI(f.Path())
+}
+
+// Path returns the absolute path the client knows the file by: below its
+// folder's Path, as the client named the folder (Abs is below its Real,
+// symlinks evaluated). Watched-file events name files by this path.
+func (f File) Path() string {
+	return filepath.Join(f.root, filepath.FromSlash(f.Rel))
 }
 
 // WalkOptions are the walking rules of a command (DESIGN.md §6).
@@ -170,7 +177,7 @@ func (w *walker) loadIgnore(path, base string) {
 	if err != nil {
 		return
 	}
-	data, err := readRegular(fd, w.folder.Rel(path), maxIgnoreFileSize, nil)
+	data, _, err := readRegular(fd, w.folder.Rel(path), maxIgnoreFileSize, nil)
 	syscall.Close(fd)
 	if err != nil {
 		return
