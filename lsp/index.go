@@ -35,23 +35,31 @@ type indexer struct {
 	wake  chan struct{}      // a run is wanted (buffered: one wake-up is enough)
 	files *matcher.FileTrees // which content each file on disk had when its tree was cached
 
-	mu     sync.Mutex
-	whole  bool               // a run over every folder is wanted
-	paths  []string           // files changed since the last run was taken
-	cancel context.CancelFunc // stops the run in progress; nil between runs
-	runs   int                // runs finished, for tests
+	mu      sync.Mutex
+	whole   bool               // a run over every folder is wanted
+	paths   []string           // files changed since the last run was taken
+	running bool               // a run has been taken and has not ended
+	cancel  context.CancelFunc // stops the run in progress; nil between runs
+	runs    int                // runs finished, for tests
 
 	testHookFirstFile func() // when set by a test, called once a run has parsed its first file
 }
 
+// newIndexer returns the indexer of a new server. Its first run, over
+// every folder, is wanted from the start (startBackgroundParse starts it
+// once the configuration is known), so that a query arriving before it
+// starts already leaves the filling of the cache to it (pending).
 func newIndexer() *indexer {
-	return &indexer{wake: make(chan struct{}, 1), files: matcher.NewFileTrees()}
+	return &indexer{wake: make(chan struct{}, 1), files: matcher.NewFileTrees(), whole: true}
 }
 
 // trees returns what queries keep between them: the parse cache and the
-// stamps of the files whose trees it holds.
+// stamps of the files whose trees it holds; and whether background parsing
+// is filling the cache, so that a query leaves that to it.
 func (s *Server) trees() matcher.Trees {
-	return matcher.Trees{Cache: s.parseCache, Files: s.index.files}
+	settings := s.currentSettings()
+	background := settings.BackgroundParseEnabled() && settings.EffectiveParseCacheBytes() > 0 && s.index.pending()
+	return matcher.Trees{Cache: s.parseCache, Files: s.index.files, Background: background}
 }
 
 // want asks for a run over every folder (whole) or over paths.
@@ -72,7 +80,15 @@ func (ix *indexer) take() (whole bool, paths []string) {
 	defer ix.mu.Unlock()
 	whole, paths = ix.whole, ix.paths
 	ix.whole, ix.paths = false, nil
+	ix.running = whole || len(paths) > 0
 	return whole, paths
+}
+
+// pending reports whether a run is wanted or under way.
+func (ix *indexer) pending() bool {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	return ix.whole || len(ix.paths) > 0 || ix.running
 }
 
 // stop cancels the run in progress, if any.
@@ -115,7 +131,7 @@ func (s *Server) startBackgroundParse() {
 func (s *Server) runBackgroundParse(whole bool, paths []string) {
 	defer func() {
 		s.index.mu.Lock()
-		s.index.cancel = nil
+		s.index.cancel, s.index.running = nil, false
 		s.index.runs++
 		s.index.mu.Unlock()
 	}()

@@ -19,6 +19,12 @@ import (
 type Trees struct {
 	Cache *syntax.Cache
 	Files *FileTrees
+	// Background says a background run is filling the cache: a query
+	// then parses a file on disk that is not cached yet only as far as its
+	// pattern needs, as with no cache, and leaves the whole tree to the
+	// background run (which resumes when the query ends). So the first
+	// query of a fresh server costs what a one-shot search does.
+	Background bool
 }
 
 // FileTrees remembers, for each file on disk whose tree went into the parse

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/matcher/lang"
 	"github.com/structls/structls/matcher/syntax"
@@ -198,5 +200,46 @@ func writeWithTimes(t *testing.T, path, text string, mtime time.Time) {
 	}
 	if err := os.Chtimes(path, mtime, mtime); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestBackgroundLeavesMissesToTheBackgroundRun: while a background run
+// fills the cache, a query caches no tree of a file on disk (it parses only
+// what its pattern needs) but takes the trees already cached; all three
+// queries answer alike.
+func TestBackgroundLeavesMissesToTheBackgroundRun(t *testing.T) {
+	dir := streamTree(t)
+	folder, err := workspace.NewFolder(dir, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
+	cache := syntax.NewCache(64 << 20)
+	q := Query{Pattern: "f($A)", Limit: intp(0)}
+	search := func(step string, background bool, wantTrees int) *Result {
+		t.Helper()
+		res, err := Search(context.Background(), snap, q, workspace.UTF16, nil, Trees{Cache: cache, Background: background})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := cache.Stats().Trees; n != wantTrees {
+			t.Errorf("%s: %d trees cached; want %d", step, n, wantTrees)
+		}
+		return res
+	}
+	first := search("while the background run fills the cache", true, 0)
+	filled := search("with no background run", false, 152)
+	parses := cache.Parses()
+	cached := search("while a background run fills the cache, with every tree cached", true, 152)
+	if n := cache.Parses() - parses; n != 0 {
+		t.Errorf("the query with every tree cached parsed %d files; want 0", n)
+	}
+	if filled.MatchCount != 452 {
+		t.Fatalf("%d matches; want 452", filled.MatchCount)
+	}
+	for _, res := range []*Result{first, cached} {
+		if diff := cmp.Diff(filled, res); diff != "" {
+			t.Errorf("result differs from the one with no background run (-want +got):\n%s", diff)
+		}
 	}
 }

@@ -64,7 +64,7 @@ func (s *searcher) rebuild(ctx context.Context, snap *workspace.Snapshot, f file
 		if err != nil {
 			return nil, nil // gone or changed into something unreadable since the first pass
 		}
-		if tree, err = s.parse(ctx, f.lang, p, content, scratch); err != nil {
+		if tree, err = s.parse(ctx, f.lang, p, content, f.file.Doc == nil, scratch); err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}

@@ -300,7 +300,7 @@ func (s *searcher) tree(ctx context.Context, snap *workspace.Snapshot, f workspa
 	if !p.mayMatch(content) {
 		return nil, note, buf
 	}
-	tree, err := s.parse(ctx, l, p, content, scratch)
+	tree, err := s.parse(ctx, l, p, content, f.Doc == nil, scratch)
 	if err != nil {
 		if ctx.Err() == nil {
 			note.issue = &ParseIssue{Path: f.Rel, Message: fmt.Sprintf("not searched: %v", err)}
@@ -314,10 +314,21 @@ func (s *searcher) tree(ctx context.Context, snap *workspace.Snapshot, f workspa
 // parse returns the tree of a file: whole, through the server's cache, which
 // keeps it for the next query; or, with no cache, just the subtrees that
 // have the kind the pattern's matches must have, built in the worker's
-// scratch memory (the matches are copied out before the next file).
-func (s *searcher) parse(ctx context.Context, l *lang.Language, p *Pattern, content []byte, scratch *syntax.Scratch) (*syntax.Tree, error) {
-	if s.trees.Cache.Enabled() || p.rootSymbol < 0 {
-		return s.trees.Cache.Parse(ctx, l.Grammar(), content)
+// scratch memory (the matches are copied out before the next file). A file
+// on disk while a background run fills the cache (Trees.Background) is
+// taken from the cache when it is there, else parsed as with no cache:
+// the background run caches it, once the query has ended.
+func (s *searcher) parse(ctx context.Context, l *lang.Language, p *Pattern, content []byte, onDisk bool,
+	scratch *syntax.Scratch) (*syntax.Tree, error) {
+	cache := s.trees.Cache
+	subtrees := p.rootSymbol >= 0 && (!cache.Enabled() || s.trees.Background && onDisk)
+	if !subtrees {
+		return cache.Parse(ctx, l.Grammar(), content)
+	}
+	if cache.Enabled() {
+		if tree := cache.Cached(cache.KeyOf(l.Grammar(), content)); tree != nil && bytes.Equal(tree.Source, content) {
+			return tree, nil
+		}
 	}
 	return syntax.ParseSubtrees(ctx, l.Grammar(), content, uint16(p.rootSymbol), scratch)
 }
