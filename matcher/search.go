@@ -5,10 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
-	"github.com/structls/structls/internal/inorder"
 	"github.com/structls/structls/matcher/lang"
 	"github.com/structls/structls/matcher/syntax"
 	"github.com/structls/structls/workspace"
@@ -158,69 +156,6 @@ type scanned struct {
 	searched int
 	issues   []ParseIssue
 	warnings []string
-}
-
-// run is the first pass. It lists the files first and sorts them into the
-// order of the results, then searches them in parallel, taking their
-// outcomes in that order: so the matches built here (when every match is
-// returned) go to send as soon as the files before them are done.
-func (s *searcher) run(ctx context.Context, snap *workspace.Snapshot, targets []workspace.Target, walk workspace.WalkOptions,
-	progress ProgressFunc, send func([]Match) error) (*scanned, error) {
-	var files []workspace.File
-	err := snap.WalkFunc(ctx, targets, walk, func(f workspace.File) {
-		if l := lang.ForPath(f.Rel); l != nil && (s.only == nil || l == s.only) || (s.only != nil && f.Named) {
-			files = append(files, f)
-		}
-	})
-	if err != nil {
-		return nil, err
-	}
-	slices.SortFunc(files, func(a, b workspace.File) int {
-		if a.Folder != b.Folder {
-			return a.Folder - b.Folder
-		}
-		return strings.Compare(a.Rel, b.Rel)
-	})
-	out := &scanned{searched: len(files)}
-	type outcome struct {
-		hits fileHits
-		note fileNote
-	}
-	newWorker := func() func(int) outcome {
-		var buf []byte
-		scratch := new(syntax.Scratch)
-		return func(i int) outcome {
-			f := files[i]
-			var hits fileHits
-			var note fileNote
-			hits, note, buf = s.file(ctx, snap, f, f.Named, buf, scratch)
-			return outcome{hits, note}
-		}
-	}
-	err = inorder.Run(ctx, len(files), newWorker, func(_ int, o outcome) error {
-		switch {
-		case o.note.issue != nil:
-			out.issues = append(out.issues, *o.note.issue)
-		case o.note.warning != "":
-			out.warnings = append(out.warnings, o.note.warning)
-		}
-		if o.hits.count == 0 {
-			return nil
-		}
-		matches := o.hits.matches
-		o.hits.matches = nil
-		out.files = append(out.files, o.hits)
-		if len(matches) == 0 {
-			return nil
-		}
-		return send(matches)
-	}, progress)
-	if err != nil {
-		return nil, err
-	}
-	slices.SortFunc(out.issues, func(a, b ParseIssue) int { return strings.Compare(a.Path, b.Path) })
-	slices.Sort(out.warnings)
-	return out, nil
 }
 
 // fileNote is what the first pass has to say about a file besides its

@@ -57,12 +57,15 @@ func (s *Snapshot) Walk(ctx context.Context, targets []Target, opts WalkOptions)
 
 // SortFiles sorts files by folder, then path: the order of every result.
 func SortFiles(files []File) {
-	slices.SortFunc(files, func(a, b File) int {
-		if a.Folder != b.Folder {
-			return a.Folder - b.Folder
-		}
-		return strings.Compare(a.Rel, b.Rel)
-	})
+	slices.SortFunc(files, CompareFiles)
+}
+
+// CompareFiles orders two files by folder, then path, as SortFiles does.
+func CompareFiles(a, b File) int {
+	if a.Folder != b.Folder {
+		return a.Folder - b.Folder
+	}
+	return strings.Compare(a.Rel, b.Rel)
 }
 
 // WalkFunc calls emit, from the calling goroutine, for each file the targets
