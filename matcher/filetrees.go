@@ -52,6 +52,7 @@ type FileTrees struct {
 
 // fileTree is what a FileTrees knows of one file.
 type fileTree struct {
+	lang  *sitter.Language // the grammar it was parsed with (a file named in paths may be searched as any)
 	stamp workspace.FileStamp
 	key   syntax.TreeKey
 	tree  weak.Pointer[syntax.Tree] // the very tree cached for the content read
@@ -60,11 +61,11 @@ type fileTree struct {
 // NewFileTrees returns an empty FileTrees.
 func NewFileTrees() *FileTrees { return &FileTrees{files: map[string]fileTree{}} }
 
-// Tree returns the cached tree of the file on disk f (not an open
+// Tree returns the cached tree in lang of the file on disk f (not an open
 // document) when its stamp is the one remembered, or nil: then the caller
 // reads the file and parses it (Remember). Forgotten are files whose tree
 // the cache has dropped.
-func (ft *FileTrees) Tree(snap *workspace.Snapshot, f workspace.File, cache *syntax.Cache) *syntax.Tree {
+func (ft *FileTrees) Tree(snap *workspace.Snapshot, f workspace.File, lang *sitter.Language, cache *syntax.Cache) *syntax.Tree {
 	if ft == nil || f.Doc != nil {
 		return nil
 	}
@@ -72,7 +73,7 @@ func (ft *FileTrees) Tree(snap *workspace.Snapshot, f workspace.File, cache *syn
 	ft.mu.Lock()
 	known, ok := ft.files[path]
 	ft.mu.Unlock()
-	if !ok {
+	if !ok || known.lang != lang {
 		return nil
 	}
 	if stamp, err := snap.Stat(f); err != nil || stamp != known.stamp {
@@ -109,7 +110,7 @@ func (ft *FileTrees) Remember(f workspace.File, stamp workspace.FileStamp, lang 
 	}
 	ft.mu.Lock()
 	defer ft.mu.Unlock()
-	ft.files[f.Path()] = fileTree{stamp: stamp, key: key, tree: weak.Make(tree)}
+	ft.files[f.Path()] = fileTree{lang: lang, stamp: stamp, key: key, tree: weak.Make(tree)}
 }
 
 // Forget drops what is remembered of the files at the absolute paths (as

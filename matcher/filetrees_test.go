@@ -243,3 +243,28 @@ func TestBackgroundLeavesMissesToTheBackgroundRun(t *testing.T) {
 		}
 	}
 }
+
+// TestFileTreesKeepTheLanguage: a file named in paths may be searched as
+// any language; its tree cached as one is never served for another.
+func TestFileTreesKeepTheLanguage(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- code.txt --\nf(1)\ng(2)\n")
+	folder, err := workspace.NewFolder(dir, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
+	trees := trustedTrees()
+	for i, language := range []string{"javascript", "python", "python"} {
+		res, err := Search(context.Background(), snap, Query{Pattern: "f($A)", Lang: language, Paths: []string{"code.txt"}, Limit: intp(0)},
+			workspace.UTF8, nil, trees)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Matches) != 1 || res.Matches[0].Language != language || res.Matches[0].Text != "f(1)" {
+			t.Errorf("query %d, as %s: %+v; want f(1) found as %s", i, language, res.Matches, language)
+		}
+	}
+	if served := trees.Files.served.Load(); served != 1 {
+		t.Errorf("%d trees served unread; want 1 (the last query's, in the language of the one before)", served)
+	}
+}

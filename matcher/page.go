@@ -58,7 +58,7 @@ func (s *searcher) rebuild(ctx context.Context, snap *workspace.Snapshot, f file
 	if err != nil {
 		return nil, err
 	}
-	tree := s.trees.Files.Tree(snap, f.file, s.trees.Cache)
+	tree := s.trees.Files.Tree(snap, f.file, f.lang.Grammar(), s.trees.Cache)
 	if tree == nil {
 		content, err := snap.ReadFile(f.file, nil)
 		if err != nil {

@@ -212,7 +212,7 @@ func (s *searcher) file(ctx context.Context, snap *workspace.Snapshot, f workspa
 func (s *searcher) tree(ctx context.Context, snap *workspace.Snapshot, f workspace.File, named bool, p *Pattern, l *lang.Language,
 	buf []byte, scratch *syntax.Scratch) (*syntax.Tree, fileNote, []byte) {
 	var note fileNote
-	if tree := s.trees.Files.Tree(snap, f, s.trees.Cache); tree != nil {
+	if tree := s.trees.Files.Tree(snap, f, l.Grammar(), s.trees.Cache); tree != nil {
 		if !p.mayMatch(tree.Source) {
 			return nil, note, buf
 		}
