@@ -34,9 +34,9 @@ func (s *searcher) run(ctx context.Context, snap *workspace.Snapshot, targets []
 	return out, nil
 }
 
-// searched says whether the first pass searches f: a file in the language
+// searches says whether the first pass searches f: a file in the language
 // asked for (any of the catalogue's without one), or named in `paths`.
-func (s *searcher) searched(f workspace.File) bool {
+func (s *searcher) searches(f workspace.File) bool {
 	l := lang.ForPath(f.Rel)
 	return l != nil && (s.only == nil || l == s.only) || (s.only != nil && f.Named)
 }
@@ -49,7 +49,7 @@ func (s *searcher) runInOrder(ctx context.Context, snap *workspace.Snapshot, tar
 	progress ProgressFunc, send func([]Match) error) (*scanned, error) {
 	var files []workspace.File
 	err := snap.WalkFunc(ctx, targets, walk, func(f workspace.File) {
-		if s.searched(f) {
+		if s.searches(f) {
 			files = append(files, f)
 		}
 	})
@@ -97,7 +97,7 @@ func (s *searcher) runUnordered(ctx context.Context, snap *workspace.Snapshot, t
 			mu.Unlock()
 		}
 	}
-	found, err := snap.Scan(ctx, targets, walk, s.searched, newWorker, progress)
+	found, err := snap.Scan(ctx, targets, walk, s.searches, newWorker, progress)
 	if err != nil {
 		return nil, err
 	}
