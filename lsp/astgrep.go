@@ -28,7 +28,7 @@ func (s *Server) runAstGrep(ctx context.Context, snap *workspace.Snapshot, enc w
 	if send := partialResultsOf(ctx); send != nil {
 		emit = func(b matcher.Batch) error { return send(&b) }
 	}
-	res, err := matcher.SearchStream(ctx, snap, q, enc, progress, s.parseCache, emit)
+	res, err := matcher.SearchStream(ctx, snap, q, enc, progress, s.trees(), emit)
 	if err != nil {
 		return nil, "", err
 	}

@@ -9,6 +9,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 
+	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/matcher/index"
 	"github.com/structls/structls/matcher/lang"
 	"github.com/structls/structls/workspace"
@@ -30,19 +31,36 @@ import (
 
 // indexer is the server's background parsing state.
 type indexer struct {
-	gate index.Gate    // requests hold it busy
-	wake chan struct{} // a run is wanted (buffered: one wake-up is enough)
+	gate  index.Gate         // requests hold it busy
+	wake  chan struct{}      // a run is wanted (buffered: one wake-up is enough)
+	files *matcher.FileTrees // which content each file on disk had when its tree was cached
 
-	mu     sync.Mutex
-	whole  bool               // a run over every folder is wanted
-	paths  []string           // files changed since the last run was taken
-	cancel context.CancelFunc // stops the run in progress; nil between runs
-	runs   int                // runs finished, for tests
+	mu      sync.Mutex
+	whole   bool               // a run over every folder is wanted
+	paths   []string           // files changed since the last run was taken
+	running bool               // a run has been taken and has not ended
+	cancel  context.CancelFunc // stops the run in progress; nil between runs
+	runs    int                // runs finished, for tests
 
 	testHookFirstFile func() // when set by a test, called once a run has parsed its first file
 }
 
-func newIndexer() *indexer { return &indexer{wake: make(chan struct{}, 1)} }
+// newIndexer returns the indexer of a new server. Its first run, over
+// every folder, is wanted from the start (startBackgroundParse starts it
+// once the configuration is known), so that a query arriving before it
+// starts already leaves the filling of the cache to it (pending).
+func newIndexer() *indexer {
+	return &indexer{wake: make(chan struct{}, 1), files: matcher.NewFileTrees(), whole: true}
+}
+
+// trees returns what queries keep between them: the parse cache and the
+// stamps of the files whose trees it holds; and whether background parsing
+// is filling the cache, so that a query leaves that to it.
+func (s *Server) trees() matcher.Trees {
+	settings := s.currentSettings()
+	background := settings.BackgroundParseEnabled() && settings.EffectiveParseCacheBytes() > 0 && s.index.pending()
+	return matcher.Trees{Cache: s.parseCache, Files: s.index.files, Background: background}
+}
 
 // want asks for a run over every folder (whole) or over paths.
 func (ix *indexer) want(whole bool, paths ...string) {
@@ -62,7 +80,15 @@ func (ix *indexer) take() (whole bool, paths []string) {
 	defer ix.mu.Unlock()
 	whole, paths = ix.whole, ix.paths
 	ix.whole, ix.paths = false, nil
+	ix.running = whole || len(paths) > 0
 	return whole, paths
+}
+
+// pending reports whether a run is wanted or under way.
+func (ix *indexer) pending() bool {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	return ix.whole || len(ix.paths) > 0 || ix.running
 }
 
 // stop cancels the run in progress, if any.
@@ -105,7 +131,7 @@ func (s *Server) startBackgroundParse() {
 func (s *Server) runBackgroundParse(whole bool, paths []string) {
 	defer func() {
 		s.index.mu.Lock()
-		s.index.cancel = nil
+		s.index.cancel, s.index.running = nil, false
 		s.index.runs++
 		s.index.mu.Unlock()
 	}()
@@ -147,7 +173,7 @@ func (s *Server) runBackgroundParse(whole bool, paths []string) {
 	if !whole {
 		opts.Paths = paths
 	}
-	res, err := index.Run(ctx, snap, s.parseCache, opts)
+	res, err := index.Run(ctx, snap, s.trees(), opts)
 	summary := fmt.Sprintf("%d of %d files parsed", res.Done, res.Files)
 	switch {
 	case errors.Is(err, context.Canceled):
@@ -186,18 +212,26 @@ func (s *Server) documentChanged(uri string, doc *workspace.Document) {
 	}
 }
 
-// watchedFileChanged asks for a file created or changed on disk to be
-// parsed again (a deleted file's trees age out of the cache by themselves).
+// watchedFileChanged tells the parse cache's file stamps that a file
+// changed on disk, whatever its stamp says, and asks for a file created or
+// changed to be parsed again (a deleted file's trees age out of the cache
+// by themselves).
 func (s *Server) watchedFileChanged(uri string, changeType int) {
-	if path, err := workspace.URIToPath(uri); err == nil && changeType != int(protocol.FileChangeTypeDeleted) {
+	path, err := workspace.URIToPath(uri)
+	if err != nil {
+		return
+	}
+	s.index.files.Forget(path)
+	if changeType != int(protocol.FileChangeTypeDeleted) {
 		s.filesChanged(path)
 	}
 }
 
-// filesChanged asks for the changed files (absolute paths) to be parsed
-// again.
+// filesChanged forgets what the stamps of the changed files (absolute
+// paths) said and asks for the files to be parsed again.
 func (s *Server) filesChanged(paths ...string) {
 	if len(paths) > 0 {
+		s.index.files.Forget(paths...)
 		s.index.want(false, paths...)
 	}
 }

@@ -116,26 +116,42 @@ func TestBackgroundParseOff(t *testing.T) {
 }
 
 // TestQueryFirstGetsTheSameResult: a query that arrives while background
-// parsing is held back (a request runs) parses what is not cached itself,
-// and answers exactly as a query after background parsing.
+// parsing is held back (a request runs) parses the files itself, as the
+// CLI does, and leaves caching them to the background run, so it costs no
+// more than a one-shot search; with backgroundParse off it caches them
+// itself. Either way it answers exactly as a query after background parsing.
 func TestQueryFirstGetsTheSameResult(t *testing.T) {
 	dir := goProject(t, 8)
-	servers := make(chan *Server, 1)
-	testHookServe = func(s *Server) {
-		s.index.gate.Busy() // never released: background parsing never starts
-		servers <- s
-	}
-	ed := newEditor(t, dir, EditorOptions{})
-	testHookServe = nil
-	srv := <-servers
-	first := astGrepTexts(t, ed, anyIf)
-	if n := srv.parseCache.Parses(); n != 8 {
-		t.Fatalf("the first query parsed %d files; want all 8", n)
-	}
 	ed2, srv2 := startServer(t, dir, EditorOptions{})
 	waitRuns(t, srv2, 1)
-	if warm := astGrepTexts(t, ed2, anyIf); len(first) != 8 || !slices.Equal(first, warm) {
-		t.Errorf("first query %q;\nafter background parsing %q", first, warm)
+	warm := astGrepTexts(t, ed2, anyIf)
+	if len(warm) != 8 {
+		t.Fatalf("after background parsing: %q; want 8 matches", warm)
+	}
+	for _, tc := range []struct {
+		name       string
+		settings   string
+		wantCached int
+	}{
+		{"background parsing held back", `{}`, 0},
+		{"backgroundParse off", `{"backgroundParse": false}`, 8},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			servers := make(chan *Server, 1)
+			testHookServe = func(s *Server) {
+				s.index.gate.Busy() // never released: background parsing never starts
+				servers <- s
+			}
+			ed := newEditor(t, dir, EditorOptions{Settings: json.RawMessage(tc.settings)})
+			testHookServe = nil
+			srv := <-servers
+			if first := astGrepTexts(t, ed, anyIf); !slices.Equal(first, warm) {
+				t.Errorf("first query %q;\nafter background parsing %q", first, warm)
+			}
+			if n := srv.parseCache.Stats().Trees; n != tc.wantCached {
+				t.Errorf("the first query left %d trees in the cache; want %d", n, tc.wantCached)
+			}
+		})
 	}
 }
 

@@ -49,24 +49,27 @@ func (s *searcher) page(ctx context.Context, snap *workspace.Snapshot, files []f
 	return nil
 }
 
-// rebuild parses a file again and builds its matches lo to hi-1 (counted
-// from 0 in pre-order). A file on disk that changed since the first pass
-// may now yield fewer: then fewer are returned.
+// rebuild takes the tree of a file again (from the cache, in the server)
+// and builds its matches lo to hi-1 (counted from 0 in pre-order). A file
+// on disk that changed since the first pass may now yield fewer: then fewer
+// are returned.
 func (s *searcher) rebuild(ctx context.Context, snap *workspace.Snapshot, f fileHits, lo, hi int, scratch *syntax.Scratch) ([]Match, error) {
 	p, err := s.patterns.Get(ctx, f.lang)
 	if err != nil {
 		return nil, err
 	}
-	content, err := snap.ReadFile(f.file, nil)
-	if err != nil {
-		return nil, nil // gone or changed into something unreadable since the first pass
-	}
-	tree, err := s.parse(ctx, f.lang, p, content, scratch)
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
+	tree := s.trees.Files.Tree(snap, f.file, f.lang.Grammar(), s.trees.Cache)
+	if tree == nil {
+		content, err := snap.ReadFile(f.file, nil)
+		if err != nil {
+			return nil, nil // gone or changed into something unreadable since the first pass
 		}
-		return nil, fmt.Errorf("parsing %s again to build its matches: %w", f.file.Rel, err)
+		if tree, err = s.parse(ctx, f.lang, p, content, f.file.Doc == nil, scratch); err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			return nil, fmt.Errorf("parsing %s again to build its matches: %w", f.file.Rel, err)
+		}
 	}
 	build := s.newMatchBuilder(f.file, f.lang, tree)
 	var out []Match

@@ -5,10 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
-	"github.com/structls/structls/internal/inorder"
 	"github.com/structls/structls/matcher/lang"
 	"github.com/structls/structls/matcher/syntax"
 	"github.com/structls/structls/workspace"
@@ -61,7 +59,7 @@ func (q Query) validate() (settings, error) {
 // Search runs a structls.astGrep query over the snapshot: each file in a
 // language of the catalogue is parsed (unless it lacks a literal of the
 // pattern) and every matching node reported, sorted by path and position.
-// cache, when not nil, keeps the parsed trees for the next query.
+// trees, when not zero, keeps the parsed trees for the next query.
 //
 // Memory is bounded by the page, not by the matches: a first pass counts
 // each file's matches (no text, no positions), then only the page returned
@@ -70,8 +68,8 @@ func (q Query) validate() (settings, error) {
 // pass builds the matches as it goes instead, as they are all returned.
 // matchCount is always exact: every file is matched to the end, which costs
 // time but no memory per match.
-func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc, cache *syntax.Cache) (*Result, error) {
-	return SearchStream(ctx, snap, q, enc, progress, cache, nil)
+func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc, trees Trees) (*Result, error) {
+	return SearchStream(ctx, snap, q, enc, progress, trees, nil)
 }
 
 // SearchStream is Search that hands the matches of the page to emit, in
@@ -83,7 +81,7 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 // error from emit (the client has gone) ends the search with that error.
 // A nil emit is Search.
 func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc,
-	cache *syntax.Cache, emit func(Batch) error) (*Result, error) {
+	trees Trees, emit func(Batch) error) (*Result, error) {
 	set, err := q.validate()
 	if err != nil {
 		return nil, err
@@ -98,11 +96,11 @@ func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc wo
 			return nil, invalidf("%v", err)
 		}
 	}
-	cache.StartQuery()
+	trees.Cache.StartQuery()
 	res := &Result{Matches: []Match{}, MissingPaths: []string{}}
 	out := newMatchSink(res, set.text, emit)
 	walk := workspace.WalkOptions{Globs: q.Globs, Gitignore: q.Gitignore == nil || *q.Gitignore, Hidden: q.Hidden == nil || *q.Hidden}
-	s := &searcher{patterns: patterns, only: set.only, enc: enc, contextLines: q.ContextLines, text: set.text, cache: cache,
+	s := &searcher{patterns: patterns, only: set.only, enc: enc, contextLines: q.ContextLines, text: set.text, trees: trees,
 		buildAll: set.limit == 0 && q.Skip == 0}
 	found, err := s.run(ctx, snap, resolved.Targets, walk, progress, out.send)
 	if err != nil {
@@ -148,7 +146,7 @@ type searcher struct {
 	enc          workspace.Encoding
 	contextLines int
 	text         bool // the text rendering is wanted: keep each match's source lines
-	cache        *syntax.Cache
+	trees        Trees
 	buildAll     bool // every match is returned: build them in the first pass
 }
 
@@ -158,70 +156,6 @@ type scanned struct {
 	searched int
 	issues   []ParseIssue
 	warnings []string
-}
-
-// run is the first pass. It lists the files first and sorts them into the
-// order of the results, then searches them in parallel, taking their
-// outcomes in that order: so the matches built here (when every match is
-// returned) go to send as soon as the files before them are done.
-func (s *searcher) run(ctx context.Context, snap *workspace.Snapshot, targets []workspace.Target, walk workspace.WalkOptions,
-	progress ProgressFunc, send func([]Match) error) (*scanned, error) {
-	var files []workspace.File
-	err := snap.WalkFunc(ctx, targets, walk, func(f workspace.File) {
-		if l := lang.ForPath(f.Rel); l != nil && (s.only == nil || l == s.only) || (s.only != nil && f.Named) {
-			files = append(files, f)
-		}
-	})
-	if err != nil {
-		return nil, err
-	}
-	slices.SortFunc(files, func(a, b workspace.File) int {
-		if a.Folder != b.Folder {
-			return a.Folder - b.Folder
-		}
-		return strings.Compare(a.Rel, b.Rel)
-	})
-	out := &scanned{searched: len(files)}
-	type outcome struct {
-		hits fileHits
-		note fileNote
-	}
-	newWorker := func() func(int) outcome {
-		var buf []byte
-		scratch := new(syntax.Scratch)
-		return func(i int) outcome {
-			f := files[i]
-			hits, note, content := s.file(ctx, snap, f, f.Named, buf, scratch)
-			if f.Doc == nil && content != nil {
-				buf = content
-			}
-			return outcome{hits, note}
-		}
-	}
-	err = inorder.Run(ctx, len(files), newWorker, func(_ int, o outcome) error {
-		switch {
-		case o.note.issue != nil:
-			out.issues = append(out.issues, *o.note.issue)
-		case o.note.warning != "":
-			out.warnings = append(out.warnings, o.note.warning)
-		}
-		if o.hits.count == 0 {
-			return nil
-		}
-		matches := o.hits.matches
-		o.hits.matches = nil
-		out.files = append(out.files, o.hits)
-		if len(matches) == 0 {
-			return nil
-		}
-		return send(matches)
-	}, progress)
-	if err != nil {
-		return nil, err
-	}
-	slices.SortFunc(out.issues, func(a, b ParseIssue) int { return strings.Compare(a.Path, b.Path) })
-	slices.Sort(out.warnings)
-	return out, nil
 }
 
 // fileNote is what the first pass has to say about a file besides its
@@ -234,39 +168,21 @@ type fileNote struct {
 
 // file is the first pass over one file: it counts the matches (building
 // them only when every match is returned). named says the user named the
-// file in `paths`, so skipping it must be explained; content is the buffer
-// the file was read into.
+// file in `paths`, so skipping it must be explained; buf is the worker's
+// read buffer, returned grown when the file was read into it.
 func (s *searcher) file(ctx context.Context, snap *workspace.Snapshot, f workspace.File, named bool, buf []byte,
 	scratch *syntax.Scratch) (fileHits, fileNote, []byte) {
 	hits := fileHits{file: f, lang: s.only}
 	if hits.lang == nil {
 		hits.lang = lang.ForPath(f.Rel)
 	}
-	var note fileNote
 	p, err := s.patterns.Get(ctx, hits.lang)
 	if err != nil {
-		return hits, note, nil
+		return hits, fileNote{}, buf
 	}
-	content, err := snap.ReadFile(f, buf)
-	switch {
-	case errors.Is(err, workspace.ErrTooLarge):
-		note.issue = &ParseIssue{Path: f.Rel, Message: fmt.Sprintf("skipped: %v (raise the maxFileSize setting to search it)", err)}
-		return hits, note, nil
-	case err != nil && named:
-		note.warning = fmt.Sprintf("%s was not searched: %v (check that it is a readable text file)", f.Rel, err)
-		return hits, note, nil
-	case err != nil:
-		return hits, note, nil // binary or unreadable, found by walking: skipped, as the walk would
-	}
-	if !p.mayMatch(content) {
-		return hits, note, content
-	}
-	tree, err := s.parse(ctx, hits.lang, p, content, scratch)
-	if err != nil {
-		if ctx.Err() == nil {
-			note.issue = &ParseIssue{Path: f.Rel, Message: fmt.Sprintf("not searched: %v", err)}
-		}
-		return hits, note, content
+	tree, note, buf := s.tree(ctx, snap, f, named, p, hits.lang, buf, scratch)
+	if tree == nil {
+		return hits, note, buf
 	}
 	if tree.HasError() {
 		note.issue = &ParseIssue{Path: f.Rel, Message: "parse error (syntax tree contains error nodes); searched anyway"}
@@ -285,16 +201,69 @@ func (s *searcher) file(ctx context.Context, snap *workspace.Snapshot, f workspa
 	if err != nil {
 		hits.count, hits.matches = 0, nil // cancelled: the query ends with ctx's error
 	}
-	return hits, note, content
+	return hits, note, buf
+}
+
+// tree returns the tree of a file the pattern may match, or nil with what
+// to say about the file: a file on disk known unchanged since its tree was
+// cached is not even read (FileTrees); any other is read into buf (returned
+// grown, unless the file is an open document), tested against the
+// pattern's literals, and parsed.
+func (s *searcher) tree(ctx context.Context, snap *workspace.Snapshot, f workspace.File, named bool, p *Pattern, l *lang.Language,
+	buf []byte, scratch *syntax.Scratch) (*syntax.Tree, fileNote, []byte) {
+	var note fileNote
+	if tree := s.trees.Files.Tree(snap, f, l.Grammar(), s.trees.Cache); tree != nil {
+		if !p.mayMatch(tree.Source) {
+			return nil, note, buf
+		}
+		return tree, note, buf
+	}
+	content, stamp, err := snap.ReadFileStamp(f, buf)
+	switch {
+	case errors.Is(err, workspace.ErrTooLarge):
+		note.issue = &ParseIssue{Path: f.Rel, Message: fmt.Sprintf("skipped: %v (raise the maxFileSize setting to search it)", err)}
+		return nil, note, buf
+	case err != nil && named:
+		note.warning = fmt.Sprintf("%s was not searched: %v (check that it is a readable text file)", f.Rel, err)
+		return nil, note, buf
+	case err != nil:
+		return nil, note, buf // binary or unreadable, found by walking: skipped, as the walk would
+	}
+	if f.Doc == nil {
+		buf = content
+	}
+	if !p.mayMatch(content) {
+		return nil, note, buf
+	}
+	tree, err := s.parse(ctx, l, p, content, f.Doc == nil, scratch)
+	if err != nil {
+		if ctx.Err() == nil {
+			note.issue = &ParseIssue{Path: f.Rel, Message: fmt.Sprintf("not searched: %v", err)}
+		}
+		return nil, note, buf
+	}
+	s.trees.Files.Remember(f, stamp, l.Grammar(), content, s.trees.Cache)
+	return tree, note, buf
 }
 
 // parse returns the tree of a file: whole, through the server's cache, which
 // keeps it for the next query; or, with no cache, just the subtrees that
 // have the kind the pattern's matches must have, built in the worker's
-// scratch memory (the matches are copied out before the next file).
-func (s *searcher) parse(ctx context.Context, l *lang.Language, p *Pattern, content []byte, scratch *syntax.Scratch) (*syntax.Tree, error) {
-	if s.cache.Enabled() || p.rootSymbol < 0 {
-		return s.cache.Parse(ctx, l.Grammar(), content)
+// scratch memory (the matches are copied out before the next file). A file
+// on disk while a background run fills the cache (Trees.Background) is
+// taken from the cache when it is there, else parsed as with no cache:
+// the background run caches it, once the query has ended.
+func (s *searcher) parse(ctx context.Context, l *lang.Language, p *Pattern, content []byte, onDisk bool,
+	scratch *syntax.Scratch) (*syntax.Tree, error) {
+	cache := s.trees.Cache
+	subtrees := p.rootSymbol >= 0 && (!cache.Enabled() || s.trees.Background && onDisk)
+	if !subtrees {
+		return cache.Parse(ctx, l.Grammar(), content)
+	}
+	if cache.Enabled() {
+		if tree := cache.Cached(cache.KeyOf(l.Grammar(), content)); tree != nil && bytes.Equal(tree.Source, content) {
+			return tree, nil
+		}
 	}
 	return syntax.ParseSubtrees(ctx, l.Grammar(), content, uint16(p.rootSymbol), scratch)
 }

@@ -25,7 +25,7 @@ func search(t *testing.T, dir string, q Query) (*Result, error) {
 		t.Fatal(err)
 	}
 	snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
-	return Search(context.Background(), snap, q, workspace.UTF16, nil, nil)
+	return Search(context.Background(), snap, q, workspace.UTF16, nil, Trees{})
 }
 
 func intp(n int) *int { return &n }

@@ -39,22 +39,23 @@ func TestSearchStreamMatchesSearch(t *testing.T) {
 	for _, tt := range []struct {
 		name  string
 		query Query
-		cache *syntax.Cache
+		trees Trees
 	}{
-		{"all", Query{Pattern: "f($A)", Limit: intp(0)}, nil},
-		{"all, text", Query{Pattern: "f($A)", Limit: intp(0), Format: "text"}, nil},
-		{"page", Query{Pattern: "f($A)", Skip: 7, Limit: intp(100), Format: "text"}, nil},
-		{"page, cached", Query{Pattern: "f($A)", Skip: 300, Limit: intp(50)}, syntax.NewCache(64 << 20)},
-		{"none", Query{Pattern: "nothing($A)", Limit: intp(0), Format: "text"}, nil},
+		{"all", Query{Pattern: "f($A)", Limit: intp(0)}, Trees{}},
+		{"all, text", Query{Pattern: "f($A)", Limit: intp(0), Format: "text"}, Trees{}},
+		{"page", Query{Pattern: "f($A)", Skip: 7, Limit: intp(100), Format: "text"}, Trees{}},
+		{"page, cached", Query{Pattern: "f($A)", Skip: 300, Limit: intp(50)}, Trees{Cache: syntax.NewCache(64 << 20)}},
+		{"page, cached and stamped", Query{Pattern: "f($A)", Skip: 300, Limit: intp(50)}, trustedTrees()},
+		{"none", Query{Pattern: "nothing($A)", Limit: intp(0), Format: "text"}, Trees{}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx := context.Background()
-			want, err := Search(ctx, snap, tt.query, workspace.UTF16, nil, tt.cache)
+			want, err := Search(ctx, snap, tt.query, workspace.UTF16, nil, tt.trees)
 			if err != nil {
 				t.Fatal(err)
 			}
 			var batches []Batch
-			got, err := SearchStream(ctx, snap, tt.query, workspace.UTF16, nil, tt.cache, func(b Batch) error {
+			got, err := SearchStream(ctx, snap, tt.query, workspace.UTF16, nil, tt.trees, func(b Batch) error {
 				batches = append(batches, b)
 				return nil
 			})
@@ -92,7 +93,7 @@ func TestSearchStreamStopsOnEmitError(t *testing.T) {
 	snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
 	gone := errors.New("client gone")
 	calls := 0
-	_, err = SearchStream(context.Background(), snap, Query{Pattern: "f($A)", Limit: intp(0)}, workspace.UTF16, nil, nil,
+	_, err = SearchStream(context.Background(), snap, Query{Pattern: "f($A)", Limit: intp(0)}, workspace.UTF16, nil, Trees{},
 		func(Batch) error { calls++; return gone })
 	if !errors.Is(err, gone) || calls != 1 {
 		t.Errorf("error %v after %d emits; want the emit's error after 1", err, calls)

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // Confined opening. The walk lists a directory, then opens paths below it by
@@ -133,6 +135,14 @@ func (r *folderRoot) open(rel string, flags int) (int, error) {
 	fd, err := openBeneath(r.fd, rel, flags)
 	runtime.KeepAlive(r) // r.fd must not be closed, and its number reused, during the call
 	return fd, err
+}
+
+// stat stats the slash path rel below the root without following a
+// symlink at its last component (see Snapshot.Stat for the others).
+func (r *folderRoot) stat(rel string, st *unix.Stat_t) error {
+	err := unix.Fstatat(r.fd, rel, st, unix.AT_SYMLINK_NOFOLLOW)
+	runtime.KeepAlive(r)
+	return err
 }
 
 // close releases the handle now.

@@ -8,6 +8,8 @@ import (
 	"os"
 	"sync"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // Settings are the user's configuration that shapes what the server reads.
@@ -123,21 +125,30 @@ var ErrBinary = errors.New("binary file")
 // component (see confined.go); files over the size limit (open documents
 // too) give ErrTooLarge, and files holding a NUL byte ErrBinary.
 func (s *Snapshot) ReadFile(f File, buf []byte) ([]byte, error) {
+	content, _, err := s.ReadFileStamp(f, buf)
+	return content, err
+}
+
+// ReadFileStamp is ReadFile that also returns the stamp the file on disk
+// had when it was opened (the zero stamp for an open document). The bytes
+// are read after the stamp is taken, so they are never older than it: a
+// write in between leaves newer times on the file than the stamp's.
+func (s *Snapshot) ReadFileStamp(f File, buf []byte) ([]byte, FileStamp, error) {
 	limit := s.Settings.EffectiveMaxFileSize()
 	if f.Doc != nil {
 		if size := int64(len(f.Doc.Content)); size > limit {
-			return nil, fmt.Errorf("%s (an unsaved buffer of %d bytes): %w", f.Rel, size, ErrTooLarge)
+			return nil, FileStamp{}, fmt.Errorf("%s (an unsaved buffer of %d bytes): %w", f.Rel, size, ErrTooLarge)
 		}
-		return f.Doc.Content, nil
+		return f.Doc.Content, FileStamp{}, nil
 	}
 	root, err := s.root(f.Folder)
 	if err != nil {
-		return nil, err
+		return nil, FileStamp{}, err
 	}
 	// Raw system calls: os.File would register every file with the poller.
 	fd, err := root.open(f.Rel, syscall.O_RDONLY|syscall.O_NONBLOCK)
 	if err != nil {
-		return nil, &os.PathError{Op: "open", Path: f.Rel, Err: err}
+		return nil, FileStamp{}, &os.PathError{Op: "open", Path: f.Rel, Err: err}
 	}
 	defer syscall.Close(fd)
 	return readRegular(fd, f.Rel, limit, buf)
@@ -151,18 +162,20 @@ const firstReadSize = 16 << 20
 // readRegular reads the open file fd (named name in messages) into buf: it
 // must be a regular file of at most limit bytes without a NUL byte. It never
 // reads more than limit+1 bytes (the one past the limit tells a file grown
-// while being read), and stops at the first block holding a NUL byte.
-func readRegular(fd int, name string, limit int64, buf []byte) ([]byte, error) {
-	var st syscall.Stat_t
-	if err := syscall.Fstat(fd, &st); err != nil {
-		return nil, &os.PathError{Op: "stat", Path: name, Err: err}
+// while being read), and stops at the first block holding a NUL byte. It
+// returns the stamp fd had before the first read.
+func readRegular(fd int, name string, limit int64, buf []byte) ([]byte, FileStamp, error) {
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil {
+		return nil, FileStamp{}, &os.PathError{Op: "stat", Path: name, Err: err}
 	}
-	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
-		return nil, fmt.Errorf("%s is not a regular file", name)
+	if st.Mode&unix.S_IFMT != unix.S_IFREG {
+		return nil, FileStamp{}, fmt.Errorf("%s is not a regular file", name)
 	}
 	if st.Size > limit {
-		return nil, fmt.Errorf("%s (%d bytes): %w", name, st.Size, ErrTooLarge)
+		return nil, FileStamp{}, fmt.Errorf("%s (%d bytes): %w", name, st.Size, ErrTooLarge)
 	}
+	stamp := stampOf(&st)
 	maxRead := int(min(limit, math.MaxInt-1)) + 1
 	content := buf[:0]
 	if first := min(int(st.Size)+1, firstReadSize, maxRead); cap(content) < first {
@@ -182,17 +195,17 @@ func readRegular(fd int, name string, limit int64, buf []byte) ([]byte, error) {
 			continue
 		}
 		if err != nil {
-			return nil, &os.PathError{Op: "read", Path: name, Err: err}
+			return nil, FileStamp{}, &os.PathError{Op: "read", Path: name, Err: err}
 		}
 		if n == 0 {
-			return content, nil
+			return content, stamp, nil
 		}
 		if bytes.IndexByte(content[len(content):len(content)+n], 0) >= 0 {
-			return nil, ErrBinary
+			return nil, FileStamp{}, ErrBinary
 		}
 		content = content[:len(content)+n]
 		if len(content) == maxRead {
-			return nil, fmt.Errorf("%s (grew past %d bytes while being read): %w", name, limit, ErrTooLarge)
+			return nil, FileStamp{}, fmt.Errorf("%s (grew past %d bytes while being read): %w", name, limit, ErrTooLarge)
 		}
 	}
 }

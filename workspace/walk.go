@@ -29,7 +29,14 @@ func (f File) URI() string {
 	if f.Doc != nil {
 		return f.Doc.URI
 	}
-	return PathToURI(filepath.Join(f.root, filepath.FromSlash(f.Rel)))
+	return PathToURI(f.Path())
+}
+
+// Path returns the absolute path the client knows the file by: below its
+// folder's Path, as the client named the folder (Abs is below its Real,
+// symlinks evaluated). Watched-file events name files by this path.
+func (f File) Path() string {
+	return filepath.Join(f.root, filepath.FromSlash(f.Rel))
 }
 
 // WalkOptions are the walking rules of a command (DESIGN.md §6).
@@ -50,12 +57,15 @@ func (s *Snapshot) Walk(ctx context.Context, targets []Target, opts WalkOptions)
 
 // SortFiles sorts files by folder, then path: the order of every result.
 func SortFiles(files []File) {
-	slices.SortFunc(files, func(a, b File) int {
-		if a.Folder != b.Folder {
-			return a.Folder - b.Folder
-		}
-		return strings.Compare(a.Rel, b.Rel)
-	})
+	slices.SortFunc(files, CompareFiles)
+}
+
+// CompareFiles orders two files by folder, then path, as SortFiles does.
+func CompareFiles(a, b File) int {
+	if a.Folder != b.Folder {
+		return a.Folder - b.Folder
+	}
+	return strings.Compare(a.Rel, b.Rel)
 }
 
 // WalkFunc calls emit, from the calling goroutine, for each file the targets
@@ -170,7 +180,7 @@ func (w *walker) loadIgnore(path, base string) {
 	if err != nil {
 		return
 	}
-	data, err := readRegular(fd, w.folder.Rel(path), maxIgnoreFileSize, nil)
+	data, _, err := readRegular(fd, w.folder.Rel(path), maxIgnoreFileSize, nil)
 	syscall.Close(fd)
 	if err != nil {
 		return

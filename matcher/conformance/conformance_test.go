@@ -104,7 +104,7 @@ func structlsRun(t *testing.T, dir, file string, c Case) ([]result, []string, er
 	snap := workspace.NewSnapshot([]workspace.Folder{f}, workspace.Settings{}, nil)
 	zero := 0
 	res, err := matcher.Search(context.Background(), snap, matcher.Query{Pattern: c.Pattern, Lang: c.Lang,
-		Strictness: c.Strictness, Selector: c.Selector, Paths: []string{file}, Limit: &zero}, workspace.UTF8, nil, nil)
+		Strictness: c.Strictness, Selector: c.Selector, Paths: []string{file}, Limit: &zero}, workspace.UTF8, nil, matcher.Trees{})
 	if err != nil {
 		return nil, nil, err
 	}

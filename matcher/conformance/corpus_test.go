@@ -187,7 +187,7 @@ func structlsDir(t *testing.T, dir, lang, pattern string) ([]string, []string) {
 	snap := workspace.NewSnapshot([]workspace.Folder{f}, workspace.Settings{MaxFileSize: 1 << 30}, nil)
 	no, zero := false, 0
 	res, err := matcher.Search(context.Background(), snap, matcher.Query{Pattern: pattern, Lang: lang,
-		Hidden: &no, Gitignore: &no, Limit: &zero}, workspace.UTF8, nil, nil)
+		Hidden: &no, Gitignore: &no, Limit: &zero}, workspace.UTF8, nil, matcher.Trees{})
 	if err != nil {
 		t.Fatalf("structls %q: %v", pattern, err)
 	}

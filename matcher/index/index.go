@@ -24,6 +24,7 @@ import (
 	"path/filepath"
 	"runtime"
 
+	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/matcher/lang"
 	"github.com/structls/structls/matcher/syntax"
 	"github.com/structls/structls/workspace"
@@ -51,10 +52,11 @@ type Result struct {
 	Errors int  // files that could not be read or parsed (a query will report them)
 }
 
-// Run parses the files of the snapshot into cache, one at a time on a
-// low-priority thread of its own, and returns when every file is cached or
-// the cache is full, or with ctx's error when ctx ends.
-func Run(ctx context.Context, snap *workspace.Snapshot, cache *syntax.Cache, opts Options) (Result, error) {
+// Run parses the files of the snapshot into the parse cache, one at a time
+// on a low-priority thread of its own, recording each file's stamp with its
+// tree (trees.Files), and returns when every file is cached or the cache is
+// full, or with ctx's error when ctx ends.
+func Run(ctx context.Context, snap *workspace.Snapshot, trees matcher.Trees, opts Options) (Result, error) {
 	type outcome struct {
 		res Result
 		err error
@@ -65,14 +67,14 @@ func Run(ctx context.Context, snap *workspace.Snapshot, cache *syntax.Cache, opt
 		// lowered priority with it.
 		runtime.LockOSThread()
 		lowerThreadPriority()
-		res, err := run(ctx, snap, cache, opts)
+		res, err := run(ctx, snap, trees, opts)
 		done <- outcome{res, err}
 	}()
 	o := <-done
 	return o.res, o.err
 }
 
-func run(ctx context.Context, snap *workspace.Snapshot, cache *syntax.Cache, opts Options) (Result, error) {
+func run(ctx context.Context, snap *workspace.Snapshot, trees matcher.Trees, opts Options) (Result, error) {
 	var res Result
 	var files []workspace.File
 	err := whenIdle(ctx, opts.Gate, func(ctx context.Context) (err error) {
@@ -88,7 +90,7 @@ func run(ctx context.Context, snap *workspace.Snapshot, cache *syntax.Cache, opt
 	}
 	var buf []byte
 	for i, f := range files {
-		err := parseFile(ctx, snap, cache, opts.Gate, f, &buf)
+		err := parseFile(ctx, snap, trees, opts.Gate, f, &buf)
 		switch {
 		case errors.Is(err, syntax.ErrCacheFull):
 			res.Full = true
@@ -161,16 +163,20 @@ func languageFiles(ctx context.Context, snap *workspace.Snapshot, paths []string
 // parseFile reads one file and puts its tree into the cache while no
 // request runs (see whenIdle). buf is the read buffer, reused from file to
 // file.
-func parseFile(ctx context.Context, snap *workspace.Snapshot, cache *syntax.Cache, gate *Gate, f workspace.File, buf *[]byte) error {
+func parseFile(ctx context.Context, snap *workspace.Snapshot, trees matcher.Trees, gate *Gate, f workspace.File, buf *[]byte) error {
 	grammar := lang.ForPath(f.Rel).Grammar()
 	return whenIdle(ctx, gate, func(ctx context.Context) error {
-		content, err := snap.ReadFile(f, *buf)
+		content, stamp, err := snap.ReadFileStamp(f, *buf)
 		if err != nil {
 			return err
 		}
 		if f.Doc == nil {
 			*buf = content
 		}
-		return cache.Warm(ctx, grammar, content)
+		if err := trees.Cache.Warm(ctx, grammar, content); err != nil {
+			return err
+		}
+		trees.Files.Remember(f, stamp, grammar, content, trees.Cache)
+		return nil
 	})
 }

@@ -12,6 +12,7 @@ import (
 	"unsafe"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/matcher/lang"
 	_ "github.com/structls/structls/matcher/lang/grammars"
 	"github.com/structls/structls/matcher/syntax"
@@ -73,7 +74,7 @@ func TestRunWarmsTheCache(t *testing.T) {
 	dir := testutil.WriteTree(t, project)
 	cache := syntax.NewCache(64 << 20)
 	var begun, reported int
-	res, err := Run(context.Background(), snapshotOf(t, dir), cache, Options{
+	res, err := Run(context.Background(), snapshotOf(t, dir), matcher.Trees{Cache: cache}, Options{
 		Begin:    func(files int) { begun = files },
 		Progress: func(done, total int) { reported = done },
 	})
@@ -90,7 +91,7 @@ func TestRunWarmsTheCache(t *testing.T) {
 		t.Errorf("after the run, a query parsed %d files; want 0", n)
 	}
 	// A second run finds everything cached and parses nothing.
-	if _, err := Run(context.Background(), snapshotOf(t, dir), cache, Options{}); err != nil || cache.Parses() != 5 {
+	if _, err := Run(context.Background(), snapshotOf(t, dir), matcher.Trees{Cache: cache}, Options{}); err != nil || cache.Parses() != 5 {
 		t.Errorf("a second run: %v, %d parses in all; want 5", err, cache.Parses())
 	}
 }
@@ -111,7 +112,7 @@ func TestRunStopsWhenTheCacheIsFull(t *testing.T) {
 	}
 	cost := int64(len(src)) + int64(len(tree.Nodes))*int64(unsafe.Sizeof(syntax.Node{}))
 	cache := syntax.NewCache(5*cost + cost/2) // a tree may take a quarter at most
-	res, err := Run(context.Background(), snapshotOf(t, dir), cache, Options{})
+	res, err := Run(context.Background(), snapshotOf(t, dir), matcher.Trees{Cache: cache}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +130,7 @@ func TestRunParsesOnlyChangedFiles(t *testing.T) {
 	dir := testutil.WriteTree(t, project)
 	cache := syntax.NewCache(64 << 20)
 	paths := []string{filepath.Join(dir, "b", "c.py"), filepath.Join(dir, "node_modules", "m", "index.js"), filepath.Join(dir, "gone.go")}
-	res, err := Run(context.Background(), snapshotOf(t, dir), cache, Options{Paths: paths})
+	res, err := Run(context.Background(), snapshotOf(t, dir), matcher.Trees{Cache: cache}, Options{Paths: paths})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +149,7 @@ func TestRunWaitsWhileARequestRuns(t *testing.T) {
 	begun := make(chan struct{})
 	finished := make(chan Result, 1)
 	go func() {
-		res, _ := Run(context.Background(), snapshotOf(t, dir), cache, Options{Gate: &gate, Begin: func(int) { close(begun) }})
+		res, _ := Run(context.Background(), snapshotOf(t, dir), matcher.Trees{Cache: cache}, Options{Gate: &gate, Begin: func(int) { close(begun) }})
 		finished <- res
 	}()
 	select {
@@ -210,7 +211,7 @@ func TestRunCancelled(t *testing.T) {
 	dir := testutil.WriteTree(t, project)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Run(ctx, snapshotOf(t, dir), syntax.NewCache(64<<20), Options{}); !errors.Is(err, context.Canceled) {
+	if _, err := Run(ctx, snapshotOf(t, dir), matcher.Trees{Cache: syntax.NewCache(64 << 20)}, Options{}); !errors.Is(err, context.Canceled) {
 		t.Fatalf("err %v; want context.Canceled", err)
 	}
 }

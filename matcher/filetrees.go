@@ -1,0 +1,138 @@
+package matcher
+
+import (
+	"bytes"
+	"sync"
+	"sync/atomic"
+	"time"
+	"weak"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/workspace"
+)
+
+// Trees is what a long-lived server keeps between queries: the parse cache,
+// and which content each file on disk had when its tree was cached. The
+// zero Trees keeps nothing (a one-shot search, as the CLI's).
+type Trees struct {
+	Cache *syntax.Cache
+	Files *FileTrees
+	// Background says a background run is filling the cache: a query
+	// then parses a file on disk that is not cached yet only as far as its
+	// pattern needs, as with no cache, and leaves the whole tree to the
+	// background run (which resumes when the query ends). So the first
+	// query of a fresh server costs what a one-shot search does.
+	Background bool
+}
+
+// FileTrees remembers, for each file on disk whose tree went into the parse
+// cache, the stamp the file had when it was read (workspace.FileStamp) and
+// which tree that was. A later query stats the file and, while the stamp is
+// unchanged, takes the cached tree without reading the file: a warm query
+// reads no file it has read before, only stats it.
+//
+// No result of a changed file is served from it: a stamp is remembered only
+// when the file had last changed StampSlack before it was read (Settled),
+// so a later write shows in the stamp; open documents never come from it
+// (they are the overlay's, whose text the cache is keyed by); and the
+// server forgets a file on every watched-file event and save that names it
+// (Forget), whatever its stamp says. A FileTrees is safe for concurrent use;
+// a nil one remembers nothing.
+type FileTrees struct {
+	// Now is the clock stamps are judged Settled by; nil is time.Now.
+	// Tests move it forward to trust files they have just written.
+	Now func() time.Time
+
+	mu     sync.Mutex
+	files  map[string]fileTree // by File.Path
+	served atomic.Int64        // trees served without reading the file, for tests
+}
+
+// fileTree is what a FileTrees knows of one file.
+type fileTree struct {
+	lang  *sitter.Language // the grammar it was parsed with (a file named in paths may be searched as any)
+	stamp workspace.FileStamp
+	key   syntax.TreeKey
+	tree  weak.Pointer[syntax.Tree] // the very tree cached for the content read
+}
+
+// NewFileTrees returns an empty FileTrees.
+func NewFileTrees() *FileTrees { return &FileTrees{files: map[string]fileTree{}} }
+
+// Tree returns the cached tree in lang of the file on disk f (not an open
+// document) when its stamp is the one remembered, or nil: then the caller
+// reads the file and parses it (Remember). Forgotten are files whose tree
+// the cache has dropped.
+func (ft *FileTrees) Tree(snap *workspace.Snapshot, f workspace.File, lang *sitter.Language, cache *syntax.Cache) *syntax.Tree {
+	if ft == nil || f.Doc != nil {
+		return nil
+	}
+	path := f.Path()
+	ft.mu.Lock()
+	known, ok := ft.files[path]
+	ft.mu.Unlock()
+	if !ok || known.lang != lang {
+		return nil
+	}
+	if stamp, err := snap.Stat(f); err != nil || stamp != known.stamp {
+		ft.Forget(path) // changed, gone or unreadable: the next read says which
+		return nil
+	}
+	tree := cache.Cached(known.key)
+	if tree == nil || tree != known.tree.Value() {
+		ft.Forget(path)
+		return nil
+	}
+	ft.served.Add(1)
+	return tree
+}
+
+// Remember records that the file on disk f had content in lang when it was
+// read with stamp, if the cache holds the tree of that content and the
+// stamp is Settled.
+func (ft *FileTrees) Remember(f workspace.File, stamp workspace.FileStamp, lang *sitter.Language, content []byte, cache *syntax.Cache) {
+	if ft == nil || f.Doc != nil || !cache.Enabled() {
+		return
+	}
+	now := time.Now
+	if ft.Now != nil {
+		now = ft.Now
+	}
+	if !stamp.Settled(now()) {
+		return
+	}
+	key := cache.KeyOf(lang, content)
+	tree := cache.Peek(key)
+	if tree == nil || !bytes.Equal(tree.Source, content) {
+		return // not cached (no room), or another content with the same hash
+	}
+	ft.mu.Lock()
+	defer ft.mu.Unlock()
+	ft.files[f.Path()] = fileTree{lang: lang, stamp: stamp, key: key, tree: weak.Make(tree)}
+}
+
+// Forget drops what is remembered of the files at the absolute paths (as
+// the client names them, see File.Path): they changed on disk.
+func (ft *FileTrees) Forget(paths ...string) {
+	if ft == nil {
+		return
+	}
+	ft.mu.Lock()
+	defer ft.mu.Unlock()
+	for _, p := range paths {
+		delete(ft.files, p)
+	}
+}
+
+// ForgetAll drops everything remembered: for changes on disk that name no
+// file (the folders changed).
+func (ft *FileTrees) ForgetAll() {
+	if ft == nil {
+		return
+	}
+	ft.mu.Lock()
+	defer ft.mu.Unlock()
+	clear(ft.files)
+}

@@ -1,0 +1,129 @@
+package matcher
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/structls/structls/internal/inorder"
+	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/workspace"
+)
+
+// run is the first pass over the files the targets name. When every match
+// is returned (buildAll), the matches built here go to send in their final
+// order as the files are done (runInOrder); otherwise the pass only counts
+// them, and the files are searched while the walk still finds them
+// (runUnordered), then sorted.
+func (s *searcher) run(ctx context.Context, snap *workspace.Snapshot, targets []workspace.Target, walk workspace.WalkOptions,
+	progress ProgressFunc, send func([]Match) error) (*scanned, error) {
+	var out *scanned
+	var err error
+	if s.buildAll {
+		out, err = s.runInOrder(ctx, snap, targets, walk, progress, send)
+	} else {
+		out, err = s.runUnordered(ctx, snap, targets, walk, progress)
+	}
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(out.issues, func(a, b ParseIssue) int { return strings.Compare(a.Path, b.Path) })
+	slices.Sort(out.warnings)
+	return out, nil
+}
+
+// searches says whether the first pass searches f: a file in the language
+// asked for (any of the catalogue's without one), or named in `paths`.
+func (s *searcher) searches(f workspace.File) bool {
+	l := lang.ForPath(f.Rel)
+	return l != nil && (s.only == nil || l == s.only) || (s.only != nil && f.Named)
+}
+
+// runInOrder lists the files first and sorts them into the order of the
+// results, then searches them in parallel, taking their outcomes in that
+// order: so the matches built here go to send as soon as the files before
+// them are done.
+func (s *searcher) runInOrder(ctx context.Context, snap *workspace.Snapshot, targets []workspace.Target, walk workspace.WalkOptions,
+	progress ProgressFunc, send func([]Match) error) (*scanned, error) {
+	var files []workspace.File
+	err := snap.WalkFunc(ctx, targets, walk, func(f workspace.File) {
+		if s.searches(f) {
+			files = append(files, f)
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	workspace.SortFiles(files)
+	out := &scanned{searched: len(files)}
+	newWorker := func() func(int) fileOutcome {
+		var buf []byte
+		scratch := new(syntax.Scratch)
+		return func(i int) fileOutcome {
+			var o fileOutcome
+			o.hits, o.note, buf = s.file(ctx, snap, files[i], files[i].Named, buf, scratch)
+			return o
+		}
+	}
+	err = inorder.Run(ctx, len(files), newWorker, func(_ int, o fileOutcome) error {
+		matches := o.hits.matches
+		o.hits.matches = nil
+		out.add(o)
+		if len(matches) == 0 {
+			return nil
+		}
+		return send(matches)
+	}, progress)
+	return out, err
+}
+
+// runUnordered searches the files as the walk finds them (Snapshot.Scan),
+// in parallel, and sorts the files with matches at the end: the walk, a
+// good part of a warm query, overlaps the search.
+func (s *searcher) runUnordered(ctx context.Context, snap *workspace.Snapshot, targets []workspace.Target, walk workspace.WalkOptions,
+	progress ProgressFunc) (*scanned, error) {
+	out := &scanned{}
+	var mu sync.Mutex
+	newWorker := func() func(workspace.File) {
+		var buf []byte
+		scratch := new(syntax.Scratch)
+		return func(f workspace.File) {
+			var o fileOutcome
+			o.hits, o.note, buf = s.file(ctx, snap, f, f.Named, buf, scratch)
+			mu.Lock()
+			out.add(o)
+			mu.Unlock()
+		}
+	}
+	found, err := snap.Scan(ctx, targets, walk, s.searches, newWorker, progress)
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	out.searched = found
+	slices.SortFunc(out.files, func(a, b fileHits) int { return workspace.CompareFiles(a.file, b.file) })
+	return out, nil
+}
+
+// fileOutcome is what the first pass finds in one file.
+type fileOutcome struct {
+	hits fileHits
+	note fileNote
+}
+
+// add records the outcome of one file (its matches, if any, already sent).
+func (out *scanned) add(o fileOutcome) {
+	switch {
+	case o.note.issue != nil:
+		out.issues = append(out.issues, *o.note.issue)
+	case o.note.warning != "":
+		out.warnings = append(out.warnings, o.note.warning)
+	}
+	if o.hits.count > 0 {
+		out.files = append(out.files, o.hits)
+	}
+}
