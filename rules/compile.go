@@ -139,7 +139,7 @@ func (c *compiler) compileKey(key string, v *yamlValue) (matchRule, error) {
 		if err != nil {
 			return nil, c.errorf(v, "the regex does not compile: %v (the syntax is RE2's, as Rust's regex crate)", err)
 		}
-		return regexRule{re: re}, nil
+		return newRegexRule(re), nil
 	case "nthChild":
 		return c.compileNthChild(v)
 	case "range":

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"unicode/utf8"
 
+	"github.com/structls/structls/grep"
 	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/matcher/syntax"
 )
@@ -102,10 +103,22 @@ func (r kindRule) match(s *state, n int32, _ *env) bool {
 	return r.symbols[s.t.Nodes[n].Symbol]
 }
 
-// regexRule is `regex`: an unanchored search over the node's text.
-type regexRule struct{ re *regexp.Regexp }
+// regexRule is `regex`: an unanchored search over the node's text. The
+// regex runs only on text holding its required literals: most nodes a
+// rule like `kind: comment, regex: TODO` is tried on fail that test alone.
+type regexRule struct {
+	re       *regexp.Regexp
+	literals grep.Literals
+}
 
-func (r regexRule) match(s *state, n int32, _ *env) bool { return r.re.Match(s.t.Text(n)) }
+func newRegexRule(re *regexp.Regexp) regexRule {
+	return regexRule{re: re, literals: grep.RequiredLiterals(re.String())}
+}
+
+func (r regexRule) match(s *state, n int32, _ *env) bool {
+	text := s.t.Text(n)
+	return r.literals.MayMatch(text) && r.re.Match(text)
+}
 
 // nthChildRule is `nthChild`: the node's 1-based place among its named
 // siblings (those matching of, when set), counted from the end with reverse.
