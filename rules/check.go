@@ -95,8 +95,9 @@ func isDone(done <-chan struct{}) bool {
 
 // matchAt matches the rule and its constraints at node n.
 func (co *core) matchAt(s *state, n int32) (*env, bool) {
-	e := newEnv()
+	e := s.scratch(nil)
 	if !co.rule.match(s, n, e) || !checkConstraints(s, co.constraints, e) {
+		s.release(e)
 		return nil, false
 	}
 	return e, true

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"maps"
 	"regexp"
 	"slices"
 	"unicode/utf8"
@@ -14,33 +13,35 @@ import (
 // env is the state of one match in progress: the metavariable bindings
 // (shared with package matcher) and the nodes relational rules matched,
 // which become the finding's secondary labels.
+//
+// The maps of vars are never written in place: a binding makes new ones
+// (package matcher's MatchWith returns them, exportVars copies), so a copy
+// of an env is a copy of the struct, with secondary clipped so that a label
+// appended to one copy never lands in another's array.
 type env struct {
-	vars      *matcher.Env
+	vars      matcher.Env
 	secondary []int32
 }
 
-// newEnv returns an empty environment. Its maps are made on the first
-// binding (package matcher makes them in MatchWith; exportVars here): most
-// environments a relational search tries bind nothing, and copying them
-// must cost nothing.
-func newEnv() *env {
-	return &env{vars: &matcher.Env{}}
-}
+// newEnv returns an empty environment.
+func newEnv() *env { return &env{} }
 
+// clone returns a copy of e that e does not see changes of.
 func (e *env) clone() *env {
-	return &env{vars: &matcher.Env{Single: maps.Clone(e.vars.Single), Multi: maps.Clone(e.vars.Multi)}, secondary: slices.Clone(e.secondary)}
+	return &env{vars: e.vars, secondary: slices.Clip(e.secondary)}
 }
 
 // tryOn runs r on node n against a copy of e; on a match e takes the copy's
 // bindings. This is how every rule that may fail without spoiling the
 // bindings (any, not, relational candidates) runs its sub-rules.
 func tryOn(s *state, r matchRule, n int32, e *env) bool {
-	c := e.clone()
-	if !r.match(s, n, c) {
-		return false
+	c := s.scratch(e)
+	ok := r.match(s, n, c)
+	if ok {
+		*e = *c
 	}
-	*e = *c
-	return true
+	s.release(c)
+	return ok
 }
 
 // state is what matching over one tree needs.
@@ -62,7 +63,30 @@ type state struct {
 	// export is the export environment of the innermost call of a util
 	// with arguments under way (nil outside one).
 	export *env
+	// free holds the envs scratch hands out again: a check tries rules on
+	// most nodes, and most tries fail, so their copies are reused rather
+	// than allocated each time.
+	free []*env
 }
+
+// scratch returns a copy of from (an empty env when from is nil) that the
+// caller hands back with release once nothing refers to it any more.
+func (s *state) scratch(from *env) *env {
+	var c *env
+	if k := len(s.free); k > 0 {
+		c, s.free = s.free[k-1], s.free[:k-1]
+	} else {
+		c = new(env)
+	}
+	*c = env{}
+	if from != nil {
+		*c = env{vars: from.vars, secondary: slices.Clip(from.secondary)}
+	}
+	return c
+}
+
+// release hands back an env scratch returned.
+func (s *state) release(c *env) { s.free = append(s.free, c) }
 
 // step counts one candidate of a relational rule and reports whether the
 // check must stop (its context ended).
@@ -88,9 +112,9 @@ type matchRule interface {
 type patternRule struct{ p *matcher.Pattern }
 
 func (r patternRule) match(s *state, n int32, e *env) bool {
-	out, ok := r.p.MatchWith(s.t, n, e.vars)
+	out, ok := r.p.MatchWith(s.t, n, &e.vars)
 	if ok {
-		e.vars = out
+		e.vars = *out
 	}
 	return ok
 }
@@ -142,7 +166,7 @@ func (r nthChildRule) match(s *state, n int32, e *env) bool {
 		if !t.Nodes[c].IsNamed() {
 			continue
 		}
-		if c != n && r.of != nil && !r.of.match(s, c, newEnv()) {
+		if c != n && r.of != nil && !r.matchesOf(s, c) {
 			continue
 		}
 		siblings = append(siblings, c)
@@ -156,6 +180,13 @@ func (r nthChildRule) match(s *state, n int32, e *env) bool {
 	}
 	d := index - r.offset
 	return d/r.step >= 0 && d%r.step == 0
+}
+
+// matchesOf reports whether a sibling matches the rule of `ofRule`.
+func (r nthChildRule) matchesOf(s *state, sibling int32) bool {
+	e := s.scratch(nil)
+	defer s.release(e)
+	return r.of.match(s, sibling, e)
 }
 
 // rangeRule is `range`: the node starts and ends exactly there (lines
@@ -205,7 +236,11 @@ func (r anyRule) match(s *state, n int32, e *env) bool {
 // notRule is `not`: it never exports bindings.
 type notRule struct{ inner matchRule }
 
-func (r notRule) match(s *state, n int32, e *env) bool { return !r.inner.match(s, n, e.clone()) }
+func (r notRule) match(s *state, n int32, e *env) bool {
+	c := s.scratch(e)
+	defer s.release(c)
+	return !r.inner.match(s, n, c)
+}
 
 // utilRef is `matches`: a utility rule, filled in once every util of the
 // document is compiled (utils may refer to each other). A global util runs
@@ -234,7 +269,9 @@ func (r *utilRef) match(s *state, n int32, e *env) bool {
 	s.depth++
 	defer func() { s.depth-- }()
 	if r.target.global {
-		return r.target.rule.match(s, n, newEnv())
+		fresh := s.scratch(nil)
+		defer s.release(fresh)
+		return r.target.rule.match(s, n, fresh)
 	}
 	return r.target.rule.match(s, n, e)
 }
