@@ -3,6 +3,7 @@ package rules
 import (
 	"context"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -250,7 +251,7 @@ func (c *compiler) compileKind(v *yamlValue) (matchRule, error) {
 	if err != nil {
 		return nil, err
 	}
-	return kindRule{symbols: symbols}, nil
+	return kindRule{symbols: slices.Sorted(maps.Keys(symbols))}, nil
 }
 
 // kindSymbols returns the ids a named kind has in the grammar.

@@ -59,7 +59,11 @@ func kindsOf(r matchRule) (kindSet, error) {
 		}
 		return anyKind, nil
 	case kindRule:
-		return kindSet{symbols: r.symbols}, nil
+		out := kindSet{symbols: map[uint16]bool{}}
+		for _, s := range r.symbols {
+			out.symbols[s] = true
+		}
+		return out, nil
 	case selectorRule:
 		return r.kinds, nil
 	case nthChildRule:

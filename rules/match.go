@@ -121,10 +121,12 @@ func (r patternRule) match(s *state, n int32, e *env) bool {
 
 // kindRule is `kind` with a plain kind name: any of the symbols that name
 // has in the grammar.
-type kindRule struct{ symbols map[uint16]bool }
+// The ids are few (one, or two for a kind a grammar aliases), and this
+// runs on most candidates of relational rules: a slice, not a map.
+type kindRule struct{ symbols []uint16 }
 
 func (r kindRule) match(s *state, n int32, _ *env) bool {
-	return r.symbols[s.t.Nodes[n].Symbol]
+	return slices.Contains(r.symbols, s.t.Nodes[n].Symbol)
 }
 
 // regexRule is `regex`: an unanchored search over the node's text. The

@@ -282,7 +282,7 @@ type scannedFile struct {
 func (sc *scanner) keep(f workspace.File) bool {
 	set := sc.sets[f.Folder]
 	l := set.Language(f.Abs)
-	return l != nil && len(set.table(l).bySymbol) > 0
+	return l != nil && len(set.table(l).rules) > 0
 }
 
 // file checks one file; buf is the worker's read buffer, returned for reuse.
