@@ -111,7 +111,19 @@ type matchRule interface {
 // patternRule is `pattern`.
 type patternRule struct{ p *matcher.Pattern }
 
+// maxPrefilteredText bounds the node text patternRule looks for the
+// pattern's literals in before matching: below it the look is cheaper than
+// a failed match (which allocates), above it the look could cost more, and
+// nested nodes (a long chain of a || b || …) would be read again and again.
+const maxPrefilteredText = 256
+
 func (r patternRule) match(s *state, n int32, e *env) bool {
+	if sym, ok := r.p.RootSymbol(); ok && s.t.Nodes[n].Symbol != sym {
+		return false
+	}
+	if text := s.t.Text(n); len(text) <= maxPrefilteredText && !r.p.MayMatch(text) {
+		return false // a match's text holds every literal of the pattern
+	}
 	out, ok := r.p.MatchWith(s.t, n, &e.vars)
 	if ok {
 		e.vars = *out
