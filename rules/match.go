@@ -111,10 +111,11 @@ type matchRule interface {
 // patternRule is `pattern`.
 type patternRule struct{ p *matcher.Pattern }
 
-// maxPrefilteredText bounds the node text patternRule looks for the
-// pattern's literals in before matching: below it the look is cheaper than
-// a failed match (which allocates), above it the look could cost more, and
-// nested nodes (a long chain of a || b || …) would be read again and again.
+// maxPrefilteredText bounds the node text patternRule and regexRule look
+// for literals in before matching: below it the look is cheaper than a
+// failed match (a pattern's allocates), above it the look could cost more,
+// and nested nodes (a long chain of a || b || …) would be read again and
+// again.
 const maxPrefilteredText = 256
 
 func (r patternRule) match(s *state, n int32, e *env) bool {
@@ -141,9 +142,12 @@ func (r kindRule) match(s *state, n int32, _ *env) bool {
 	return slices.Contains(r.symbols, s.t.Nodes[n].Symbol)
 }
 
-// regexRule is `regex`: an unanchored search over the node's text. The
-// regex runs only on text holding its required literals: most nodes a
-// rule like `kind: comment, regex: TODO` is tried on fail that test alone.
+// regexRule is `regex`: an unanchored search over the node's text. On
+// short text (maxPrefilteredText) the regex runs only when the text holds
+// its required literals: most nodes a rule like `kind: comment, regex:
+// TODO` is tried on fail that test alone. Long text goes to the regex
+// straight away: an anchored one (^init$) fails at its first byte, where
+// the look for literals would read the whole text.
 type regexRule struct {
 	re       *regexp.Regexp
 	literals grep.Literals
@@ -155,7 +159,10 @@ func newRegexRule(re *regexp.Regexp) regexRule {
 
 func (r regexRule) match(s *state, n int32, _ *env) bool {
 	text := s.t.Text(n)
-	return r.literals.MayMatch(text) && r.re.Match(text)
+	if len(text) <= maxPrefilteredText && !r.literals.MayMatch(text) {
+		return false
+	}
+	return r.re.Match(text)
 }
 
 // nthChildRule is `nthChild`: the node's 1-based place among its named

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -45,15 +46,16 @@ func TestRuleTextPrefilter(t *testing.T) {
 // what the regex alone finds, whether or not a node's text holds the
 // regex's literals (the check that skips the regex on text lacking them).
 func TestRegexRulePrefilter(t *testing.T) {
-	src := "package p\n\n// TODO: a\n// todo: not a match (case)\n// TODOS: not a word\n/* FIXME\n   spans lines */\n// XXX\nvar x = 1 // plain\n"
+	long := "/* " + strings.Repeat("long ", 60) + "TODO */" // longer than maxPrefilteredText
+	src := "package p\n\n// TODO: a\n// todo: not a match (case)\n// TODOS: not a word\n/* FIXME\n   spans lines */\n// XXX\nvar x = 1 // plain\n" + long + "\n/* " + strings.Repeat("long ", 60) + "*/\n"
 	tests := []struct {
 		name, regex string
 		want        []string
 	}{
-		{"alternation with word boundaries", `\b(TODO|FIXME|XXX)\b`, []string{"// TODO: a", "/* FIXME\n   spans lines */", "// XXX"}},
-		{"folding case, no literals required", `(?i)\btodo\b`, []string{"// TODO: a", "// todo: not a match (case)"}},
+		{"alternation with word boundaries", `\b(TODO|FIXME|XXX)\b`, []string{"// TODO: a", "/* FIXME\n   spans lines */", "// XXX", long}},
+		{"folding case, no literals required", `(?i)\btodo\b`, []string{"// TODO: a", "// todo: not a match (case)", long}},
 		{"anchored literal", `^// XXX$`, []string{"// XXX"}},
-		{"no literal", `^/\*`, []string{"/* FIXME\n   spans lines */"}},
+		{"no literal", `^/\*`, []string{"/* FIXME\n   spans lines */", long, "/* " + strings.Repeat("long ", 60) + "*/"}},
 	}
 	l, _ := lang.Lookup("go")
 	tree, err := syntax.Parse(context.Background(), l.Grammar(), []byte(src))
