@@ -4,8 +4,9 @@
 # ones are loaded too) over the Go standard library, cold `structls scan`
 # (a fresh process each run, no cache carried over) against `ast-grep scan`
 # with the same sgconfig.yml. The two run interleaved, alternating which
-# goes first, on the same files: median wall time, the ratio, peak RSS,
-# diagnostic counts. It measures; it asserts nothing.
+# goes first, on the same files: median wall time, the ratio, median CPU
+# time (user + system: less shaken than wall time when other work shares
+# the machine), peak RSS, diagnostic counts. It measures; it asserts nothing.
 #
 # usage: bench/scan.sh [rounds]      (default 3)
 set -euo pipefail
@@ -20,13 +21,13 @@ trap 'rm -rf "$work"' EXIT
 go build -o "$work/structls" ./cmd/structls
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
-run_tool() { # run_tool NAME: one timed run, appends "seconds rss_kb" to NAME.times
+run_tool() { # run_tool NAME: one timed run, appends "seconds rss_kb cpu_seconds" to NAME.times
   local out="$work/$1.json"
   case $1 in
-    structls) (cd "$root" && /usr/bin/time -f "%e %M" -o "$work/t" "$work/structls" scan -c "$config" --json > "$out" 2>/dev/null || true) ;;
-    astgrep) (cd "$root" && /usr/bin/time -f "%e %M" -o "$work/t" "$ag" scan -c "$config" --json=compact > "$out" 2>/dev/null || true) ;;
+    structls) (cd "$root" && /usr/bin/time -f "%e %M %U %S" -o "$work/t" "$work/structls" scan -c "$config" --json > "$out" 2>/dev/null || true) ;;
+    astgrep) (cd "$root" && /usr/bin/time -f "%e %M %U %S" -o "$work/t" "$ag" scan -c "$config" --json=compact > "$out" 2>/dev/null || true) ;;
   esac
-  tail -1 "$work/t" >> "$work/$1.times" # time writes "Command exited with non-zero status 1" first on exit 1
+  tail -1 "$work/t" | awk '{print $1, $2, $3 + $4}' >> "$work/$1.times" # time writes "Command exited with non-zero status 1" first on exit 1
 }
 echo "structls $(git rev-parse --short HEAD 2>/dev/null || echo '?') vs ast-grep $($ag --version), $(nproc) cores, $rounds rounds, $(ls "$(dirname "$config")"/*/*.yml | wc -l) rules, $root"
 tools=(structls astgrep)
@@ -36,11 +37,12 @@ done
 for t in "${tools[@]}"; do
   eval "${t}_s=$(cut -d' ' -f1 "$work/$t.times" | median)"
   eval "${t}_rss=$(( $(cut -d' ' -f2 "$work/$t.times" | sort -n | tail -1) / 1024 ))"
+  eval "${t}_cpu=$(cut -d' ' -f3 "$work/$t.times" | median)"
 done
 sd=$(python3 -c "import json; print(len(json.load(open('$work/structls.json'))['diagnostics']))")
 ad=$(python3 -c "import json; print(len(json.load(open('$work/astgrep.json'))))")
-printf '| %-22s | %8s | %8s | %11s |\n' run "wall (s)" "RSS MB" diagnostics
-printf '|%s|%s|%s|%s|\n' ------------------------ ---------- ---------- -------------
-printf '| %-22s | %8.2f | %8d | %11d |\n' "structls scan (cold)" "$structls_s" "$structls_rss" "$sd"
-printf '| %-22s | %8.2f | %8d | %11d |\n' "ast-grep scan" "$astgrep_s" "$astgrep_rss" "$ad"
-echo "structls / ast-grep wall = $(echo "$structls_s / $astgrep_s" | bc -l | cut -c1-4)"
+printf '| %-22s | %8s | %8s | %8s | %11s |\n' run "wall (s)" "CPU (s)" "RSS MB" diagnostics
+printf '|%s|%s|%s|%s|%s|\n' ------------------------ ---------- ---------- ---------- -------------
+printf '| %-22s | %8.2f | %8.2f | %8d | %11d |\n' "structls scan (cold)" "$structls_s" "$structls_cpu" "$structls_rss" "$sd"
+printf '| %-22s | %8.2f | %8.2f | %8d | %11d |\n' "ast-grep scan" "$astgrep_s" "$astgrep_cpu" "$astgrep_rss" "$ad"
+echo "structls / ast-grep wall = $(echo "$structls_s / $astgrep_s" | bc -l | cut -c1-4), CPU = $(echo "$structls_cpu / $astgrep_cpu" | bc -l | cut -c1-4)"

@@ -32,17 +32,13 @@ func (s *RuleSet) CheckUnsuppressed(ctx context.Context, path string, l *lang.La
 
 func (s *RuleSet) check(ctx context.Context, path string, l *lang.Language, tree *syntax.Tree, suppress bool) ([]Finding, error) {
 	table := s.table(l)
-	if len(table.bySymbol) == 0 {
+	if len(table.rules) == 0 {
 		return nil, nil
 	}
 	rel := relPath(s.BaseDir, path)
-	kept := map[*Rule]bool{}
-	for _, rules := range table.bySymbol {
-		for _, r := range rules {
-			if _, seen := kept[r]; !seen {
-				kept[r] = r.files.keeps(rel) && r.mayMatch(tree.Source)
-			}
-		}
+	kept := make([]bool, len(table.rules))
+	for k, r := range table.rules {
+		kept[k] = r.files.keeps(rel) && r.mayMatch(tree.Source)
 	}
 	var sup *suppressions
 	if suppress {
@@ -60,10 +56,11 @@ func (s *RuleSet) check(ctx context.Context, path string, l *lang.Language, tree
 		if i%cancelCheckEvery == 0 && isDone(done) || st.stopped {
 			return nil, ctx.Err()
 		}
-		for _, r := range table.bySymbol[tree.Nodes[i].Symbol] {
-			if !kept[r] {
+		for _, k := range table.candidates(tree.Nodes[i].Symbol) {
+			if !kept[k] {
 				continue
 			}
+			r := table.rules[k]
 			e, ok := r.core.matchAt(st, int32(i))
 			if !ok {
 				continue
@@ -95,8 +92,9 @@ func isDone(done <-chan struct{}) bool {
 
 // matchAt matches the rule and its constraints at node n.
 func (co *core) matchAt(s *state, n int32) (*env, bool) {
-	e := newEnv()
+	e := s.scratch(nil)
 	if !co.rule.match(s, n, e) || !checkConstraints(s, co.constraints, e) {
+		s.release(e)
 		return nil, false
 	}
 	return e, true

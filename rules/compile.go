@@ -3,6 +3,7 @@ package rules
 import (
 	"context"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -139,7 +140,7 @@ func (c *compiler) compileKey(key string, v *yamlValue) (matchRule, error) {
 		if err != nil {
 			return nil, c.errorf(v, "the regex does not compile: %v (the syntax is RE2's, as Rust's regex crate)", err)
 		}
-		return regexRule{re: re}, nil
+		return newRegexRule(re), nil
 	case "nthChild":
 		return c.compileNthChild(v)
 	case "range":
@@ -250,7 +251,7 @@ func (c *compiler) compileKind(v *yamlValue) (matchRule, error) {
 	if err != nil {
 		return nil, err
 	}
-	return kindRule{symbols: symbols}, nil
+	return kindRule{symbols: slices.Sorted(maps.Keys(symbols))}, nil
 }
 
 // kindSymbols returns the ids a named kind has in the grammar.

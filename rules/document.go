@@ -101,7 +101,7 @@ func (ld *loader) compileCore(c *compiler, v *yamlValue, r *Rule) error {
 		return c.errorf(ruleVal, "the rule must specify a set of node kinds to match: add a `kind`, or a `pattern` whose root is not a lone metavariable")
 	}
 	r.core = co
-	r.required = requiredPatterns(co.rule)
+	r.required = requiredFilters(co.rule)
 	return nil
 }
 

@@ -1,10 +1,6 @@
 package rules
 
-import (
-	"fmt"
-
-	"github.com/structls/structls/matcher"
-)
+import "fmt"
 
 // kindSet is the kinds a rule's matches can have (ast-grep's potential
 // kinds): the combined scan tries a rule only on nodes of these kinds. any
@@ -63,7 +59,11 @@ func kindsOf(r matchRule) (kindSet, error) {
 		}
 		return anyKind, nil
 	case kindRule:
-		return kindSet{symbols: r.symbols}, nil
+		out := kindSet{symbols: map[uint16]bool{}}
+		for _, s := range r.symbols {
+			out.symbols[s] = true
+		}
+		return out, nil
 	case selectorRule:
 		return r.kinds, nil
 	case nthChildRule:
@@ -121,27 +121,39 @@ func (u *util) kindSet() (kindSet, error) {
 	return k, nil
 }
 
-// requiredPatterns returns the patterns every match of r matches: r's own
-// pattern, or those of the members of its top-level `all`.
-func requiredPatterns(r matchRule) []*matcher.Pattern {
+// textFilter is a necessary condition on the text holding a match: a
+// pattern's literals and keywords, a regex's required literals.
+type textFilter interface {
+	MayMatch(text []byte) bool
+}
+
+// requiredFilters returns the conditions every match of r meets: those of
+// r's own pattern or regex, or of the members of its top-level `all`. The
+// matched node's text holds the match, and the file's text holds the node.
+func requiredFilters(r matchRule) []textFilter {
 	switch r := r.(type) {
 	case patternRule:
-		return []*matcher.Pattern{r.p}
+		return []textFilter{r.p}
+	case regexRule:
+		if r.literals.Empty() {
+			return nil
+		}
+		return []textFilter{r.literals}
 	case allRule:
-		var out []*matcher.Pattern
+		var out []textFilter
 		for _, m := range r.members {
-			out = append(out, requiredPatterns(m)...)
+			out = append(out, requiredFilters(m)...)
 		}
 		return out
 	}
 	return nil
 }
 
-// mayMatch reports whether content holds the literals of every required
-// pattern of the rule: false means the file holds no match.
+// mayMatch reports whether content meets every required condition of the
+// rule: false means the file holds no match.
 func (r *Rule) mayMatch(content []byte) bool {
-	for _, p := range r.required {
-		if !p.MayMatch(content) {
+	for _, f := range r.required {
+		if !f.MayMatch(content) {
 			return false
 		}
 	}

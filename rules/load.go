@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"sort"
 	"sync"
 
 	"github.com/structls/structls/matcher/lang"
@@ -142,44 +141,6 @@ func (s *RuleSet) Filter(expr string) (*RuleSet, error) {
 		return nil, fmt.Errorf("no rule id matches the filter %q: check the ids with `structls scan --json` or widen the filter", expr)
 	}
 	return out, nil
-}
-
-// dispatchTable lists, for one language, the rules to try on each node
-// kind, each list sorted as ast-grep's scan orders them (rules without a
-// fix first, then by id).
-type dispatchTable struct {
-	bySymbol map[uint16][]*Rule
-}
-
-func (s *RuleSet) table(l *lang.Language) *dispatchTable {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if t, ok := s.dispatch[l]; ok {
-		return t
-	}
-	t := &dispatchTable{bySymbol: map[uint16][]*Rule{}}
-	var mine []*Rule
-	for _, r := range s.Rules {
-		if r.Language == l && r.Severity != SeverityOff {
-			mine = append(mine, r)
-		}
-	}
-	sort.SliceStable(mine, func(i, j int) bool {
-		if mine[i].hasFix != mine[j].hasFix {
-			return !mine[i].hasFix
-		}
-		return mine[i].ID < mine[j].ID
-	})
-	for _, r := range mine {
-		for sym := range r.core.kinds.symbols {
-			t.bySymbol[sym] = append(t.bySymbol[sym], r)
-		}
-	}
-	if s.dispatch == nil {
-		s.dispatch = map[*lang.Language]*dispatchTable{}
-	}
-	s.dispatch[l] = t
-	return t
 }
 
 // WithSeverities returns the set with the severities of some rules

@@ -1,11 +1,11 @@
 package rules
 
 import (
-	"maps"
 	"regexp"
 	"slices"
 	"unicode/utf8"
 
+	"github.com/structls/structls/grep"
 	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/matcher/syntax"
 )
@@ -13,33 +13,35 @@ import (
 // env is the state of one match in progress: the metavariable bindings
 // (shared with package matcher) and the nodes relational rules matched,
 // which become the finding's secondary labels.
+//
+// The maps of vars are never written in place: a binding makes new ones
+// (package matcher's MatchWith returns them, exportVars copies), so a copy
+// of an env is a copy of the struct, with secondary clipped so that a label
+// appended to one copy never lands in another's array.
 type env struct {
-	vars      *matcher.Env
+	vars      matcher.Env
 	secondary []int32
 }
 
-// newEnv returns an empty environment. Its maps are made on the first
-// binding (package matcher makes them in MatchWith; exportVars here): most
-// environments a relational search tries bind nothing, and copying them
-// must cost nothing.
-func newEnv() *env {
-	return &env{vars: &matcher.Env{}}
-}
+// newEnv returns an empty environment.
+func newEnv() *env { return &env{} }
 
+// clone returns a copy of e that e does not see changes of.
 func (e *env) clone() *env {
-	return &env{vars: &matcher.Env{Single: maps.Clone(e.vars.Single), Multi: maps.Clone(e.vars.Multi)}, secondary: slices.Clone(e.secondary)}
+	return &env{vars: e.vars, secondary: slices.Clip(e.secondary)}
 }
 
 // tryOn runs r on node n against a copy of e; on a match e takes the copy's
 // bindings. This is how every rule that may fail without spoiling the
 // bindings (any, not, relational candidates) runs its sub-rules.
 func tryOn(s *state, r matchRule, n int32, e *env) bool {
-	c := e.clone()
-	if !r.match(s, n, c) {
-		return false
+	c := s.scratch(e)
+	ok := r.match(s, n, c)
+	if ok {
+		*e = *c
 	}
-	*e = *c
-	return true
+	s.release(c)
+	return ok
 }
 
 // state is what matching over one tree needs.
@@ -61,7 +63,30 @@ type state struct {
 	// export is the export environment of the innermost call of a util
 	// with arguments under way (nil outside one).
 	export *env
+	// free holds the envs scratch hands out again: a check tries rules on
+	// most nodes, and most tries fail, so their copies are reused rather
+	// than allocated each time.
+	free []*env
 }
+
+// scratch returns a copy of from (an empty env when from is nil) that the
+// caller hands back with release once nothing refers to it any more.
+func (s *state) scratch(from *env) *env {
+	var c *env
+	if k := len(s.free); k > 0 {
+		c, s.free = s.free[k-1], s.free[:k-1]
+	} else {
+		c = new(env)
+	}
+	*c = env{}
+	if from != nil {
+		*c = env{vars: from.vars, secondary: slices.Clip(from.secondary)}
+	}
+	return c
+}
+
+// release hands back an env scratch returned.
+func (s *state) release(c *env) { s.free = append(s.free, c) }
 
 // step counts one candidate of a relational rule and reports whether the
 // check must stop (its context ended).
@@ -86,26 +111,59 @@ type matchRule interface {
 // patternRule is `pattern`.
 type patternRule struct{ p *matcher.Pattern }
 
+// maxPrefilteredText bounds the node text patternRule and regexRule look
+// for literals in before matching: below it the look is cheaper than a
+// failed match (a pattern's allocates), above it the look could cost more,
+// and nested nodes (a long chain of a || b || …) would be read again and
+// again.
+const maxPrefilteredText = 256
+
 func (r patternRule) match(s *state, n int32, e *env) bool {
-	out, ok := r.p.MatchWith(s.t, n, e.vars)
+	if sym, ok := r.p.RootSymbol(); ok && s.t.Nodes[n].Symbol != sym {
+		return false
+	}
+	if text := s.t.Text(n); len(text) <= maxPrefilteredText && !r.p.MayMatch(text) {
+		return false // a match's text holds every literal of the pattern
+	}
+	out, ok := r.p.MatchWith(s.t, n, &e.vars)
 	if ok {
-		e.vars = out
+		e.vars = *out
 	}
 	return ok
 }
 
 // kindRule is `kind` with a plain kind name: any of the symbols that name
 // has in the grammar.
-type kindRule struct{ symbols map[uint16]bool }
+// The ids are few (one, or two for a kind a grammar aliases), and this
+// runs on most candidates of relational rules: a slice, not a map.
+type kindRule struct{ symbols []uint16 }
 
 func (r kindRule) match(s *state, n int32, _ *env) bool {
-	return r.symbols[s.t.Nodes[n].Symbol]
+	return slices.Contains(r.symbols, s.t.Nodes[n].Symbol)
 }
 
-// regexRule is `regex`: an unanchored search over the node's text.
-type regexRule struct{ re *regexp.Regexp }
+// regexRule is `regex`: an unanchored search over the node's text. On
+// short text (maxPrefilteredText) the regex runs only when the text holds
+// its required literals: most nodes a rule like `kind: comment, regex:
+// TODO` is tried on fail that test alone. Long text goes to the regex
+// straight away: an anchored one (^init$) fails at its first byte, where
+// the look for literals would read the whole text.
+type regexRule struct {
+	re       *regexp.Regexp
+	literals grep.Literals
+}
 
-func (r regexRule) match(s *state, n int32, _ *env) bool { return r.re.Match(s.t.Text(n)) }
+func newRegexRule(re *regexp.Regexp) regexRule {
+	return regexRule{re: re, literals: grep.RequiredLiterals(re.String())}
+}
+
+func (r regexRule) match(s *state, n int32, _ *env) bool {
+	text := s.t.Text(n)
+	if len(text) <= maxPrefilteredText && !r.literals.MayMatch(text) {
+		return false
+	}
+	return r.re.Match(text)
+}
 
 // nthChildRule is `nthChild`: the node's 1-based place among its named
 // siblings (those matching of, when set), counted from the end with reverse.
@@ -129,7 +187,7 @@ func (r nthChildRule) match(s *state, n int32, e *env) bool {
 		if !t.Nodes[c].IsNamed() {
 			continue
 		}
-		if c != n && r.of != nil && !r.of.match(s, c, newEnv()) {
+		if c != n && r.of != nil && !r.matchesOf(s, c) {
 			continue
 		}
 		siblings = append(siblings, c)
@@ -143,6 +201,13 @@ func (r nthChildRule) match(s *state, n int32, e *env) bool {
 	}
 	d := index - r.offset
 	return d/r.step >= 0 && d%r.step == 0
+}
+
+// matchesOf reports whether a sibling matches the rule of `ofRule`.
+func (r nthChildRule) matchesOf(s *state, sibling int32) bool {
+	e := s.scratch(nil)
+	defer s.release(e)
+	return r.of.match(s, sibling, e)
 }
 
 // rangeRule is `range`: the node starts and ends exactly there (lines
@@ -192,7 +257,11 @@ func (r anyRule) match(s *state, n int32, e *env) bool {
 // notRule is `not`: it never exports bindings.
 type notRule struct{ inner matchRule }
 
-func (r notRule) match(s *state, n int32, e *env) bool { return !r.inner.match(s, n, e.clone()) }
+func (r notRule) match(s *state, n int32, e *env) bool {
+	c := s.scratch(e)
+	defer s.release(c)
+	return !r.inner.match(s, n, c)
+}
 
 // utilRef is `matches`: a utility rule, filled in once every util of the
 // document is compiled (utils may refer to each other). A global util runs
@@ -221,7 +290,9 @@ func (r *utilRef) match(s *state, n int32, e *env) bool {
 	s.depth++
 	defer func() { s.depth-- }()
 	if r.target.global {
-		return r.target.rule.match(s, n, newEnv())
+		fresh := s.scratch(nil)
+		defer s.release(fresh)
+		return r.target.rule.match(s, n, fresh)
 	}
 	return r.target.rule.match(s, n, e)
 }

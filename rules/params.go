@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"maps"
 	"slices"
 	"strings"
 )
@@ -51,24 +52,27 @@ func (r *utilCall) match(s *state, n int32, e *env) bool {
 
 // exportVars copies the named bindings of from into to; a name bound in
 // both to different code fails the match.
+// The maps of to are replaced, not written (see env).
 func exportVars(s *state, from, to *env, names []string) bool {
-	if to.vars.Single == nil {
-		to.vars.Single = map[string]int32{}
+	single, multi := maps.Clone(to.vars.Single), maps.Clone(to.vars.Multi)
+	if single == nil {
+		single = map[string]int32{}
 	}
-	if to.vars.Multi == nil {
-		to.vars.Multi = map[string][]int32{}
+	if multi == nil {
+		multi = map[string][]int32{}
 	}
 	for _, name := range names {
 		if n, ok := from.vars.Single[name]; ok {
-			if old, bound := to.vars.Single[name]; bound && !sameText(s, old, n) {
+			if old, bound := single[name]; bound && !sameText(s, old, n) {
 				return false
 			}
-			to.vars.Single[name] = n
+			single[name] = n
 		}
 		if nodes, ok := from.vars.Multi[name]; ok {
-			to.vars.Multi[name] = nodes
+			multi[name] = nodes
 		}
 	}
+	to.vars.Single, to.vars.Multi = single, multi
 	return true
 }
 

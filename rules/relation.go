@@ -61,7 +61,12 @@ func (r *relation) find(s *state, n int32, e *env) (int32, bool) {
 		return false
 	}
 	stops := func(c int32) bool {
-		return r.stop == stopAtRule && r.stopRule.match(s, c, e.clone())
+		if r.stop != stopAtRule {
+			return false
+		}
+		copied := s.scratch(e)
+		defer s.release(copied)
+		return r.stopRule.match(s, c, copied)
 	}
 	switch r.kind {
 	case relInside:

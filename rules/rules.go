@@ -22,7 +22,6 @@ package rules
 import (
 	"fmt"
 
-	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/matcher/lang"
 )
 
@@ -65,9 +64,10 @@ type Rule struct {
 	labels []labelDef // the labels map; nil for the default labels
 	files  *fileFilter
 	hasFix bool
-	// required are patterns every match matches: a file lacking one's
-	// literals holds no match (the prefilter before parsing).
-	required []*matcher.Pattern
+	// required are conditions every match's text meets (its patterns'
+	// and regexes' literals): a file failing one holds no match (the
+	// prefilter before parsing).
+	required []textFilter
 }
 
 // Fix is one fix of a rule: a template and how far the replaced range

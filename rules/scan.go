@@ -165,8 +165,8 @@ func Scan(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.
 	sc := &scanner{sets: sets, enc: enc, cache: cache, fix: q.Fix, metadata: q.IncludeMetadata}
 	walk := workspace.WalkOptions{Globs: q.Globs, Gitignore: q.Gitignore == nil || *q.Gitignore, Hidden: q.Hidden == nil || *q.Hidden}
 	res.FilesScanned, err = snap.Scan(ctx, resolved.Targets, walk, sc.keep, func() func(workspace.File) {
-		var buf []byte
-		return func(f workspace.File) { buf = sc.file(ctx, snap, f, buf) }
+		w := &worker{scratch: new(syntax.Scratch)}
+		return func(f workspace.File) { sc.file(ctx, snap, f, w) }
 	}, progress)
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
@@ -282,46 +282,58 @@ type scannedFile struct {
 func (sc *scanner) keep(f workspace.File) bool {
 	set := sc.sets[f.Folder]
 	l := set.Language(f.Abs)
-	return l != nil && len(set.table(l).bySymbol) > 0
+	return l != nil && len(set.table(l).rules) > 0
 }
 
-// file checks one file; buf is the worker's read buffer, returned for reuse.
-func (sc *scanner) file(ctx context.Context, snap *workspace.Snapshot, f workspace.File, buf []byte) []byte {
+// worker is what one scanning goroutine reuses from file to file: its read
+// buffer, and the scratch trees are parsed into when no cache keeps them.
+type worker struct {
+	buf     []byte
+	scratch *syntax.Scratch
+}
+
+// file checks one file.
+func (sc *scanner) file(ctx context.Context, snap *workspace.Snapshot, f workspace.File, w *worker) {
 	set := sc.sets[f.Folder]
 	l := set.Language(f.Abs)
-	content, err := snap.ReadFile(f, buf)
+	content, err := snap.ReadFile(f, w.buf)
 	switch {
 	case errors.Is(err, workspace.ErrTooLarge):
 		sc.warn(fmt.Sprintf("%s was not scanned: %v (raise the maxFileSize setting to scan it)", f.Rel, err))
-		return buf
+		return
 	case err != nil && f.Named:
 		sc.warn(fmt.Sprintf("%s was not scanned: %v (check that it is a readable text file)", f.Rel, err))
-		return buf
+		return
 	case err != nil:
-		return buf // binary or unreadable, found by walking: skipped, as the walk would
+		return // binary or unreadable, found by walking: skipped, as the walk would
 	}
 	if f.Doc == nil {
-		buf = content
+		w.buf = content
 	}
 	if !set.mayMatch(l, f.Abs, content) {
-		return buf
+		return
 	}
-	tree, err := sc.cache.Parse(ctx, l.Grammar(), content)
+	cached := sc.cache.Enabled()
+	var tree *syntax.Tree
+	if cached {
+		tree, err = sc.cache.Parse(ctx, l.Grammar(), content)
+	} else {
+		tree, err = syntax.ParseInto(ctx, l.Grammar(), content, w.scratch) // checked before the next file
+	}
 	if err != nil {
-		return buf
+		return
 	}
 	findings, err := set.Check(ctx, f.Abs, l, tree)
 	if err != nil || len(findings) == 0 {
-		return buf
+		return
 	}
 	sf := scannedFile{file: f, lang: l, content: tree.Source, findings: findings}
-	if !sc.cache.Enabled() && f.Doc == nil {
+	if !cached && f.Doc == nil {
 		sf.content = slices.Clone(tree.Source) // the tree reads the worker's buffer, reused for the next file
 	}
 	sc.mu.Lock()
 	sc.files = append(sc.files, sf)
 	sc.mu.Unlock()
-	return buf
 }
 
 // mayMatch reports whether any rule for l that runs on path may match

@@ -11,18 +11,22 @@ import (
 	"path/filepath"
 	"strings"
 
+	jsonv2 "github.com/go-json-experiment/json"
+
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/rules"
 )
 
-// scanReply is the part of a structls.scan result the CLI reads.
+// scanReply is the part of a structls.scan result the CLI reads. The
+// diagnostics, most of the reply, are not decoded: --json prints the reply
+// as it came, the text report is its text; only --format github reads
+// them (githubDiagnostics).
 type scanReply struct {
-	Diagnostics []rules.Diagnostic `json:"diagnostics"`
-	ErrorCount  int                `json:"errorCount"`
-	RuleErrors  []rules.RuleError  `json:"ruleErrors"`
-	Warnings    []string           `json:"warnings"`
-	EditID      string             `json:"editId"`
-	FixCount    int                `json:"fixCount"`
+	ErrorCount int               `json:"errorCount"`
+	RuleErrors []rules.RuleError `json:"ruleErrors"`
+	Warnings   []string          `json:"warnings"`
+	EditID     string            `json:"editId"`
+	FixCount   int               `json:"fixCount"`
 	// UnfixedErrorCount: with --apply, the error diagnostics no fix removes.
 	UnfixedErrorCount int    `json:"unfixedErrorCount"`
 	Text              string `json:"text"`
@@ -98,7 +102,13 @@ func scanCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		notes = append(notes, "warning: "+w)
 	}
 	if *format == "github" {
-		printGitHub(stdout, res.Diagnostics)
+		var diags struct {
+			Diagnostics []rules.Diagnostic `json:"diagnostics"`
+		}
+		if err := jsonv2.Unmarshal(raw, &diags); err != nil {
+			return exitError, fmt.Errorf("decoding the diagnostics of the %s result: %w", lsp.CommandScan, err)
+		}
+		printGitHub(stdout, diags.Diagnostics)
 		printResult(stdout, stderr, nil, "", false, notes)
 	} else {
 		printResult(stdout, stderr, raw, res.Text, *asJSON, notes)

@@ -1,0 +1,61 @@
+package rules
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/workspace"
+)
+
+// TestScanParsePaths: Scan without a parse cache (each worker parses into
+// its own scratch, reused file after file) reports exactly what it reports
+// with one (trees parsed and kept), byte for byte, in both orders.
+func TestScanParsePaths(t *testing.T) {
+	config, err := filepath.Abs("testdata/ruleset/sgconfig.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range []string{filepath.Join(runtime.GOROOT(), "src", "net", "http", "internal"), "testdata/tscorpus"} {
+		dir, _ = filepath.Abs(dir)
+		if _, err := os.Stat(dir); err != nil {
+			t.Logf("skipping %s: %v", dir, err)
+			continue
+		}
+		folder, err := workspace.NewFolder(dir, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
+		scan := func(cache *syntax.Cache) string {
+			res, err := Scan(context.Background(), snap, Query{Config: config, Format: "text"}, workspace.UTF16, nil, cache)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Diagnostics) == 0 {
+				t.Fatalf("%s: no diagnostics: the comparison would prove nothing", dir)
+			}
+			out, err := json.Marshal(res)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return string(out)
+		}
+		without := scan(nil)
+		cache := syntax.NewCache(64 << 20)
+		with := scan(cache)
+		again := scan(cache) // from the cache
+		if diff := cmp.Diff(without, with); diff != "" {
+			t.Errorf("%s: without a cache (-) and with one (+) differ:\n%s", dir, diff)
+		}
+		if again != with {
+			t.Errorf("%s: the cached trees give a different result", dir)
+		}
+	}
+}
