@@ -13,5 +13,5 @@ import (
 // out, and keeps one arena for all its files rather than taking a pooled
 // one, dropped at each garbage collection, per file.
 func ParseInto(ctx context.Context, lang *sitter.Language, source []byte, scratch *Scratch) (*Tree, error) {
-	return parse(ctx, lang, source, -1, scratch)
+	return parse(ctx, lang, source, allNodes, scratch)
 }
