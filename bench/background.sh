@@ -9,7 +9,10 @@
 #     (p50 / p95), against the same query after the same edit made on disk to
 #     the closed file (a full parse each time).
 # The pattern has no literal to skip files by, so every file is parsed. Rounds
-# alternate the order of the tools. It measures; it asserts nothing.
+# alternate the order of the tools. Besides wall time it prints CPU time
+# (user + system: ast-grep's whole run; structls's whole process while the
+# query runs): on a machine loaded by other work, what each run cost. It
+# measures; it asserts nothing.
 #
 # usage: bench/background.sh [rounds] [keystrokes]      (defaults 3, 200)
 set -euo pipefail
@@ -30,21 +33,24 @@ for ((i = 0; i < rounds; i++)); do
   if ((i % 2 == 0)); then order="ag first off indexed"; else order="indexed off first ag"; fi
   for step in $order; do
     if [[ $step == ag ]]; then
-      (cd "$root" && /usr/bin/time -f "%e" -o "$work/t" "$ag" run -l go --json=compact -p "$pattern" > "$work/a.json" 2>/dev/null || true)
-      tail -1 "$work/t" >> "$work/ag.times"
+      (cd "$root" && /usr/bin/time -f "%e %U %S" -o "$work/t" "$ag" run -l go --json=compact -p "$pattern" > "$work/a.json" 2>/dev/null || true)
+      tail -1 "$work/t" | cut -d' ' -f1 >> "$work/ag.times"
+      tail -1 "$work/t" | awk '{print $2 + $3}' >> "$work/ag.cpu"
     else
       "$work/background" "$step" "$root" go "$pattern" > "$work/out"
       grep "^$step" "$work/out" | cut -f2 >> "$work/$step.times"
       grep "^$step" "$work/out" | cut -f3 > "$work/$step.matches"
+      grep "^$step" "$work/out" | cut -f4 >> "$work/$step.cpu"
       if [[ $step == indexed ]]; then grep '^indexing' "$work/out" | cut -f2 >> "$work/indexing.times"; fi
     fi
   done
 done
 ag=$(median < "$work/ag.times")
+agcpu=$(median < "$work/ag.cpu")
 agn=$(python3 -c "import json; print(len(json.load(open('$work/a.json'))))")
-printf '| %-58s | %8s | %9s | %16s |\n' "median of $rounds" matches "wall (s)" "ratio to ast-grep"
-printf '|%s|%s|%s|%s|\n' ------------------------------------------------------------ ---------- ----------- ------------------
-printf '| %-58s | %8s | %9.2f | %16s |\n' "ast-grep run, cold" "$agn" "$ag" 1
+printf '| %-58s | %8s | %9s | %16s | %8s | %9s |\n' "median of $rounds" matches "wall (s)" "ratio to ast-grep" "CPU (s)" "CPU ratio"
+printf '|%s|%s|%s|%s|%s|%s|\n' ------------------------------------------------------------ ---------- ----------- ------------------ ---------- -----------
+printf '| %-58s | %8s | %9.2f | %16s | %8.2f | %9s |\n' "ast-grep run, cold" "$agn" "$ag" 1 "$agcpu" 1
 for step in first off indexed; do
   case $step in
     first) label="structls, fresh server, first query (background parse on)";;
@@ -52,7 +58,9 @@ for step in first off indexed; do
     indexed) label="structls, fresh server, query after indexing";;
   esac
   s=$(median < "$work/$step.times")
-  printf '| %-58s | %8s | %9.2f | %16.2f |\n' "$label" "$(cat "$work/$step.matches")" "$s" "$(echo "$s / $ag" | bc -l)"
+  c=$(median < "$work/$step.cpu")
+  printf '| %-58s | %8s | %9.2f | %16.2f | %8.2f | %9.2f |\n' "$label" "$(cat "$work/$step.matches")" "$s" "$(echo "$s / $ag" | bc -l)" \
+    "$c" "$(echo "$c / $agcpu" | bc -l)"
 done
 printf 'indexing took %.1f s (median, from initialize to the end of its progress)\n' "$(median < "$work/indexing.times")"
 echo
