@@ -34,6 +34,7 @@ func (t *dispatchTable) candidates(symbol uint16) []int {
 	return nil
 }
 
+// table returns the dispatch table of language l, built on first use.
 func (s *RuleSet) table(l *lang.Language) *dispatchTable {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -78,8 +78,9 @@ func (s *state) scratch(from *env) *env {
 	} else {
 		c = new(env)
 	}
-	*c = env{}
-	if from != nil {
+	if from == nil {
+		*c = env{}
+	} else {
 		*c = env{vars: from.vars, secondary: slices.Clip(from.secondary)}
 	}
 	return c
@@ -133,9 +134,9 @@ func (r patternRule) match(s *state, n int32, e *env) bool {
 }
 
 // kindRule is `kind` with a plain kind name: any of the symbols that name
-// has in the grammar.
-// The ids are few (one, or two for a kind a grammar aliases), and this
-// runs on most candidates of relational rules: a slice, not a map.
+// has in the grammar. The ids are few (one, or two for a kind a grammar
+// aliases), and this runs on most candidates of relational rules: a slice,
+// not a map.
 type kindRule struct{ symbols []uint16 }
 
 func (r kindRule) match(s *state, n int32, _ *env) bool {
@@ -203,7 +204,8 @@ func (r nthChildRule) match(s *state, n int32, e *env) bool {
 	return d/r.step >= 0 && d%r.step == 0
 }
 
-// matchesOf reports whether a sibling matches the rule of `ofRule`.
+// matchesOf reports whether a sibling matches the `ofRule` of nthChild
+// (in an environment of its own: siblings bind nothing).
 func (r nthChildRule) matchesOf(s *state, sibling int32) bool {
 	e := s.scratch(nil)
 	defer s.release(e)

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -79,6 +80,37 @@ func TestRegexRulePrefilter(t *testing.T) {
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("findings (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestRuleSetMayMatch: a file is parsed when some rule of its language that
+// runs on it (files/ignores) may match its text; a rule needing no text
+// answers at once, but not for a file it does not run on.
+func TestRuleSetMayMatch(t *testing.T) {
+	const textFree = "id: ifs\nlanguage: go\nrule: {kind: if_statement}\nfiles: ['keep/**']\n---\n"
+	const needsPanic = "id: panics\nlanguage: go\nrule: {pattern: 'panic($A)'}\n---\n"
+	const python = "id: py\nlanguage: python\nrule: {kind: if_statement}\n"
+	tests := []struct {
+		name, rules, path, content string
+		want                       bool
+	}{
+		{"text-free rule runs here", textFree + needsPanic + python, "keep/a.go", "package p\n", true},
+		{"text-free rule does not run here, text lacks the literal", textFree + needsPanic + python, "other/a.go", "package p\n", false},
+		{"text-free rule does not run here, text holds the literal", textFree + needsPanic + python, "other/a.go", "package p\nfunc f() { panic(1) }\n", true},
+		{"only another language's rule needs no text", needsPanic + python, "a.go", "package p\n", false},
+	}
+	l, _ := lang.Lookup("go")
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			base := t.TempDir()
+			set, err := ParseRules("t.yml", []byte(tt.rules), Options{BaseDir: base})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := set.mayMatch(l, filepath.Join(base, tt.path), []byte(tt.content)); got != tt.want {
+				t.Errorf("mayMatch(%s, %q) = %v, want %v", tt.path, tt.content, got, tt.want)
 			}
 		})
 	}

@@ -343,8 +343,14 @@ func (s *RuleSet) mayMatch(l *lang.Language, path string, content []byte) bool {
 		return true // an unused suppression is reported even where no rule matches
 	}
 	rel := relPath(s.BaseDir, path)
-	for _, r := range s.Rules {
-		if r.Language == l && r.Severity != SeverityOff && r.files.keeps(rel) && r.mayMatch(content) {
+	rules := s.table(l).rules
+	for _, r := range rules {
+		if len(r.required) == 0 && r.files.keeps(rel) {
+			return true // answered without reading the text
+		}
+	}
+	for _, r := range rules {
+		if len(r.required) > 0 && r.files.keeps(rel) && r.mayMatch(content) {
 			return true
 		}
 	}
