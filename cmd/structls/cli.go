@@ -166,9 +166,3 @@ func (p *streamPrinter) finish(raw json.RawMessage, text string) error {
 	}
 	return p.out.Flush()
 }
-
-// oneShotArenaKeep is the memory each parsing goroutine of a one-shot
-// command that parses whole trees (outline, xray, scan) keeps from file to
-// file (syntax.SetArenaKeep): large files then reuse pages instead of
-// faulting in fresh ones, for a peak RSS set by the largest parse anyway.
-const oneShotArenaKeep = 64 << 20

@@ -7,7 +7,6 @@ import (
 	"io"
 
 	"github.com/structls/structls/lsp"
-	"github.com/structls/structls/matcher/syntax"
 	"github.com/structls/structls/outline"
 )
 
@@ -41,7 +40,6 @@ func outlineCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	if !*asJSON {
 		q.Format, q.TextOnly = "text", true
 	}
-	syntax.SetArenaKeep(oneShotArenaKeep)
 	ctx := context.Background()
 	s, err := startSession(ctx, *root, lsp.EditorOptions{})
 	if err != nil {

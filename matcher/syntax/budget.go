@@ -35,16 +35,17 @@ func SetParseBudget(bytes int64) {
 
 // DefaultArenaKeep is the memory a parsing goroutine keeps from one file
 // to the next unless SetArenaKeep changes it: enough for files up to about
-// 70 KB (tree-sitter takes some 60 bytes a byte) without touching fresh pages.
-const DefaultArenaKeep = 4 << 20
+// 1 MB (tree-sitter takes some 60 bytes a byte) to parse on pages already
+// touched. At 4 MiB, a tenth of a cold outline's CPU time over the Go
+// standard library was the kernel's, faulting in fresh pages for every
+// larger file, and a third of that went away at 64 MiB. The server's peak
+// with the whole library cached stays under its 1.5 GiB (bench/memory.sh:
+// 1,537,872 kB).
+const DefaultArenaKeep = 64 << 20
 
 // SetArenaKeep sets how much of its arena a parsing goroutine keeps after a
-// file for the next one. A larger file's arena is given back to the kernel,
-// and the next one as large touches fresh pages again: over the Go
-// standard library at the default, a tenth of an outline's CPU time was the
-// kernel's, a third of it less at 64 MiB. A one-shot command that parses
-// thousands of files can afford it; the server, whose peak RSS is held
-// under a limit, keeps the default.
+// file for the next one; a larger file's arena goes back to the kernel. A
+// command whose peak RSS must stay small (structls astgrep) keeps less.
 func SetArenaKeep(bytes int64) { C.structls_set_arena_keep(C.size_t(max(bytes, 0))) }
 
 // byteBudget is a weighted semaphore over bytes. A request waits while

@@ -378,14 +378,15 @@ func pruned(whole *Tree, opaque KindSet) []Node {
 func TestArenaKeep(t *testing.T) {
 	src := []byte("package p\n" + strings.Repeat("func f() { x := []int{1, 2, 3}; y := x[0] + 2 }\n", 5000)) // 250 KB: several MB of arena
 	defer SetArenaKeep(DefaultArenaKeep)
-	for _, keep := range []int64{DefaultArenaKeep, 64 << 20} {
+	const small = 4 << 20
+	for _, keep := range []int64{small, 64 << 20} {
 		SetArenaKeep(keep)
 		var scratch Scratch
 		if _, err := ParseSubtrees(context.Background(), goLang, src, 0, &scratch); err != nil {
 			t.Fatal(err)
 		}
 		held := scratch.reservedBytes()
-		if held > keep || (keep > DefaultArenaKeep && held <= DefaultArenaKeep) {
+		if held > keep || (keep > small && held <= small) {
 			t.Errorf("keep %d MiB: the arena holds %d bytes after the parse", keep>>20, held)
 		}
 	}
