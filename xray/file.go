@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"unicode/utf8"
 
 	"go.starlark.net/starlark"
 
@@ -132,13 +133,23 @@ type lineInfo struct {
 func (e *evaluation) lineOf(mapper *workspace.Mapper, source []byte, number int) lineInfo {
 	start := mapper.LineStart(number - 1)
 	end := lineEnd(source, start)
-	info := lineInfo{number: number, content: strings.ToValidUTF8(string(source[start:end]), "\uFFFD")}
+	info := lineInfo{number: number, content: validText(source[start:end])}
 	if endPos, err := mapper.OffsetPosition(end, e.enc); err == nil {
 		// A line starts at its character 0 in every encoding (after a BOM
 		// on the first: the mapper's line 0 starts past it).
 		info.rng = &workspace.Range{Start: workspace.Position{Line: number - 1}, End: endPos}
 	}
 	return info
+}
+
+// validText is b as a string, each invalid UTF-8 sequence replaced by
+// U+FFFD (what JSON strings hold). Checking first is the fast way: nearly
+// all source text is valid.
+func validText(b []byte) string {
+	if utf8.Valid(b) {
+		return string(b)
+	}
+	return strings.ToValidUTF8(string(b), "\uFFFD")
 }
 
 // lineEnd is the end of the line starting at start, without its "\n" or "\r\n".

@@ -68,3 +68,13 @@ return {"matches": out}`
 		}
 	}
 }
+
+// TestValidText: text is kept as it is when it is valid UTF-8, and each
+// invalid sequence becomes U+FFFD, as strings.ToValidUTF8 makes it.
+func TestValidText(t *testing.T) {
+	for _, in := range []string{"", "plain", "é𝄞", "a\xffb", "\xe2\x82", "ok\xc3", "\xff\xfe"} {
+		if got, want := validText([]byte(in)), strings.ToValidUTF8(in, "\uFFFD"); got != want {
+			t.Errorf("validText(%q) = %q; want %q", in, got, want)
+		}
+	}
+}

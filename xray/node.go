@@ -144,7 +144,7 @@ func (n *Node) Attr(name string) (starlark.Value, error) {
 	case "type":
 		return starlark.String(n.tree.Kind(n.index)), nil
 	case "text":
-		return starlark.String(strings.ToValidUTF8(string(n.tree.Text(n.index)), "\uFFFD")), nil
+		return starlark.String(validText(n.tree.Text(n.index))), nil
 	case "children":
 		return n.nodeList(n.children(false))
 	case "named_children":

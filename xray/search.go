@@ -100,10 +100,11 @@ func search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 
 // evaluationWindow is how many files the workers may evaluate ahead of
 // the one delivered last. Wide, so that while one worker parses a large
-// file the other goes on through the small ones after it (with 64, the
-// workers sat idle behind the largest files of the Go standard library for
-// about a second of CPU in all); the results it holds are those of at
-// most that many files, tens of KB each for a typical evaluator.
+// file the other goes on through the small ones after it (with 64, a
+// timed build showed the workers waiting behind the largest files of the
+// Go standard library for about a second in all, on a loaded machine); the
+// results it holds are those of at most that many files, tens of KB each
+// for a typical evaluator.
 const evaluationWindow = 512
 
 // stopped is the result of a run ctx ended before its evaluation began: r,

@@ -46,7 +46,14 @@ func (c *collector) add(r *fileResult) error {
 		}
 		return nil
 	}
-	c.pending = append(c.pending, r.matches...)
+	switch {
+	case len(c.pending) == 0 && len(r.matches) >= batchMatches:
+		c.pending = r.matches // a file that fills a batch by itself goes as it is
+	case c.pending == nil:
+		c.pending = append(make([]Match, 0, 2*batchMatches), r.matches...) // room for a batch, not regrown match by match
+	default:
+		c.pending = append(c.pending, r.matches...)
+	}
 	if len(c.pending) >= batchMatches {
 		return c.flush()
 	}

@@ -33,9 +33,9 @@ func Run[T any](ctx context.Context, n int, newWorker func() func(i int) T, deli
 
 // RunWindow is Run with its own window (at least 1): a wider one keeps a
 // worker busy through a longer run of small items while another works on a
-// slow one (with 64, X-Ray's workers over the Go standard library sat idle
-// for about a second in all behind its largest files), and holds the
-// results of more items.
+// slow one (with 64, X-Ray's workers over the Go standard library waited
+// about a second in all behind its largest files, on a loaded machine),
+// and holds the results of more items.
 func RunWindow[T any](ctx context.Context, n, window int, newWorker func() func(i int) T, deliver func(i int, result T) error,
 	progress func(done, total int)) error {
 	window = max(window, 1)
