@@ -4,12 +4,12 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
 
+	"github.com/structls/structls/internal/workers"
 	"github.com/structls/structls/matcher/lang"
 	"github.com/structls/structls/matcher/syntax"
 	"github.com/structls/structls/workspace"
@@ -193,7 +193,7 @@ func (ix *Index) refresh(ctx context.Context, snap *workspace.Snapshot, enc work
 	out := make([]*indexedFile, len(files))
 	var next, done atomic.Int64
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), max(1, len(files))) {
+	for range min(workers.Count(), max(1, len(files))) {
 		wg.Go(func() {
 			for i := int(next.Add(1)) - 1; i < len(files) && ctx.Err() == nil; i = int(next.Add(1)) - 1 {
 				out[i] = indexFile(ctx, snap, files[i], enc, cache, old, reuse)

@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"sync"
 	"sync/atomic"
 
+	"github.com/structls/structls/internal/workers"
 	"github.com/structls/structls/matcher/lang"
 	"github.com/structls/structls/matcher/syntax"
 	"github.com/structls/structls/workspace"
@@ -107,7 +107,7 @@ func outlineAll(ctx context.Context, snap *workspace.Snapshot, files []workspace
 	problems := make([]string, len(files))
 	var next, done atomic.Int64
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), max(1, len(files))) {
+	for range min(workers.Count(), max(1, len(files))) {
 		wg.Go(func() {
 			var buf []byte
 			for i := int(next.Add(1)) - 1; i < len(files) && ctx.Err() == nil; i = int(next.Add(1)) - 1 {

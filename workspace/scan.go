@@ -2,9 +2,10 @@ package workspace
 
 import (
 	"context"
-	"runtime"
 	"sync"
 	"sync/atomic"
+
+	"github.com/structls/structls/internal/workers"
 )
 
 // Scan walks the targets and hands each file kept by keep (nil keeps all)
@@ -32,7 +33,7 @@ func (s *Snapshot) Scan(ctx context.Context, targets []Target, opts WalkOptions,
 		return 0
 	}
 	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
+	for range workers.Count() {
 		visit := newWorker()
 		wg.Go(func() {
 			for f := range files {

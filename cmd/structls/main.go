@@ -22,8 +22,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"runtime/debug"
 
+	"github.com/structls/structls/internal/workers"
 	_ "github.com/structls/structls/matcher/lang/grammars" // every language of the catalogue
 )
 
@@ -42,6 +44,9 @@ func main() {
 		// A one-shot CLI run trades memory for fewer collections; the
 		// long-lived server keeps the default.
 		debug.SetGCPercent(400)
+	}
+	if os.Getenv("GOMAXPROCS") == "" {
+		runtime.GOMAXPROCS(workers.Count() + 1) // see package workers
 	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

@@ -6,8 +6,9 @@ package inorder
 
 import (
 	"context"
-	"runtime"
 	"sync"
+
+	"github.com/structls/structls/internal/workers"
 )
 
 // Window is how far the workers of Run may run ahead of the item
@@ -50,7 +51,7 @@ func RunWindow[T any](ctx context.Context, n, window int, newWorker func() func(
 		stopped   bool
 	)
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), max(n, 1)) {
+	for range min(workers.Count(), max(n, 1)) {
 		work := newWorker()
 		wg.Go(func() {
 			mu.Lock()

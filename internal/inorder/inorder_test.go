@@ -4,11 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/structls/structls/internal/workers"
 )
 
 // TestRunBoundsPending: Run delivers every item in order, and its
@@ -52,7 +53,7 @@ func TestRunBoundsPending(t *testing.T) {
 // the items after a slow one instead of waiting for it to be delivered:
 // here item 0 ends only once the 299 after it are done.
 func TestRunWindowRunsAhead(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2)) // two workers, whatever the machine
+	defer workers.SetCount(workers.SetCount(2)) // two workers, whatever the machine
 	const n, window = 300, 512
 	var release sync.WaitGroup
 	release.Add(1)
