@@ -35,17 +35,18 @@ func SetParseBudget(bytes int64) {
 
 // DefaultArenaKeep is the memory a parsing goroutine keeps from one file
 // to the next unless SetArenaKeep changes it: enough for files up to about
-// 1 MB (tree-sitter takes some 60 bytes a byte) to parse on pages already
-// touched. At 4 MiB, a tenth of a cold outline's CPU time over the Go
-// standard library was the kernel's, faulting in fresh pages for every
-// larger file, and a third of that went away at 64 MiB. The server's peak
-// with the whole library cached stays under its 1.5 GiB (bench/memory.sh:
-// 1,537,872 kB).
-const DefaultArenaKeep = 64 << 20
+// 70 KB (tree-sitter takes some 60 bytes a byte) to parse on pages already
+// touched. The server keeps this much: its peak with the whole Go standard
+// library cached must stay under 1.5 GiB, and 64 MiB took it over
+// (bench/memory.sh: 1,602,644 kB).
+const DefaultArenaKeep = 4 << 20
 
 // SetArenaKeep sets how much of its arena a parsing goroutine keeps after a
-// file for the next one; a larger file's arena goes back to the kernel. A
-// command whose peak RSS must stay small (structls astgrep) keeps less.
+// file for the next one; a larger file's arena goes back to the kernel, and
+// the next one as large faults in fresh pages. A one-shot command that
+// parses thousands of files keeps more: over the Go standard library at
+// 4 MiB, a tenth of a cold outline's CPU time was the kernel's, and a third
+// of that went away at 64 MiB.
 func SetArenaKeep(bytes int64) { C.structls_set_arena_keep(C.size_t(max(bytes, 0))) }
 
 // byteBudget is a weighted semaphore over bytes. A request waits while
