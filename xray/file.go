@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	sitter "github.com/tree-sitter/go-tree-sitter"
 	"go.starlark.net/starlark"
 
 	"github.com/structls/structls/grep"
@@ -27,7 +28,7 @@ type fileResult struct {
 // file evaluates one candidate. Every failure becomes an EvaluationError:
 // no file stops the run. A panic in the evaluation is one too, so a bug
 // cannot take the server down.
-func (e *evaluation) file(ctx context.Context, c candidate) (r *fileResult) {
+func (e *evaluation) file(ctx context.Context, c candidate, scratch *syntax.Scratch) (r *fileResult) {
 	fail := func(kind ErrorType, msg string) *fileResult {
 		return &fileResult{errors: []EvaluationError{{Path: c.file.Rel, URI: c.file.URI(), ErrorType: kind, ErrorMessage: msg}}}
 	}
@@ -44,7 +45,7 @@ func (e *evaluation) file(ctx context.Context, c candidate) (r *fileResult) {
 	if err != nil {
 		return fail(ReadError, readFailure(err))
 	}
-	tree, err := e.cache.Parse(ctx, l.Grammar(), content)
+	tree, err := e.parse(ctx, l.Grammar(), content, scratch)
 	if err != nil {
 		return fail(ReadError, fmt.Sprintf("cannot parse it as %s: %v", l.Name, err))
 	}
@@ -66,6 +67,17 @@ func (e *evaluation) file(ctx context.Context, c candidate) (r *fileResult) {
 		return &fileResult{} // skip
 	}
 	return e.results(c.file, l.Name, tree, out)
+}
+
+// parse returns content's tree: through the cache when it keeps trees (the
+// server's, for the queries that follow), otherwise in the worker's scratch,
+// whose arena and nodes the worker's next file reuses; nothing of the tree
+// outlives the file's evaluation (results hold copies).
+func (e *evaluation) parse(ctx context.Context, grammar *sitter.Language, content []byte, scratch *syntax.Scratch) (*syntax.Tree, error) {
+	if e.cache.Enabled() {
+		return e.cache.Parse(ctx, grammar, content)
+	}
+	return syntax.ParseInto(ctx, grammar, content, scratch)
 }
 
 // noGrammar is code-indexer's UnsupportedLanguage message.

@@ -80,7 +80,8 @@ func search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 	// A file whose evaluation the deadline or a stop cut short is not
 	// delivered: inorder.Run checks ctx before each delivery.
 	err = inorder.RunWindow(run, len(candidates), evaluationWindow, func() func(int) *fileResult {
-		return func(i int) *fileResult { return e.file(run, candidates[i]) }
+		scratch := new(syntax.Scratch)
+		return func(i int) *fileResult { return e.file(run, candidates[i], scratch) }
 	}, func(_ int, r *fileResult) error { return c.add(r) }, progress)
 	if err == nil || run.Err() != nil {
 		err = c.flush() // what was evaluated before a deadline or stop is kept
