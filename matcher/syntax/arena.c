@@ -199,36 +199,30 @@ void structls_arena_leave(void) {
 	out_of_memory = NULL;
 }
 
-// structls_arena_reset rewinds the arena: all its memory is free again. An
-// arena that grew past one chunk is replaced by a single chunk as large as
-// all of them, so the next file of that size neither grows it nor touches
-// fresh pages (up to keep_at_most: a larger file's memory goes back to the
-// kernel).
+// structls_arena_reset rewinds the arena: all its memory is free again. It
+// keeps the largest of its chunks within keep_at_most, whose pages the
+// parses so far have touched, so the next files parse without faulting in
+// fresh ones; the other chunks go back to the kernel. (Replacing the chunks
+// by one new chunk as large as all of them saved a growth for the next file
+// of that size, but every such chunk was fresh pages again: X-Ray over the
+// Go standard library faulted in 150,000 pages, ast-grep 35,000.)
 void structls_arena_reset(structls_scratch *s) {
 	memset(s->free_lists, 0, sizeof s->free_lists);
-	arena_chunk *first = s->chunks;
-	if (!first) return;
 	size_t keep = __atomic_load_n(&keep_at_most, __ATOMIC_RELAXED);
-	if (!first->next && first->size <= keep) {
-		first->used = 0;
-		return;
+	arena_chunk *kept = NULL;
+	for (arena_chunk *c = s->chunks; c; c = c->next) {
+		if (c->size <= keep && (!kept || c->size > kept->size)) kept = c;
 	}
-	size_t total = 0;
-	for (arena_chunk *c = first, *next; c; c = next) {
+	for (arena_chunk *c = s->chunks, *next; c; c = next) {
 		next = c->next;
-		total += c->size;
-		chunk_free(c);
+		if (c != kept) chunk_free(c);
 	}
-	s->chunks = NULL;
+	s->chunks = kept;
 	s->reserved = 0;
-	if (total <= keep) {
-		size_t size = FIRST_CHUNK;
-		while (size < total) size *= 2;
-		s->chunks = chunk_new(size); // NULL is fine: the next parse allocates
-		if (s->chunks) {
-			*s->chunks = (arena_chunk){ .size = size };
-			s->reserved = size;
-		}
+	if (kept) {
+		kept->next = NULL;
+		kept->used = 0;
+		s->reserved = kept->size;
 	}
 }
 
