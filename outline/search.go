@@ -110,8 +110,9 @@ func outlineAll(ctx context.Context, snap *workspace.Snapshot, files []workspace
 	for range min(workers.Count(), max(1, len(files))) {
 		wg.Go(func() {
 			var buf []byte
+			scratch := new(syntax.Scratch) // the worker's, file after file: its arena's pages stay touched
 			for i := int(next.Add(1)) - 1; i < len(files) && ctx.Err() == nil; i = int(next.Add(1)) - 1 {
-				out[i], buf, problems[i] = outlineFile(ctx, snap, files[i], enc, cache, buf)
+				out[i], buf, problems[i] = outlineFile(ctx, snap, files[i], enc, cache, buf, scratch)
 				if progress != nil {
 					progress(int(done.Add(1)), len(files))
 				}
@@ -131,7 +132,7 @@ func outlineAll(ctx context.Context, snap *workspace.Snapshot, files []workspace
 // outlineFile reads, parses and extracts one file. buf is a reusable read
 // buffer, returned for the next file.
 func outlineFile(ctx context.Context, snap *workspace.Snapshot, f workspace.File, enc workspace.Encoding,
-	cache *syntax.Cache, buf []byte) (*File, []byte, string) {
+	cache *syntax.Cache, buf []byte, scratch *syntax.Scratch) (*File, []byte, string) {
 	l := lang.ForPath(f.Rel)
 	content, err := snap.ReadFile(f, buf[:0])
 	if err != nil {
@@ -146,7 +147,7 @@ func outlineFile(ctx context.Context, snap *workspace.Snapshot, f workspace.File
 	if f.Doc == nil {
 		buf = content // an open document's text is the editor's: never a buffer to reuse
 	}
-	entries, err := ExtractSource(ctx, l, content, cache)
+	entries, err := extract(ctx, l, content, cache, scratch)
 	if err != nil {
 		return nil, buf, fmt.Sprintf("%s: cannot parse it as %s: %v", f.Rel, l.Name, err)
 	}
@@ -159,6 +160,17 @@ func outlineFile(ctx context.Context, snap *workspace.Snapshot, f workspace.File
 // that follow; without one, the tree is parsed for the outline alone, pruned
 // of the language's opaque kinds.
 func ExtractSource(ctx context.Context, l *lang.Language, content []byte, cache *syntax.Cache) ([]Entry, error) {
+	scratch := scratchPool.Get().(*syntax.Scratch)
+	defer scratchPool.Put(scratch)
+	return extract(ctx, l, content, cache, scratch)
+}
+
+// scratchPool holds the scratches of single files' pruned parses.
+var scratchPool = sync.Pool{New: func() any { return new(syntax.Scratch) }}
+
+// extract is ExtractSource with the scratch a pruned parse writes into
+// (reused by the caller's next file: Extract copies what it keeps).
+func extract(ctx context.Context, l *lang.Language, content []byte, cache *syntax.Cache, scratch *syntax.Scratch) ([]Entry, error) {
 	spec := SpecFor(l.Name)
 	if spec == nil || l.Grammar() == nil {
 		return nil, nil
@@ -170,14 +182,9 @@ func ExtractSource(ctx context.Context, l *lang.Language, content []byte, cache 
 		}
 		return Extract(tree, spec), nil
 	}
-	scratch := scratchPool.Get().(*syntax.Scratch)
-	defer scratchPool.Put(scratch)
 	tree, err := syntax.ParsePruned(ctx, l.Grammar(), content, spec.opaqueKinds(l.Grammar()), scratch)
 	if err != nil {
 		return nil, err
 	}
-	return Extract(tree, spec), nil // Extract copies what it keeps: the scratch's nodes may be reused
+	return Extract(tree, spec), nil
 }
-
-// scratchPool holds the scratches of pruned parses, one per worker at a time.
-var scratchPool = sync.Pool{New: func() any { return new(syntax.Scratch) }}
