@@ -175,14 +175,7 @@ func extract(ctx context.Context, l *lang.Language, content []byte, cache *synta
 	if spec == nil || l.Grammar() == nil {
 		return nil, nil
 	}
-	if cache.Enabled() {
-		tree, err := cache.Parse(ctx, l.Grammar(), content)
-		if err != nil {
-			return nil, err
-		}
-		return Extract(tree, spec), nil
-	}
-	tree, err := syntax.ParsePruned(ctx, l.Grammar(), content, spec.opaqueKinds(l.Grammar()), scratch)
+	tree, err := cache.ParseWith(ctx, l.Grammar(), content, spec.opaqueKinds(l.Grammar()), scratch)
 	if err != nil {
 		return nil, err
 	}

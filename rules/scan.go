@@ -314,12 +314,7 @@ func (sc *scanner) file(ctx context.Context, snap *workspace.Snapshot, f workspa
 		return
 	}
 	cached := sc.cache.Enabled()
-	var tree *syntax.Tree
-	if cached {
-		tree, err = sc.cache.Parse(ctx, l.Grammar(), content)
-	} else {
-		tree, err = syntax.ParseInto(ctx, l.Grammar(), content, w.scratch) // checked before the next file
-	}
+	tree, err := sc.cache.ParseWith(ctx, l.Grammar(), content, nil, w.scratch) // checked before the next file
 	if err != nil {
 		return
 	}

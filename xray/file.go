@@ -9,7 +9,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	sitter "github.com/tree-sitter/go-tree-sitter"
 	"go.starlark.net/starlark"
 
 	"github.com/structls/structls/grep"
@@ -45,7 +44,7 @@ func (e *evaluation) file(ctx context.Context, c candidate, scratch *syntax.Scra
 	if err != nil {
 		return fail(ReadError, readFailure(err))
 	}
-	tree, err := e.parse(ctx, l.Grammar(), content, scratch)
+	tree, err := e.cache.ParseWith(ctx, l.Grammar(), content, nil, scratch) // nothing of it outlives the evaluation
 	if err != nil {
 		return fail(ReadError, fmt.Sprintf("cannot parse it as %s: %v", l.Name, err))
 	}
@@ -67,17 +66,6 @@ func (e *evaluation) file(ctx context.Context, c candidate, scratch *syntax.Scra
 		return &fileResult{} // skip
 	}
 	return e.results(c.file, l.Name, tree, out)
-}
-
-// parse returns content's tree: through the cache when it keeps trees (the
-// server's, for the queries that follow), otherwise in the worker's scratch,
-// whose arena and nodes the worker's next file reuses; nothing of the tree
-// outlives the file's evaluation (results hold copies).
-func (e *evaluation) parse(ctx context.Context, grammar *sitter.Language, content []byte, scratch *syntax.Scratch) (*syntax.Tree, error) {
-	if e.cache.Enabled() {
-		return e.cache.Parse(ctx, grammar, content)
-	}
-	return syntax.ParseInto(ctx, grammar, content, scratch)
 }
 
 // noGrammar is code-indexer's UnsupportedLanguage message.

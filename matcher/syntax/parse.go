@@ -64,6 +64,19 @@ func ParsePruned(ctx context.Context, lang *sitter.Language, source []byte, opaq
 	return parse(ctx, lang, source, walkFilter{only: -1, opaque: opaque}, scratch)
 }
 
+// ParseWith returns the tree of source for a reader done with it before
+// scratch's next parse. With a cache that keeps trees it is the whole tree,
+// from or into the cache, for the queries that follow (a server); without
+// one it is parsed into scratch, reused file after file, pruned of the
+// opaque kinds' insides (nil prunes nothing): a one-shot command's workers
+// then keep their arenas' touched pages and copy no node out.
+func (c *Cache) ParseWith(ctx context.Context, lang *sitter.Language, source []byte, opaque KindSet, scratch *Scratch) (*Tree, error) {
+	if c.Enabled() {
+		return c.Parse(ctx, lang, source)
+	}
+	return ParsePruned(ctx, lang, source, opaque, scratch)
+}
+
 func parse(ctx context.Context, lang *sitter.Language, source []byte, filter walkFilter, scratch *Scratch) (*Tree, error) {
 	if len(source) > math.MaxUint32 {
 		return nil, fmt.Errorf("the file is %d bytes; tree-sitter parses at most 4 GiB", len(source))

@@ -391,3 +391,39 @@ func TestArenaKeep(t *testing.T) {
 		}
 	}
 }
+
+// TestParseWith: without a cache that keeps trees, ParseWith writes Parse's
+// tree (nothing pruned when opaque is nil) into the scratch's own slice,
+// which the next call reuses; with one, it gives the whole cached tree,
+// whatever opaque says.
+func TestParseWith(t *testing.T) {
+	ctx := context.Background()
+	var scratch Scratch
+	cache := NewCache(1 << 30)
+	blocks := NewKindSet(goLang, "block")
+	for path, src := range goSources(t) {
+		want, err := Parse(ctx, goLang, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var none *Cache
+		got, err := none.ParseWith(ctx, goLang, src, nil, &scratch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got.Nodes, want.Nodes) || got.HasError() != want.HasError() {
+			t.Fatalf("%s: ParseWith without a cache gives %d nodes, Parse %d (or the nodes differ)", path, len(got.Nodes), len(want.Nodes))
+		}
+		if &got.Nodes[0] != &scratch.nodes[0] {
+			t.Errorf("%s: the nodes are not in the scratch's slice", path)
+		}
+		cached, err := cache.ParseWith(ctx, goLang, src, blocks, &scratch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, _ := cache.ParseWith(ctx, goLang, src, blocks, &scratch)
+		if !slices.Equal(cached.Nodes, want.Nodes) || again != cached {
+			t.Errorf("%s: with a cache, ParseWith gives %d nodes (the whole tree has %d), cached: %v", path, len(cached.Nodes), len(want.Nodes), again == cached)
+		}
+	}
+}
