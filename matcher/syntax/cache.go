@@ -59,20 +59,15 @@ func (c *Cache) Parse(ctx context.Context, lang *sitter.Language, source []byte)
 	if !c.Enabled() {
 		return Parse(ctx, lang, source)
 	}
-	key := cacheKey{lang: lang, hash: maphash.Bytes(c.seed, source), size: len(source)}
-	c.mu.Lock()
-	if el, ok := c.entries[key]; ok && bytes.Equal(el.Value.(*cacheEntry).tree.Source, source) {
-		c.lru.MoveToFront(el)
-		el.Value.(*cacheEntry).query = c.query
-		c.mu.Unlock()
-		return el.Value.(*cacheEntry).tree, nil
+	key := c.KeyOf(lang, source)
+	if tree := c.Cached(key); tree != nil && bytes.Equal(tree.Source, source) {
+		return tree, nil
 	}
-	c.mu.Unlock()
-	tree, err := c.parseMiss(ctx, key, lang, source)
+	tree, err := c.parseMiss(ctx, key.key, lang, source)
 	if err != nil {
 		return nil, err
 	}
-	c.add(key, tree)
+	c.add(key.key, tree)
 	return tree, nil
 }
 
