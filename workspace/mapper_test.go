@@ -154,3 +154,33 @@ func TestMapperByteOrderMark(t *testing.T) {
 		t.Errorf("LineStart(0) = %d; want 3, after the mark", got)
 	}
 }
+
+// TestMapperReset: a Mapper reset over another text maps every offset as a
+// fresh Mapper over that text does, whether the table it reuses was longer
+// or shorter, and whatever its BOM.
+func TestMapperReset(t *testing.T) {
+	texts := []string{
+		"a\nbb\nccc\ndddd\neeeee\n",
+		"\xef\xbb\xbfx😀\r\ny",
+		"one line, no newline",
+		"",
+		"é\n\n\n😀\nlong\n" + string(make([]byte, 3000)) + "\nend",
+	}
+	var reused Mapper
+	for _, text := range texts {
+		reused.Reset([]byte(text))
+		fresh := NewMapper([]byte(text))
+		for off := 0; off <= len(text); off++ {
+			for _, enc := range []Encoding{UTF8, UTF16, UTF32} {
+				got, gotErr := reused.OffsetPosition(off, enc)
+				want, wantErr := fresh.OffsetPosition(off, enc)
+				if got != want || (gotErr == nil) != (wantErr == nil) {
+					t.Fatalf("text %q offset %d %v: reset Mapper gives %v, %v; a fresh one %v, %v", text, off, enc, got, gotErr, want, wantErr)
+				}
+			}
+		}
+		if reused.LineCount() != fresh.LineCount() {
+			t.Fatalf("text %q: reset Mapper counts %d lines, a fresh one %d", text, reused.LineCount(), fresh.LineCount())
+		}
+	}
+}
