@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/structls/structls/matcher/syntax"
 	"github.com/structls/structls/workspace"
@@ -39,22 +40,34 @@ func Extract(t *syntax.Tree, spec *Spec) []Entry {
 	if spec == nil || len(t.Nodes) == 0 {
 		return nil
 	}
-	x := &extraction{tree: t, claimed: map[int32]bool{}}
+	stack := entryStacks.Get().(*[]Entry)
+	x := &extraction{tree: t, claimed: map[int32]bool{}, stack: (*stack)[:0]}
 	entries := x.apply(spec.Rules, 0)
+	*stack = x.stack[:0]
+	entryStacks.Put(stack)
 	return entries
 }
+
+// entryStacks hold the stacks extractions build their entries on, so that
+// a file's entries are allocated once, at their final size.
+var entryStacks = sync.Pool{New: func() any { return new([]Entry) }}
 
 // extraction is the state of one file's extraction.
 type extraction struct {
 	tree    *syntax.Tree
 	claimed map[int32]bool // declaration nodes a rule has already turned into entries
 	module  moduleFacts
+	// stack holds the entries being built: each apply appends its own
+	// above those of the applies it runs within, and takes them off again
+	// when it returns them. Its memory is reused from file to file, so it
+	// never holds an entry once Extract returns.
+	stack []Entry
 }
 
 // apply runs rules from node from (the root, or an entry's declaration) and
 // returns the entries in source order.
 func (x *extraction) apply(rules []Rule, from int32) []Entry {
-	var out []Entry
+	base := len(x.stack)
 	var found []int32
 	for i := range rules {
 		r := &rules[i]
@@ -63,34 +76,38 @@ func (x *extraction) apply(rules []Rule, from int32) []Entry {
 			if x.claimed[decl] || x.tree.Nodes[decl].IsMissing() {
 				continue
 			}
-			entries := x.entries(r, decl, from)
-			if r.Once {
-				entries = slices.DeleteFunc(entries, func(e Entry) bool {
-					return slices.ContainsFunc(out, func(o Entry) bool { return o.Name == e.Name && o.SymbolType == e.SymbolType })
-				})
-			}
-			if len(entries) > 0 {
+			if x.pushEntries(r, decl, from, base) {
 				x.claimed[decl] = true
-				out = append(out, entries...)
 			}
 		}
 	}
-	slices.SortStableFunc(out, func(a, b Entry) int { return a.Decl.Start - b.Decl.Start })
+	mine := x.stack[base:]
+	if len(mine) == 0 {
+		return nil
+	}
+	slices.SortStableFunc(mine, func(a, b Entry) int { return a.Decl.Start - b.Decl.Start })
+	out := append(make([]Entry, 0, len(mine)), mine...)
+	clear(mine) // the pooled stack keeps no strings alive
+	x.stack = x.stack[:base]
 	return out
 }
 
-// entries turns one declaration into its entries: one, or one per name
-// with EachName; none when the rule's name test fails or it has no name.
-func (x *extraction) entries(r *Rule, decl, from int32) []Entry {
-	var names []int32
+// pushEntries turns one declaration into its entries, pushed on the stack:
+// one, or one per name with EachName; none when the rule's name test fails
+// or it has no name. With Once, a name and symbol type the entries of this
+// apply (from base on) already hold is left out. It reports whether it
+// pushed any.
+func (x *extraction) pushEntries(r *Rule, decl, from int32, base int) bool {
+	var one [1]int32
+	names := one[:0]
 	if r.Name == "" {
-		names = []int32{decl}
+		names = append(names, decl)
 	} else if r.EachName {
-		names = parsePath(r.Name).find(x.tree, decl, nil)
+		names = parsePath(r.Name).find(x.tree, decl, names)
 	} else if n := parsePath(r.Name).first(x.tree, decl); n >= 0 {
-		names = []int32{n}
+		names = append(names, n)
 	}
-	var out []Entry
+	pushed := false
 	for _, n := range names {
 		name := r.Label
 		if name == "" {
@@ -100,6 +117,9 @@ func (x *extraction) entries(r *Rule, decl, from int32) []Entry {
 			continue
 		}
 		if r.If != "" && !holds(r.If, x.tree, decl, name, &x.module) {
+			continue
+		}
+		if r.Once && slices.ContainsFunc(x.stack[base:], func(o Entry) bool { return o.Name == name && o.SymbolType == r.Symbol }) {
 			continue
 		}
 		if strings.Contains(r.Exported, "python") {
@@ -128,9 +148,10 @@ func (x *extraction) entries(r *Rule, decl, from int32) []Entry {
 		if len(r.Members) > 0 {
 			e.Members = x.apply(r.Members, decl)
 		}
-		out = append(out, e)
+		x.stack = append(x.stack, e)
+		pushed = true
 	}
-	return out
+	return pushed
 }
 
 // nameText is a name node's text on one line, without quotes (a module

@@ -177,52 +177,54 @@ func (s *settings) resolve(hasDirectory bool) {
 	}
 }
 
-// keep reports whether a top-level item is selected.
-func (s *settings) keep(it *Item) bool {
+// keep reports whether a top-level entry is selected.
+func (s *settings) keep(e *Entry) bool {
 	switch s.items {
 	case ItemsStructure:
-		if it.IsImport {
+		if e.IsImport {
 			return false
 		}
 	case ItemsExports:
-		if !it.IsExported {
+		if !e.IsExported {
 			return false
 		}
 	case ItemsImports:
-		if !it.IsImport {
+		if !e.IsImport {
 			return false
 		}
 	}
-	if s.types != nil && !s.types[it.SymbolType] {
+	if s.types != nil && !s.types[e.SymbolType] {
 		return false
 	}
-	return s.match == nil || s.match.MatchString(it.Name) || s.match.MatchString(it.Signature)
+	return s.match == nil || s.match.MatchString(e.Name) || s.match.MatchString(e.Signature)
 }
 
-// filter applies the selection to a file's items.
-func (s *settings) filter(items []Item, pubMembers bool) []Item {
-	out := []Item{}
-	for _, it := range items {
-		if !s.keep(&it) {
+// filter applies the selection to a file's entries, in place: it runs
+// before positions are mapped, so that entries left out cost no mapping.
+func (s *settings) filter(entries []Entry, pubMembers bool) []Entry {
+	kept := entries[:0]
+	for _, e := range entries {
+		if !s.keep(&e) {
 			continue
 		}
 		if pubMembers {
-			it.Members = publicOnly(it.Members)
+			e.Members = publicOnly(e.Members)
 		}
-		out = append(out, it)
+		kept = append(kept, e)
 	}
-	return out
+	return kept
 }
 
-func publicOnly(members []Item) []Item {
-	out := []Item{}
+// publicOnly keeps the public members, in place, at every level.
+func publicOnly(members []Entry) []Entry {
+	kept := members[:0]
 	for _, m := range members {
 		if m.IsExported {
 			m.Members = publicOnly(m.Members)
-			out = append(out, m)
+			kept = append(kept, m)
 		}
 	}
-	return out
+	return kept
 }
 
 func missingWarnings(missing []string) []string {

@@ -57,7 +57,9 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 	}
 	res.FilesSearched = len(files)
 	cache.StartQuery()
-	outlines, warnings := outlineAll(ctx, snap, files, enc, progress, cache)
+	outlines, warnings := outlineAll(ctx, snap, files, enc, progress, cache, func(entries []Entry) []Entry {
+		return set.filter(entries, q.PubMembers)
+	})
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
@@ -66,7 +68,6 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 		if f == nil {
 			continue
 		}
-		f.Items = set.filter(f.Items, q.PubMembers)
 		if len(f.Items) > 0 || len(files) == 1 {
 			res.Files = append(res.Files, *f)
 		}
@@ -98,21 +99,20 @@ func (r *Result) page(skip, limit int) {
 	}
 }
 
-// outlineAll extracts the files on GOMAXPROCS workers; the outlines are in
-// the files' order, nil for a file that could not be read or parsed (a
-// warning says why).
+// outlineAll extracts the files on GOMAXPROCS workers, keeping the entries
+// selected by keep; the outlines are in the files' order, nil for a file
+// that could not be read or parsed (a warning says why).
 func outlineAll(ctx context.Context, snap *workspace.Snapshot, files []workspace.File, enc workspace.Encoding,
-	progress ProgressFunc, cache *syntax.Cache) ([]*File, []string) {
+	progress ProgressFunc, cache *syntax.Cache, keep func([]Entry) []Entry) ([]*File, []string) {
 	out := make([]*File, len(files))
 	problems := make([]string, len(files))
 	var next, done atomic.Int64
 	var wg sync.WaitGroup
 	for range min(workers.Count(), max(1, len(files))) {
 		wg.Go(func() {
-			var buf []byte
-			scratch := new(syntax.Scratch) // the worker's, file after file: its arena's pages stay touched
+			w := &outliner{snap: snap, enc: enc, cache: cache, keep: keep, scratch: new(syntax.Scratch)}
 			for i := int(next.Add(1)) - 1; i < len(files) && ctx.Err() == nil; i = int(next.Add(1)) - 1 {
-				out[i], buf, problems[i] = outlineFile(ctx, snap, files[i], enc, cache, buf, scratch)
+				out[i], problems[i] = w.outline(ctx, files[i])
 				if progress != nil {
 					progress(int(done.Add(1)), len(files))
 				}
@@ -129,30 +129,43 @@ func outlineAll(ctx context.Context, snap *workspace.Snapshot, files []workspace
 	return out, warnings
 }
 
-// outlineFile reads, parses and extracts one file. buf is a reusable read
-// buffer, returned for the next file.
-func outlineFile(ctx context.Context, snap *workspace.Snapshot, f workspace.File, enc workspace.Encoding,
-	cache *syntax.Cache, buf []byte, scratch *syntax.Scratch) (*File, []byte, string) {
+// outliner is one worker of outlineAll. What it reuses from file to file
+// — the read buffer, the parse scratch whose arena pages stay touched, the
+// line table — makes a file cost no allocation beyond what it keeps.
+type outliner struct {
+	snap    *workspace.Snapshot
+	enc     workspace.Encoding
+	cache   *syntax.Cache
+	keep    func([]Entry) []Entry // the entries the query selects
+	buf     []byte
+	scratch *syntax.Scratch
+	mapper  workspace.Mapper
+}
+
+// outline reads, parses and extracts one file; on failure it returns a
+// warning saying why.
+func (w *outliner) outline(ctx context.Context, f workspace.File) (*File, string) {
 	l := lang.ForPath(f.Rel)
-	content, err := snap.ReadFile(f, buf[:0])
+	content, err := w.snap.ReadFile(f, w.buf[:0])
 	if err != nil {
 		switch {
 		case errors.Is(err, workspace.ErrTooLarge):
-			return nil, buf, fmt.Sprintf("%s: %v (raise the maxFileSize setting to outline it)", f.Rel, err)
+			return nil, fmt.Sprintf("%s: %v (raise the maxFileSize setting to outline it)", f.Rel, err)
 		case errors.Is(err, workspace.ErrBinary):
-			return nil, buf, "" // binary files are skipped silently, as by every search
+			return nil, "" // binary files are skipped silently, as by every search
 		}
-		return nil, buf, fmt.Sprintf("%s: cannot read it: %v (check that it exists and is readable)", f.Rel, err)
+		return nil, fmt.Sprintf("%s: cannot read it: %v (check that it exists and is readable)", f.Rel, err)
 	}
 	if f.Doc == nil {
-		buf = content // an open document's text is the editor's: never a buffer to reuse
+		w.buf = content // an open document's text is the editor's: never a buffer to reuse
 	}
-	entries, err := extract(ctx, l, content, cache, scratch)
+	entries, err := extract(ctx, l, content, w.cache, w.scratch)
 	if err != nil {
-		return nil, buf, fmt.Sprintf("%s: cannot parse it as %s: %v", f.Rel, l.Name, err)
+		return nil, fmt.Sprintf("%s: cannot parse it as %s: %v", f.Rel, l.Name, err)
 	}
-	items := Items(entries, workspace.NewMapper(content), enc)
-	return &File{Path: f.Rel, URI: f.URI(), Language: l.Name, Items: items}, buf, ""
+	w.mapper.Reset(content)
+	items := Items(w.keep(entries), &w.mapper, w.enc)
+	return &File{Path: f.Rel, URI: f.URI(), Language: l.Name, Items: items}, ""
 }
 
 // ExtractSource parses content as l and extracts its outline. With a cache
