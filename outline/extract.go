@@ -41,7 +41,7 @@ func Extract(t *syntax.Tree, spec *Spec) []Entry {
 		return nil
 	}
 	stack := entryStacks.Get().(*[]Entry)
-	x := &extraction{tree: t, claimed: map[int32]bool{}, stack: (*stack)[:0]}
+	x := &extraction{tree: t, v: newView(t), claimed: map[int32]bool{}, stack: (*stack)[:0]}
 	entries := x.apply(spec.Rules, 0)
 	*stack = x.stack[:0]
 	entryStacks.Put(stack)
@@ -55,6 +55,7 @@ var entryStacks = sync.Pool{New: func() any { return new([]Entry) }}
 // extraction is the state of one file's extraction.
 type extraction struct {
 	tree    *syntax.Tree
+	v       view
 	claimed map[int32]bool // declaration nodes a rule has already turned into entries
 	module  moduleFacts
 	// stack holds the entries being built: each apply appends its own
@@ -71,7 +72,7 @@ func (x *extraction) apply(rules []Rule, from int32) []Entry {
 	var found []int32
 	for i := range rules {
 		r := &rules[i]
-		found = parsePath(r.Match).find(x.tree, from, found[:0])
+		found = r.c.match.find(x.v, from, found[:0])
 		for _, decl := range found {
 			if x.claimed[decl] || x.tree.Nodes[decl].IsMissing() {
 				continue
@@ -103,8 +104,8 @@ func (x *extraction) pushEntries(r *Rule, decl, from int32, base int) bool {
 	if r.Name == "" {
 		names = append(names, decl)
 	} else if r.EachName {
-		names = parsePath(r.Name).find(x.tree, decl, names)
-	} else if n := parsePath(r.Name).first(x.tree, decl); n >= 0 {
+		names = r.c.name.find(x.v, decl, names)
+	} else if n := r.c.name.first(x.v, decl); n >= 0 {
 		names = append(names, n)
 	}
 	pushed := false
@@ -113,17 +114,17 @@ func (x *extraction) pushEntries(r *Rule, decl, from int32, base int) bool {
 		if name == "" {
 			name = x.nameText(n, r.Name == "" || r.Import)
 		}
-		if name == "" || (r.NameIs != "" && !compileRegex(r.NameIs).MatchString(name)) {
+		if name == "" || name == r.NameIsNot || (r.c.nameIs != nil && !r.c.nameIs.MatchString(name)) {
 			continue
 		}
-		if r.If != "" && !holds(r.If, x.tree, decl, name, &x.module) {
+		if !r.c.cond.holds(x.v, decl, name, &x.module) {
 			continue
 		}
 		if r.Once && slices.ContainsFunc(x.stack[base:], func(o Entry) bool { return o.Name == name && o.SymbolType == r.Symbol }) {
 			continue
 		}
 		if strings.Contains(r.Exported, "python") {
-			x.module.load(x.tree)
+			x.module.load(x.v)
 		}
 		nd, nn := &x.tree.Nodes[decl], &x.tree.Nodes[n]
 		e := Entry{
@@ -132,16 +133,16 @@ func (x *extraction) pushEntries(r *Rule, decl, from int32, base int) bool {
 			NameRange:  workspace.ByteRange{Start: int(nn.Start), End: int(nn.End)},
 			Signature:  x.signature(r, decl, from == 0),
 			AstKind:    x.tree.Kind(decl),
-			IsExported: holds(r.Exported, x.tree, decl, name, &x.module),
+			IsExported: r.c.exported.holds(x.v, decl, name, &x.module),
 			IsImport:   r.Import,
 		}
 		if r.EndAt != "" {
-			if end := parsePath(r.EndAt).first(x.tree, decl); end >= 0 {
+			if end := r.c.endAt.first(x.v, decl); end >= 0 {
 				e.Decl.End = int(x.tree.Nodes[end].End)
 			}
 		}
 		if r.Receiver != "" {
-			if recv := parsePath(r.Receiver).first(x.tree, decl); recv >= 0 {
+			if recv := r.c.receiver.first(x.v, decl); recv >= 0 {
 				e.Receiver = strings.Join(strings.Fields(string(x.tree.Text(recv))), " ")
 			}
 		}
@@ -194,7 +195,7 @@ func (x *extraction) signature(r *Rule, decl int32, top bool) string {
 		}
 	}
 	if r.Header != "" {
-		if body := parsePath(r.Header).first(x.tree, decl); body >= 0 {
+		if body := r.c.header.first(x.v, decl); body >= 0 {
 			end = x.tree.Nodes[body].Start
 			return truncate(strings.Join(strings.Fields(string(x.tree.Source[start:end])), " "), maxSignatureBytes)
 		}
@@ -228,42 +229,49 @@ type moduleFacts struct {
 	lists  map[string]map[string]bool // "listed:PATH" tests: the texts PATH reaches, nil for none
 }
 
-// listed returns the texts of the nodes path reaches from the root, or nil
-// when it reaches none.
-func (m *moduleFacts) listed(t *syntax.Tree, path string) map[string]bool {
-	if l, ok := m.lists[path]; ok {
+// listed returns the texts of the nodes path (whose source is src)
+// reaches from the root, or nil when it reaches none.
+func (m *moduleFacts) listed(v view, src string, path path) map[string]bool {
+	if l, ok := m.lists[src]; ok {
 		return l
 	}
 	var set map[string]bool
-	for _, n := range parsePath(path).find(t, 0, nil) {
+	for _, n := range path.find(v, 0, nil) {
 		if set == nil {
 			set = map[string]bool{}
 		}
-		set[string(t.Text(n))] = true
+		set[string(v.t.Text(n))] = true
 	}
 	if m.lists == nil {
 		m.lists = map[string]map[string]bool{}
 	}
-	m.lists[path] = set
+	m.lists[src] = set
 	return set
 }
 
-// load reads a Python module's __all__ = [...] (or a tuple) at the top level.
-func (m *moduleFacts) load(t *syntax.Tree) {
+// The paths to a Python module's __all__ = [...] (or a tuple).
+var (
+	pythonAssignments = parsePath("expression_statement/assignment|augmented_assignment")
+	pythonAssignedTo  = parsePath("@left=identifier")
+	pythonListed      = parsePath("@right=list|tuple/string")
+)
+
+// load reads a Python module's __all__ at the top level.
+func (m *moduleFacts) load(v view) {
 	if m.loaded {
 		return
 	}
 	m.loaded = true
-	for _, assign := range parsePath("expression_statement/assignment|augmented_assignment").find(t, 0, nil) {
-		left := parsePath("@left=identifier").first(t, assign)
-		if left < 0 || string(t.Text(left)) != "__all__" {
+	for _, assign := range pythonAssignments.find(v, 0, nil) {
+		left := pythonAssignedTo.first(v, assign)
+		if left < 0 || string(v.t.Text(left)) != "__all__" {
 			continue
 		}
 		if m.all == nil {
 			m.all = map[string]bool{}
 		}
-		for _, s := range parsePath("@right=list|tuple/string").find(t, assign, nil) {
-			m.all[strings.Trim(string(t.Text(s)), "\"'")] = true
+		for _, s := range pythonListed.find(v, assign, nil) {
+			m.all[strings.Trim(string(v.t.Text(s)), "\"'")] = true
 		}
 	}
 }

@@ -38,16 +38,8 @@ func TestTablesAreWellFormed(t *testing.T) {
 		if !slices.Contains(SymbolTypes, r.Symbol) {
 			t.Errorf("%s: rule %q has symbol type %q, not in SymbolTypes", language, r.Match, r.Symbol)
 		}
-		for _, test := range []string{r.Exported, r.If} {
-			for _, part := range strings.Split(test, "&") {
-				op, _, _ := strings.Cut(part, ":")
-				if !slices.Contains([]string{"", "always", "never", "upper", "python", "public-name", "access", "text", "listed", "has", "lacks"}, op) {
-					t.Errorf("%s: rule %q has unknown test %q", language, r.Match, part)
-				}
-			}
-		}
-		if r.NameIs != "" {
-			compileRegex(r.NameIs) // panics on a bad expression
+		if r.c == nil { // compileRules parses every path, test and expression, and panics on a bad one
+			t.Errorf("%s: rule %q was not compiled when its table was registered", language, r.Match)
 		}
 	})
 }
@@ -88,6 +80,22 @@ func TestExported(t *testing.T) {
 				t.Errorf("%s %q: %s isExported=%v (found %v), want %v", c.language, c.src, name, e, ok, want)
 			}
 		}
+	}
+}
+
+// TestGoBlankIdentifier: Go's blank identifier declares nothing, so it is
+// never an item; names that merely start with an underscore are.
+func TestGoBlankIdentifier(t *testing.T) {
+	src := "package p\nvar _ = 1\nvar a, _ = 1, 2\nfunc _() {}\ntype _ int\nconst _x = 1\nvar __ = 3\ntype T struct{ _ int; f int }\n"
+	var got []string
+	for _, it := range outlineOf(t, "go", []byte(src)) {
+		got = append(got, it.Name)
+		for _, m := range it.Members {
+			got = append(got, it.Name+"."+m.Name)
+		}
+	}
+	if want := []string{"a", "_x", "__", "T", "T._", "T.f"}; !slices.Equal(got, want) {
+		t.Errorf("items %q, want %q", got, want)
 	}
 }
 

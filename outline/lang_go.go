@@ -4,9 +4,8 @@ package outline
 // type spec, struct fields and interface elements as children, nested
 // through anonymous struct and interface types); exported means capitalised.
 func init() {
-	notBlank := `^(?:[^_].*|_.+)$` // the blank identifier declares nothing
 	goFunc := func(match, symbol string) Rule {
-		return Rule{Match: match, Symbol: symbol, Name: "@name", NameIs: notBlank, Exported: "upper", Header: "@body"}
+		return Rule{Match: match, Symbol: symbol, Name: "@name", NameIsNot: "_", Exported: "upper", Header: "@body"}
 	}
 	method := goFunc("method_declaration", "method")
 	method.Receiver = "@receiver/parameter_declaration/@type"
@@ -28,7 +27,7 @@ func init() {
 // elements as members down to depth levels of anonymous types.
 func goTypeRules(match string, depth int) []Rule {
 	typ := func(symbol, lspKind, shape string) Rule {
-		r := Rule{Match: match, Symbol: symbol, LSPKind: lspKind, Name: "@name", NameIs: `^(?:[^_].*|_.+)$`, Exported: "upper"}
+		r := Rule{Match: match, Symbol: symbol, LSPKind: lspKind, Name: "@name", NameIsNot: "_", Exported: "upper"}
 		if shape != "" {
 			r.If = "has:@type=" + shape
 			r.Members = goShapeMembers(shape, depth)
@@ -105,7 +104,7 @@ func goInterfaceRules(match string, depth int) []Rule {
 // anonymous struct or interface type has its fields as members.
 func goValueRules(match, symbol string, depth int) []Rule {
 	value := func(shape string) Rule {
-		r := Rule{Match: match, Symbol: symbol, Name: "@name=identifier", EachName: true, NameIs: `^(?:[^_].*|_.+)$`, Exported: "upper"}
+		r := Rule{Match: match, Symbol: symbol, Name: "@name=identifier", EachName: true, NameIsNot: "_", Exported: "upper"}
 		if shape != "" {
 			r.If = "has:@type=" + shape
 			r.Members = goShapeMembers(shape, depth)

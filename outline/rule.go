@@ -9,6 +9,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	sitter "github.com/tree-sitter/go-tree-sitter"
+
 	"github.com/structls/structls/matcher/syntax"
 )
 
@@ -52,6 +54,9 @@ type Rule struct {
 	// NameIs, when set, is a regular expression the name must match for the
 	// rule to apply (Python's UPPER_CASE constants).
 	NameIs string
+	// NameIsNot, when set, is a name the rule never applies to (Go's blank
+	// identifier _, which declares nothing).
+	NameIsNot string
 	// If, when set, is a test (as in Exported) the declaration must pass for
 	// the rule to apply: Go's "has:@type=struct_type" makes a struct.
 	If string
@@ -83,6 +88,40 @@ type Rule struct {
 	// text before it, on one line; otherwise the declaration's first line.
 	Header  string
 	Members []Rule // entries one level down, with paths from this declaration
+
+	c *compiled // the rule's paths, expressions and tests, parsed once (compileRules)
+}
+
+// compiled is a Rule made ready to run: every worker runs every rule on
+// every declaration, so nothing is parsed or looked up by its source text
+// then.
+type compiled struct {
+	match, name, endAt, receiver, header path
+	nameIs                               *regexp.Regexp // nil for none
+	cond, exported                       test
+}
+
+// compileRules compiles rules and their members, once, when their table
+// is registered; a malformed path or expression is a programming error in
+// the table (it panics, and the tests that run every table catch it).
+func compileRules(rules []Rule) {
+	for i := range rules {
+		r := &rules[i]
+		c := &compiled{match: parsePath(r.Match), cond: parseTest(r.If), exported: parseTest(r.Exported)}
+		for _, p := range []struct {
+			src string
+			to  *path
+		}{{r.Name, &c.name}, {r.EndAt, &c.endAt}, {r.Receiver, &c.receiver}, {r.Header, &c.header}} {
+			if p.src != "" {
+				*p.to = parsePath(p.src)
+			}
+		}
+		if r.NameIs != "" {
+			c.nameIs = regexp.MustCompile(r.NameIs)
+		}
+		r.c = c
+		compileRules(r.Members)
+	}
 }
 
 // step is one parsed path step.
@@ -100,16 +139,9 @@ type step struct {
 
 type path []step
 
-// paths and regexes hold what parsePath and compileRegex made, by source:
-// every worker reads them for every declaration, so a read takes no lock.
-var paths, regexes sync.Map // string → path, string → *regexp.Regexp
-
-// parsePath parses a path once; malformed paths are programming errors in a
+// parsePath parses a path; malformed paths are programming errors in a
 // language table, caught by the tests that run every table.
 func parsePath(s string) path {
-	if p, ok := paths.Load(s); ok {
-		return p.(path)
-	}
 	var p path
 	for _, part := range strings.Split(s, "/") {
 		var st step
@@ -139,61 +171,58 @@ func parsePath(s string) path {
 		}
 		p = append(p, st)
 	}
-	paths.Store(s, p)
 	return p
 }
 
-// compileRegex compiles a regular expression of a language table once.
-func compileRegex(s string) *regexp.Regexp {
-	if re, ok := regexes.Load(s); ok {
-		return re.(*regexp.Regexp)
-	}
-	re := regexp.MustCompile(s)
-	regexes.Store(s, re)
-	return re
-}
-
 // fieldNames caches each grammar's field names, indexed by field id.
-var fieldNames sync.Map // *syntax.Tree's language → []string
+var fieldNames sync.Map // *sitter.Language → []string
 
-func fieldName(t *syntax.Tree, id uint16) string {
-	if id == 0 {
-		return ""
+// fieldNamesOf returns lang's field names, indexed by field id ("" for 0).
+func fieldNamesOf(lang *sitter.Language) []string {
+	if names, ok := fieldNames.Load(lang); ok {
+		return names.([]string)
 	}
-	if names, ok := fieldNames.Load(t.Lang); ok {
-		if n := names.([]string); int(id) < len(n) {
-			return n[id]
-		}
-		return ""
-	}
-	count := t.Lang.FieldCount()
+	count := lang.FieldCount()
 	names := make([]string, count+1)
 	for i := 1; i <= int(count); i++ {
-		names[i] = t.Lang.FieldNameForId(uint16(i))
+		names[i] = lang.FieldNameForId(uint16(i))
 	}
-	fieldNames.Store(t.Lang, names)
-	if int(id) < len(names) {
-		return names[id]
+	fieldNames.Store(lang, names)
+	return names
+}
+
+// view is a tree as the rules read it: its nodes, and the names of its
+// grammar's fields, looked up once per file.
+type view struct {
+	t      *syntax.Tree
+	fields []string
+}
+
+func newView(t *syntax.Tree) view { return view{t: t, fields: fieldNamesOf(t.Lang)} }
+
+func (v view) fieldName(id uint16) string {
+	if int(id) < len(v.fields) {
+		return v.fields[id]
 	}
 	return ""
 }
 
 // matches reports whether child c of the tree fits the step.
-func (s step) matches(t *syntax.Tree, c int32) bool {
-	n := &t.Nodes[c]
+func (s step) matches(v view, c int32) bool {
+	n := &v.t.Nodes[c]
 	if s.named && !n.IsNamed() {
 		return false
 	}
 	if n.IsExtra() && len(s.kinds) == 0 {
 		return false // comments are never "any child"
 	}
-	if s.field != "" && fieldName(t, n.Field) != s.field {
+	if s.field != "" && v.fieldName(n.Field) != s.field {
 		return false
 	}
 	if s.kinds == nil {
 		return true
 	}
-	kind := t.Kind(c)
+	kind := v.t.Kind(c)
 	for _, k := range s.kinds {
 		if k == kind {
 			return true
@@ -204,39 +233,39 @@ func (s step) matches(t *syntax.Tree, c int32) bool {
 
 // find appends to out every node the path reaches from node from, in
 // source order.
-func (p path) find(t *syntax.Tree, from int32, out []int32) []int32 {
+func (p path) find(v view, from int32, out []int32) []int32 {
 	if len(p) == 0 {
 		return append(out, from)
 	}
 	if p[0].parent {
-		if up := t.Nodes[from].Parent; up >= 0 {
-			return p[1:].find(t, up, out)
+		if up := v.t.Nodes[from].Parent; up >= 0 {
+			return p[1:].find(v, up, out)
 		}
 		return out
 	}
 	if p[0].through != nil {
-		out = p[1:].find(t, from, out)
-		for c := t.Nodes[from].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
-			if slices.Contains(p[0].through, t.Kind(c)) {
-				out = p.find(t, c, out)
+		out = p[1:].find(v, from, out)
+		for c := v.t.Nodes[from].FirstChild; c >= 0; c = v.t.Nodes[c].NextSibling {
+			if slices.Contains(p[0].through, v.t.Kind(c)) {
+				out = p.find(v, c, out)
 			}
 		}
 		return out
 	}
 	if p[0].deep {
-		out = p[1:].find(t, from, out)
-		for c := t.Nodes[from].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
-			if t.Nodes[c].IsNamed() {
-				out = p.find(t, c, out)
+		out = p[1:].find(v, from, out)
+		for c := v.t.Nodes[from].FirstChild; c >= 0; c = v.t.Nodes[c].NextSibling {
+			if v.t.Nodes[c].IsNamed() {
+				out = p.find(v, c, out)
 			}
 		}
 		return out
 	}
 	seen := 0
-	for c := t.Nodes[from].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
-		if p[0].matches(t, c) {
+	for c := v.t.Nodes[from].FirstChild; c >= 0; c = v.t.Nodes[c].NextSibling {
+		if p[0].matches(v, c) {
 			if seen++; p[0].nth == 0 || p[0].nth == seen {
-				out = p[1:].find(t, c, out)
+				out = p[1:].find(v, c, out)
 			}
 		}
 	}
@@ -244,23 +273,23 @@ func (p path) find(t *syntax.Tree, from int32, out []int32) []int32 {
 }
 
 // first returns the first node the path reaches from node from, or -1.
-func (p path) first(t *syntax.Tree, from int32) int32 {
+func (p path) first(v view, from int32) int32 {
 	if len(p) == 0 {
 		return from
 	}
 	if p[0].parent {
-		if up := t.Nodes[from].Parent; up >= 0 {
-			return p[1:].first(t, up)
+		if up := v.t.Nodes[from].Parent; up >= 0 {
+			return p[1:].first(v, up)
 		}
 		return -1
 	}
 	if p[0].through != nil {
-		if n := p[1:].first(t, from); n >= 0 {
+		if n := p[1:].first(v, from); n >= 0 {
 			return n
 		}
-		for c := t.Nodes[from].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
-			if slices.Contains(p[0].through, t.Kind(c)) {
-				if n := p.first(t, c); n >= 0 {
+		for c := v.t.Nodes[from].FirstChild; c >= 0; c = v.t.Nodes[c].NextSibling {
+			if slices.Contains(p[0].through, v.t.Kind(c)) {
+				if n := p.first(v, c); n >= 0 {
 					return n
 				}
 			}
@@ -268,12 +297,12 @@ func (p path) first(t *syntax.Tree, from int32) int32 {
 		return -1
 	}
 	if p[0].deep {
-		if n := p[1:].first(t, from); n >= 0 {
+		if n := p[1:].first(v, from); n >= 0 {
 			return n
 		}
-		for c := t.Nodes[from].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
-			if t.Nodes[c].IsNamed() {
-				if n := p.first(t, c); n >= 0 {
+		for c := v.t.Nodes[from].FirstChild; c >= 0; c = v.t.Nodes[c].NextSibling {
+			if v.t.Nodes[c].IsNamed() {
+				if n := p.first(v, c); n >= 0 {
 					return n
 				}
 			}
@@ -281,12 +310,12 @@ func (p path) first(t *syntax.Tree, from int32) int32 {
 		return -1
 	}
 	seen := 0
-	for c := t.Nodes[from].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
-		if p[0].matches(t, c) {
+	for c := v.t.Nodes[from].FirstChild; c >= 0; c = v.t.Nodes[c].NextSibling {
+		if p[0].matches(v, c) {
 			if seen++; p[0].nth != 0 && p[0].nth != seen {
 				continue
 			}
-			if n := p[1:].first(t, c); n >= 0 {
+			if n := p[1:].first(v, c); n >= 0 {
 				return n
 			}
 		}
@@ -294,20 +323,55 @@ func (p path) first(t *syntax.Tree, from int32) int32 {
 	return -1
 }
 
-// holds evaluates a test (a Rule's Exported or If) on the declaration node decl
-// whose name is name. module holds what a file-wide test needs.
-func holds(test string, t *syntax.Tree, decl int32, name string, module *moduleFacts) bool {
-	for _, part := range strings.Split(test, "&") {
-		if !holdsPart(part, t, decl, name, module) {
+// test is a parsed Exported or If test: parts that must all hold.
+type test []testPart
+
+// testPart is one test of a Rule's Exported or If, parsed: the operation,
+// its argument, and the path and expression the argument holds, if any.
+type testPart struct {
+	op, arg string
+	path    path           // has:, lacks:, listed:, and text:'s node
+	re      *regexp.Regexp // text:'s expression
+}
+
+// parseTest parses a test ("" always holds); an unknown operation is a
+// programming error in a language table.
+func parseTest(src string) test {
+	if src == "" {
+		return nil
+	}
+	var out test
+	for _, part := range strings.Split(src, "&") {
+		op, arg, _ := strings.Cut(part, ":")
+		tp := testPart{op: op, arg: arg}
+		switch op {
+		case "", "always", "never", "upper", "python", "public-name", "access":
+		case "listed", "has", "lacks":
+			tp.path = parsePath(arg)
+		case "text":
+			at, pattern, _ := strings.Cut(arg, "~")
+			tp.path, tp.re = parsePath(at), regexp.MustCompile(pattern)
+		default:
+			panic(fmt.Sprintf("outline: unknown export test %q", part))
+		}
+		out = append(out, tp)
+	}
+	return out
+}
+
+// holds evaluates the test on the declaration node decl whose name is
+// name. module holds what a file-wide test needs.
+func (ts test) holds(v view, decl int32, name string, module *moduleFacts) bool {
+	for i := range ts {
+		if !ts[i].holds(v, decl, name, module) {
 			return false
 		}
 	}
 	return true
 }
 
-func holdsPart(test string, t *syntax.Tree, decl int32, name string, module *moduleFacts) bool {
-	op, arg, _ := strings.Cut(test, ":")
-	switch op {
+func (tp *testPart) holds(v view, decl int32, name string, module *moduleFacts) bool {
+	switch tp.op {
 	case "", "always":
 		return true
 	case "never":
@@ -323,20 +387,19 @@ func holdsPart(test string, t *syntax.Tree, decl int32, name string, module *mod
 	case "public-name":
 		return publicName(name)
 	case "access":
-		return accessIsPublic(t, decl, arg)
+		return accessIsPublic(v.t, decl, tp.arg)
 	case "listed":
-		listed := module.listed(t, arg)
+		listed := module.listed(v, tp.arg, tp.path)
 		return listed == nil || listed[name]
 	case "text":
-		at, pattern, _ := strings.Cut(arg, "~")
-		n := parsePath(at).first(t, decl)
-		return n >= 0 && compileRegex(pattern).Match(t.Text(n))
+		n := tp.path.first(v, decl)
+		return n >= 0 && tp.re.Match(v.t.Text(n))
 	case "has":
-		return parsePath(arg).first(t, decl) >= 0
+		return tp.path.first(v, decl) >= 0
 	case "lacks":
-		return parsePath(arg).first(t, decl) < 0
+		return tp.path.first(v, decl) < 0
 	}
-	panic(fmt.Sprintf("outline: unknown export test %q", test))
+	panic(fmt.Sprintf("outline: unknown export test %q", tp.op))
 }
 
 // publicName reports whether a name is public by the underscore convention

@@ -37,8 +37,10 @@ func (s *Spec) opaqueKinds(lang *sitter.Language) syntax.KindSet {
 // the catalogue missing here has no symbol notion (see the README).
 var specs = map[string]*Spec{}
 
-// register adds a language's table; the lang_*.go files call it from init.
+// register adds a language's table, compiled; the lang_*.go files call it
+// from init.
 func register(names []string, spec *Spec) {
+	compileRules(spec.Rules)
 	for _, n := range names {
 		specs[n] = spec
 	}
