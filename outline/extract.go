@@ -36,12 +36,17 @@ const (
 // Extract returns the outline of a parsed file: its top-level entries in
 // source order, each with its members. spec is the language's table; a nil
 // spec (a language without a symbol notion) gives no entries.
-func Extract(t *syntax.Tree, spec *Spec) []Entry {
+func Extract(t *syntax.Tree, spec *Spec) []Entry { return extractSelected(t, spec, nil) }
+
+// extractSelected is Extract keeping only the top-level entries selected
+// accepts (nil: all). selected sees an entry before its signature and
+// members are made, which a rejected entry never costs.
+func extractSelected(t *syntax.Tree, spec *Spec, selected func(*Entry) bool) []Entry {
 	if spec == nil || len(t.Nodes) == 0 {
 		return nil
 	}
 	stack := entryStacks.Get().(*[]Entry)
-	x := &extraction{tree: t, v: newView(t), claimed: map[int32]bool{}, stack: (*stack)[:0]}
+	x := &extraction{tree: t, v: newView(t), claimed: map[int32]bool{}, stack: (*stack)[:0], selected: selected}
 	entries := x.apply(spec.Rules, 0)
 	*stack = x.stack[:0]
 	entryStacks.Put(stack)
@@ -58,6 +63,10 @@ type extraction struct {
 	v       view
 	claimed map[int32]bool // declaration nodes a rule has already turned into entries
 	module  moduleFacts
+	// selected, when not nil, accepts the top-level entries to keep; the
+	// others are still made (they claim their declarations, and count for
+	// Once) but without signature or members, and apply drops them.
+	selected func(*Entry) bool
 	// stack holds the entries being built: each apply appends its own
 	// above those of the applies it runs within, and takes them off again
 	// when it returns them. Its memory is reused from file to file, so it
@@ -87,7 +96,15 @@ func (x *extraction) apply(rules []Rule, from int32) []Entry {
 		return nil
 	}
 	slices.SortStableFunc(mine, func(a, b Entry) int { return a.Decl.Start - b.Decl.Start })
-	out := append(make([]Entry, 0, len(mine)), mine...)
+	var out []Entry
+	for i := range mine {
+		if from != 0 || x.selected == nil || x.selected(&mine[i]) {
+			if out == nil {
+				out = make([]Entry, 0, len(mine)-i)
+			}
+			out = append(out, mine[i])
+		}
+	}
 	clear(mine) // the pooled stack keeps no strings alive
 	x.stack = x.stack[:base]
 	return out
@@ -131,11 +148,17 @@ func (x *extraction) pushEntries(r *Rule, decl, from int32, base int) bool {
 			Name: name, SymbolType: r.Symbol, LSPKind: r.LSPKind,
 			Decl:       workspace.ByteRange{Start: int(nd.Start), End: int(nd.End)},
 			NameRange:  workspace.ByteRange{Start: int(nn.Start), End: int(nn.End)},
-			Signature:  x.signature(r, decl, from == 0),
 			AstKind:    x.tree.Kind(decl),
 			IsExported: r.c.exported.holds(x.v, decl, name, &x.module),
 			IsImport:   r.Import,
 		}
+		at := len(x.stack)
+		x.stack = append(x.stack, e)
+		pushed = true
+		if from == 0 && x.selected != nil && !x.selected(&e) {
+			continue // dropped by apply: only its claim and name count
+		}
+		e.Signature = x.signature(r, decl, from == 0)
 		if r.EndAt != "" {
 			if end := r.c.endAt.first(x.v, decl); end >= 0 {
 				e.Decl.End = int(x.tree.Nodes[end].End)
@@ -149,8 +172,7 @@ func (x *extraction) pushEntries(r *Rule, decl, from int32, base int) bool {
 		if len(r.Members) > 0 {
 			e.Members = x.apply(r.Members, decl)
 		}
-		x.stack = append(x.stack, e)
-		pushed = true
+		x.stack[at] = e // members were stacked above it, and taken off again
 	}
 	return pushed
 }

@@ -179,6 +179,12 @@ func (s *settings) resolve(hasDirectory bool) {
 
 // keep reports whether a top-level entry is selected.
 func (s *settings) keep(e *Entry) bool {
+	return s.selects(e) && (s.match == nil || s.match.MatchString(e.Name) || s.match.MatchString(e.Signature))
+}
+
+// selects is keep without the match, which reads the signature: it needs
+// only what an entry is before its signature and members are made.
+func (s *settings) selects(e *Entry) bool {
 	switch s.items {
 	case ItemsStructure:
 		if e.IsImport {
@@ -193,10 +199,7 @@ func (s *settings) keep(e *Entry) bool {
 			return false
 		}
 	}
-	if s.types != nil && !s.types[e.SymbolType] {
-		return false
-	}
-	return s.match == nil || s.match.MatchString(e.Name) || s.match.MatchString(e.Signature)
+	return s.types == nil || s.types[e.SymbolType]
 }
 
 // filter applies the selection to a file's entries, in place: it runs

@@ -57,7 +57,7 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 	}
 	res.FilesSearched = len(files)
 	cache.StartQuery()
-	outlines, warnings := outlineAll(ctx, snap, files, enc, progress, cache, func(entries []Entry) []Entry {
+	outlines, warnings := outlineAll(ctx, snap, files, enc, progress, cache, set.selects, func(entries []Entry) []Entry {
 		return set.filter(entries, q.PubMembers)
 	})
 	if ctx.Err() != nil {
@@ -100,17 +100,18 @@ func (r *Result) page(skip, limit int) {
 }
 
 // outlineAll extracts the files on GOMAXPROCS workers, keeping the entries
-// selected by keep; the outlines are in the files' order, nil for a file
+// selected accepts (seeing each before its signature and members are made)
+// and then keep keeps; the outlines are in the files' order, nil for a file
 // that could not be read or parsed (a warning says why).
 func outlineAll(ctx context.Context, snap *workspace.Snapshot, files []workspace.File, enc workspace.Encoding,
-	progress ProgressFunc, cache *syntax.Cache, keep func([]Entry) []Entry) ([]*File, []string) {
+	progress ProgressFunc, cache *syntax.Cache, selected func(*Entry) bool, keep func([]Entry) []Entry) ([]*File, []string) {
 	out := make([]*File, len(files))
 	problems := make([]string, len(files))
 	var next, done atomic.Int64
 	var wg sync.WaitGroup
 	for range min(workers.Count(), max(1, len(files))) {
 		wg.Go(func() {
-			w := &outliner{snap: snap, enc: enc, cache: cache, keep: keep, scratch: new(syntax.Scratch)}
+			w := &outliner{snap: snap, enc: enc, cache: cache, selected: selected, keep: keep, scratch: new(syntax.Scratch)}
 			for i := int(next.Add(1)) - 1; i < len(files) && ctx.Err() == nil; i = int(next.Add(1)) - 1 {
 				out[i], problems[i] = w.outline(ctx, files[i])
 				if progress != nil {
@@ -133,13 +134,17 @@ func outlineAll(ctx context.Context, snap *workspace.Snapshot, files []workspace
 // — the read buffer, the parse scratch whose arena pages stay touched, the
 // line table — makes a file cost no allocation beyond what it keeps.
 type outliner struct {
-	snap    *workspace.Snapshot
-	enc     workspace.Encoding
-	cache   *syntax.Cache
-	keep    func([]Entry) []Entry // the entries the query selects
-	buf     []byte
-	scratch *syntax.Scratch
-	mapper  workspace.Mapper
+	snap  *workspace.Snapshot
+	enc   workspace.Encoding
+	cache *syntax.Cache
+	// selected and keep are the query's selection: selected sees a
+	// top-level entry before its signature and members are made, keep
+	// filters what is left.
+	selected func(*Entry) bool
+	keep     func([]Entry) []Entry
+	buf      []byte
+	scratch  *syntax.Scratch
+	mapper   workspace.Mapper
 }
 
 // outline reads, parses and extracts one file; on failure it returns a
@@ -159,7 +164,7 @@ func (w *outliner) outline(ctx context.Context, f workspace.File) (*File, string
 	if f.Doc == nil {
 		w.buf = content // an open document's text is the editor's: never a buffer to reuse
 	}
-	entries, err := extract(ctx, l, content, w.cache, w.scratch)
+	entries, err := extract(ctx, l, content, w.cache, w.scratch, w.selected)
 	if err != nil {
 		return nil, fmt.Sprintf("%s: cannot parse it as %s: %v", f.Rel, l.Name, err)
 	}
@@ -175,15 +180,17 @@ func (w *outliner) outline(ctx context.Context, f workspace.File) (*File, string
 func ExtractSource(ctx context.Context, l *lang.Language, content []byte, cache *syntax.Cache) ([]Entry, error) {
 	scratch := scratchPool.Get().(*syntax.Scratch)
 	defer scratchPool.Put(scratch)
-	return extract(ctx, l, content, cache, scratch)
+	return extract(ctx, l, content, cache, scratch, nil)
 }
 
 // scratchPool holds the scratches of single files' pruned parses.
 var scratchPool = sync.Pool{New: func() any { return new(syntax.Scratch) }}
 
 // extract is ExtractSource with the scratch a pruned parse writes into
-// (reused by the caller's next file: Extract copies what it keeps).
-func extract(ctx context.Context, l *lang.Language, content []byte, cache *syntax.Cache, scratch *syntax.Scratch) ([]Entry, error) {
+// (reused by the caller's next file: Extract copies what it keeps), keeping
+// the top-level entries selected accepts (nil: all).
+func extract(ctx context.Context, l *lang.Language, content []byte, cache *syntax.Cache, scratch *syntax.Scratch,
+	selected func(*Entry) bool) ([]Entry, error) {
 	spec := SpecFor(l.Name)
 	if spec == nil || l.Grammar() == nil {
 		return nil, nil
@@ -192,5 +199,5 @@ func extract(ctx context.Context, l *lang.Language, content []byte, cache *synta
 	if err != nil {
 		return nil, err
 	}
-	return Extract(tree, spec), nil
+	return extractSelected(tree, spec, selected), nil
 }
