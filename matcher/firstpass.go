@@ -58,9 +58,11 @@ func (s *searcher) runInOrder(ctx context.Context, snap *workspace.Snapshot, tar
 	}
 	workspace.SortFiles(files)
 	out := &scanned{searched: len(files)}
+	var scratches syntax.Scratches // kept from file to file, given back when the pass ends
+	defer scratches.Release()
 	newWorker := func() func(int) fileOutcome {
 		var buf []byte
-		scratch := new(syntax.Scratch)
+		scratch := scratches.New()
 		return func(i int) fileOutcome {
 			var o fileOutcome
 			o.hits, o.note, buf = s.file(ctx, snap, files[i], files[i].Named, buf, scratch)
@@ -86,9 +88,11 @@ func (s *searcher) runUnordered(ctx context.Context, snap *workspace.Snapshot, t
 	progress ProgressFunc) (*scanned, error) {
 	out := &scanned{}
 	var mu sync.Mutex
+	var scratches syntax.Scratches // kept from file to file, given back when the pass ends
+	defer scratches.Release()
 	newWorker := func() func(workspace.File) {
 		var buf []byte
-		scratch := new(syntax.Scratch)
+		scratch := scratches.New()
 		return func(f workspace.File) {
 			var o fileOutcome
 			o.hits, o.note, buf = s.file(ctx, snap, f, f.Named, buf, scratch)

@@ -11,6 +11,7 @@ import (
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/matcher/lang"
 	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/workspace"
 )
 
 // nestedJS is a JavaScript file of arrays nested depth deep: every node
@@ -116,6 +117,46 @@ func TestSearchSeesDeepCode(t *testing.T) {
 		}
 		if res.MatchCount != tt.matches {
 			t.Errorf("%s: %d matches; want %d", tt.pattern, res.MatchCount, tt.matches)
+		}
+	}
+}
+
+// TestSearchReleasesWorkerArenas: the workers of a query parse into
+// scratches that keep up to 64 MiB of arena from file to file, and give
+// it all back when the query ends, whichever pass parsed: the process's
+// arenas hold no more after the query than before it (a server must not
+// carry a query's arenas into the next, nor wait for the collector).
+func TestSearchReleasesWorkerArenas(t *testing.T) {
+	// 300 KB of calls: a parse takes tens of MB, more than an arena's first chunk.
+	big := "package p\n\nfunc g() {\n" + strings.Repeat("\tf(1, 2)\n\tx := []int{1, 2, 3}\n", 12000) + "}\n"
+	dir := testutil.WriteTree(t, "-- small.go --\npackage p\n\nfunc h() { f(3, 4) }\n")
+	if err := os.WriteFile(filepath.Join(dir, "big.go"), []byte(big), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	folder, err := workspace.NewFolder(dir, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
+	for _, tc := range []struct {
+		name  string
+		limit int // 0: the first pass builds the matches; else a second pass builds the page
+		trees Trees
+	}{
+		{"no cache (the CLI)", 0, Trees{}},
+		{"no cache, a page", 1, Trees{}},
+		{"a background run fills the cache (a fresh server)", 0, Trees{Cache: syntax.NewCache(1 << 30), Background: true}},
+	} {
+		before := syntax.ArenaBytes()
+		res, err := Search(context.Background(), snap, Query{Pattern: "f($A, $B)", Lang: "go", Limit: intp(tc.limit)}, workspace.UTF16, nil, tc.trees)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.MatchCount != 12001 {
+			t.Fatalf("%s: %d matches; want 12001", tc.name, res.MatchCount)
+		}
+		if after := syntax.ArenaBytes(); after > before {
+			t.Errorf("%s: the process's arenas hold %d bytes after the query, %d before", tc.name, after, before)
 		}
 	}
 }

@@ -29,9 +29,9 @@ const astgrepGoMemory = 32 << 20
 const astgrepParseBudget = 1 << 20
 
 // astgrepArenaKeep is the arena each parsing goroutine of `structls
-// astgrep` keeps between files (syntax.SetArenaKeep): with the one-shot
-// commands' 64 MiB, its peak on `$A := make($T, $N)` was 116 MB against
-// ast-grep's 94 in the same run (bench/memory.sh).
+// astgrep` keeps between files (syntax.SetArenaKeep): with the default
+// 64 MiB, its peak on `$A := make($T, $N)` was 116 MB against ast-grep's
+// 94 in the same run (bench/memory.sh).
 const astgrepArenaKeep = 4 << 20
 
 // astgrep is `structls astgrep`: structural search with ast-grep patterns.

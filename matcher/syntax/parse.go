@@ -30,7 +30,10 @@ func Parse(ctx context.Context, lang *sitter.Language, source []byte) (*Tree, er
 	return t, nil
 }
 
-var scratchPool = sync.Pool{New: func() any { return new(Scratch) }}
+// scratchPool holds the scratches of single-file parses (Parse): they keep
+// only pooledArenaKeep of their arenas, as the pool may hold several for
+// the life of a server.
+var scratchPool = sync.Pool{New: func() any { return &Scratch{pooled: true} }}
 
 // ParseSubtrees parses source like Parse but keeps only the subtrees rooted
 // at nodes of kind symbol, in pre-order: a forest whose roots have Parent -1.

@@ -72,6 +72,7 @@ typedef struct {
 	size_t cancel;       // set (from Go) to stop the current parse
 	TSTree *tree;        // the last tree parsed (in the arena), until structls_release
 	size_t reserved;     // bytes in chunks
+	size_t keep;         // the most a rewound arena keeps for the next file (set from Go)
 	void *levels;        // the flatten walk's per-depth state (flatten.c), kept from file to file
 	size_t levels_cap;   // depths levels has room for
 } structls_scratch;
@@ -114,7 +115,7 @@ bool structls_may_have_kind(const TSTree *tree, uint16_t kind);
 void structls_kinds_present(const TSTree *t, bool *direct, bool *walked, uint32_t count);
 
 void structls_set_arena_budget(size_t bytes);
-void structls_set_arena_keep(size_t bytes);
+size_t structls_arena_bytes(void);
 
 int64_t structls_parse(structls_scratch *s, const TSLanguage *lang, const char *text, uint32_t length,
 	walk_filter filter, flat_node *out, int64_t cap, bool *has_error);
