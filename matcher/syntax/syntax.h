@@ -111,6 +111,11 @@ void structls_arena_leave(void);
 void structls_arena_reset(structls_scratch *s);
 void structls_scratch_free(structls_scratch *s);
 
+// each_found is told of each node structls_each_of_kind finds, and the
+// field it fills in its parent; it returns false to stop the walk.
+typedef bool (*each_found)(void *ctx, TSNode node, uint16_t field);
+enum { EACH_DONE = 0, EACH_STOPPED = 1, EACH_UNSURE = 2 };
+int structls_each_of_kind(const TSTree *tree, uint16_t kind, each_found found, void *ctx);
 bool structls_may_have_kind(const TSTree *tree, uint16_t kind);
 void structls_kinds_present(const TSTree *t, bool *direct, bool *walked, uint32_t count);
 

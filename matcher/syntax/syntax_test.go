@@ -194,19 +194,7 @@ func TestParseSubtrees(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var want []Node
-			for i := 0; i < len(whole.Nodes); {
-				if whole.Nodes[i].Symbol != symbol {
-					i++
-					continue
-				}
-				end := i + 1 // the subtree of i is the nodes up to the first one starting at or after its end
-				for end < len(whole.Nodes) && whole.Nodes[end].Start < whole.Nodes[i].End && isInside(whole, int32(end), int32(i)) {
-					end++
-				}
-				want = append(want, rebase(whole.Nodes[i:end], int32(i), int32(len(want)))...)
-				i = end
-			}
+			want := forestOf(whole, symbol)
 			forest, err := ParseSubtrees(ctx, goLang, src, symbol, &scratch)
 			if err != nil {
 				t.Fatal(err)
@@ -216,6 +204,25 @@ func TestParseSubtrees(t *testing.T) {
 			}
 		}
 	}
+}
+
+// forestOf returns what ParseSubtrees must write for symbol: the outermost
+// subtrees of that kind in the whole tree, rebased.
+func forestOf(whole *Tree, symbol uint16) []Node {
+	var forest []Node
+	for i := 0; i < len(whole.Nodes); {
+		if whole.Nodes[i].Symbol != symbol {
+			i++
+			continue
+		}
+		end := i + 1 // the subtree of i is the nodes up to the first one outside it (not all of them lie within its bytes)
+		for end < len(whole.Nodes) && isInside(whole, int32(end), int32(i)) {
+			end++
+		}
+		forest = append(forest, rebase(whole.Nodes[i:end], int32(i), int32(len(forest)))...)
+		i = end
+	}
+	return forest
 }
 
 // isInside reports whether node n of t lies in the subtree of node root.
