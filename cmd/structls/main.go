@@ -22,7 +22,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"runtime/debug"
 
 	"github.com/structls/structls/internal/workers"
@@ -45,9 +44,7 @@ func main() {
 		// long-lived server keeps the default.
 		debug.SetGCPercent(400)
 	}
-	if os.Getenv("GOMAXPROCS") == "" {
-		runtime.GOMAXPROCS(workers.Count() + 1) // see package workers
-	}
+	workers.AddDeliveryP()
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
