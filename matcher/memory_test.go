@@ -124,8 +124,9 @@ func TestSearchSeesDeepCode(t *testing.T) {
 // TestSearchReleasesWorkerArenas: the workers of a query parse into
 // scratches that keep up to 64 MiB of arena from file to file, and give
 // it all back when the query ends, whichever pass parsed: the process's
-// arenas hold no more after the query than before it (a server must not
-// carry a query's arenas into the next, nor wait for the collector).
+// arenas hold no more after the query than before it, but for the pooled
+// scratches that compile patterns (a server must not carry a query's
+// arenas into the next, nor wait for the collector).
 func TestSearchReleasesWorkerArenas(t *testing.T) {
 	// 300 KB of calls: a parse takes tens of MB, more than an arena's first chunk.
 	big := "package p\n\nfunc g() {\n" + strings.Repeat("\tf(1, 2)\n\tx := []int{1, 2, 3}\n", 12000) + "}\n"
@@ -155,7 +156,9 @@ func TestSearchReleasesWorkerArenas(t *testing.T) {
 		if res.MatchCount != 12001 {
 			t.Fatalf("%s: %d matches; want 12001", tc.name, res.MatchCount)
 		}
-		if after := syntax.ArenaBytes(); after > before {
+		// A worker keeping its arena would hold the 32 MiB chunk of big.go's
+		// parse; the pooled scratches that compile patterns keep 4 MiB each.
+		if after := syntax.ArenaBytes(); after-before >= 16<<20 {
 			t.Errorf("%s: the process's arenas hold %d bytes after the query, %d before", tc.name, after, before)
 		}
 	}
