@@ -231,10 +231,15 @@ void structls_arena_reset(structls_scratch *s) {
 	}
 }
 
-void structls_scratch_free(structls_scratch *s) {
+void structls_arena_give_back(structls_scratch *s) {
 	structls_release(s);
-	structls_arena_reset(s);
 	if (s->chunks) chunk_free(s->chunks);
+	s->chunks = NULL;
+	s->reserved = 0;
+}
+
+void structls_scratch_free(structls_scratch *s) {
+	structls_arena_give_back(s);
 	free(s->levels);
 	free(s);
 }

@@ -84,8 +84,8 @@ func newByteBudget(limit int64) *byteBudget {
 
 // acquire takes n bytes of the budget (the whole budget when n exceeds it)
 // and returns what was taken, for release; or ErrCancelled when ctx ends
-// first.
-func (b *byteBudget) acquire(ctx context.Context, n int64) (int64, error) {
+// first. When it has to wait, it calls beforeWait first (if not nil).
+func (b *byteBudget) acquire(ctx context.Context, n int64, beforeWait func()) (int64, error) {
 	b.mu.Lock()
 	n = min(n, b.limit)
 	queued := false
@@ -93,6 +93,12 @@ func (b *byteBudget) acquire(ctx context.Context, n int64) (int64, error) {
 		if !queued {
 			b.waiting++
 			queued = true
+			if beforeWait != nil {
+				b.mu.Unlock()
+				beforeWait()
+				b.mu.Lock()
+				continue // the budget may have been released meanwhile
+			}
 		}
 		wait := b.released
 		b.mu.Unlock()

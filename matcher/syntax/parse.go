@@ -87,7 +87,9 @@ func parse(ctx context.Context, lang *sitter.Language, source []byte, filter wal
 	if ctx.Err() != nil {
 		return nil, ErrCancelled
 	}
-	taken, err := parsingBytes.acquire(ctx, int64(len(source)))
+	// A scratch that must wait while large files parse gives back its
+	// arena meanwhile: the process's peak is then theirs alone.
+	taken, err := parsingBytes.acquire(ctx, int64(len(source)), scratch.giveBackArena)
 	if err != nil {
 		return nil, err
 	}

@@ -109,6 +109,7 @@ void structls_use_arena_allocator(void);
 void structls_arena_enter(structls_scratch *s, jmp_buf *out_of_memory);
 void structls_arena_leave(void);
 void structls_arena_reset(structls_scratch *s);
+void structls_arena_give_back(structls_scratch *s); // every chunk, the kept one too
 void structls_scratch_free(structls_scratch *s);
 
 // each_found is told of each node structls_each_of_kind finds, and the
