@@ -163,3 +163,46 @@ func TestSearchReleasesWorkerArenas(t *testing.T) {
 		}
 	}
 }
+
+// TestLargeReadBufferNotKept: a worker reads file after file into one
+// buffer, but does not keep one grown for a large file: the buffer it
+// gets back for the next file is the small one it had.
+func TestLargeReadBufferNotKept(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- small.go --\npackage p\n\nfunc h() { f(3) }\n")
+	large := "package p\n\nfunc g() {\n" + strings.Repeat("\tf(1)\n", maxKeptReadBuffer/5) + "}\n"
+	if err := os.WriteFile(filepath.Join(dir, "large.go"), []byte(large), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	folder, err := workspace.NewFolder(dir, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
+	resolved, err := snap.ResolvePaths(nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]workspace.File{}
+	if err := snap.WalkFunc(context.Background(), resolved.Targets, workspace.WalkOptions{}, func(f workspace.File) { files[f.Rel] = f }); err != nil {
+		t.Fatal(err)
+	}
+	goLang, _ := lang.Lookup("go")
+	s := &searcher{patterns: NewPatternSet("f($A)", Options{})}
+	p, err := s.patterns.Get(context.Background(), goLang)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var scratch syntax.Scratch
+	defer scratch.Release()
+	buf := make([]byte, 0, 4096)
+	for _, name := range []string{"small.go", "large.go"} {
+		tree, _, next := s.tree(context.Background(), snap, files[name], false, p, goLang, buf, &scratch)
+		if tree == nil {
+			t.Fatalf("%s was not parsed", name)
+		}
+		if cap(next) > maxKeptReadBuffer {
+			t.Errorf("after %s the worker keeps a read buffer of %d bytes; want at most %d", name, cap(next), maxKeptReadBuffer)
+		}
+		buf = next
+	}
+}

@@ -204,10 +204,17 @@ func (s *searcher) file(ctx context.Context, snap *workspace.Snapshot, f workspa
 	return hits, note, buf
 }
 
+// maxKeptReadBuffer is the largest read buffer a worker keeps for its next
+// file: a buffer grown for a large file goes to the collector with the
+// file, instead of staying live (and weighing on the collector's goal)
+// for the rest of the search.
+const maxKeptReadBuffer = 1 << 20
+
 // tree returns the tree of a file the pattern may match, or nil with what
 // to say about the file: a file on disk known unchanged since its tree was
 // cached is not even read (FileTrees); any other is read into buf (returned
-// grown, unless the file is an open document), tested against the
+// grown up to maxKeptReadBuffer, unless the file is an open document),
+// tested against the
 // pattern's literals, and parsed.
 func (s *searcher) tree(ctx context.Context, snap *workspace.Snapshot, f workspace.File, named bool, p *Pattern, l *lang.Language,
 	buf []byte, scratch *syntax.Scratch) (*syntax.Tree, fileNote, []byte) {
@@ -229,7 +236,7 @@ func (s *searcher) tree(ctx context.Context, snap *workspace.Snapshot, f workspa
 	case err != nil:
 		return nil, note, buf // binary or unreadable, found by walking: skipped, as the walk would
 	}
-	if f.Doc == nil {
+	if f.Doc == nil && cap(content) <= maxKeptReadBuffer {
 		buf = content
 	}
 	if !p.mayMatch(content) {

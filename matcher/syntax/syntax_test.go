@@ -460,3 +460,26 @@ func TestParseWith(t *testing.T) {
 		}
 	}
 }
+
+// TestHugeNodeSliceNotKept: a scratch reuses its node slice from file to
+// file, but not one grown for a huge tree: once the next parse starts, that
+// slice is the collector's, and the scratch holds a small one again.
+func TestHugeNodeSliceNotKept(t *testing.T) {
+	huge := []byte("package p\n" + strings.Repeat("func f() { x := []int{1, 2, 3}; y := x[0] + 2 }\n", 5000)) // ~200,000 nodes
+	small := []byte("package p\n\nfunc f() { g(1) }\n")
+	var scratch Scratch
+	defer scratch.Release()
+	tree, err := parse(context.Background(), goLang, huge, allNodes, &scratch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tree.Nodes) <= maxKeptNodes {
+		t.Fatalf("the huge file has %d nodes; the test needs more than %d", len(tree.Nodes), maxKeptNodes)
+	}
+	if _, err := parse(context.Background(), goLang, small, allNodes, &scratch); err != nil {
+		t.Fatal(err)
+	}
+	if c := cap(scratch.nodes); c > maxKeptNodes {
+		t.Errorf("after a small file the scratch holds room for %d nodes; want at most %d", c, maxKeptNodes)
+	}
+}

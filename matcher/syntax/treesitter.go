@@ -49,6 +49,16 @@ func (s *Scratch) native() *C.structls_scratch {
 	return s.c
 }
 
+// giveBackArena gives the arena's memory back to the kernel, the part
+// kept for the next file included: for a scratch that is about to wait
+// (for the parse budget, while a large file parses), so that the peak is
+// that parse's alone.
+func (s *Scratch) giveBackArena() {
+	if s.c != nil {
+		C.structls_arena_give_back(s.c)
+	}
+}
+
 // Release gives the scratch's memory back at once — its arena to the
 // kernel, its node slice to the collector — instead of whenever the
 // garbage collector finds the scratch dropped: for a goroutine done
@@ -120,6 +130,13 @@ func (f walkFilter) native() C.walk_filter {
 	return w
 }
 
+// maxKeptNodes is the largest node slice a scratch reuses for its next
+// parse: one grown for a huge tree (a 3 MB file, or a forest of a few huge
+// subtrees: 10 MB over the Go standard library for `$A := make($T, $N)`)
+// goes to the collector once the next parse starts, instead of staying live
+// for the rest of the search.
+const maxKeptNodes = 64 << 10
+
 // parseFlat parses source and writes its flat nodes, those filter keeps,
 // into the scratch. Tree-sitter reads the Go bytes in place and polls a flag
 // in C memory that a cancelled ctx sets: no call comes back into Go while it
@@ -142,7 +159,7 @@ func parseFlat(ctx context.Context, lang *sitter.Language, source []byte, filter
 		text = (*C.char)(unsafe.Pointer(&source[0]))
 	}
 	buf := s.nodes[:cap(s.nodes)]
-	if len(buf) < 64 {
+	if len(buf) < 64 || len(buf) > maxKeptNodes {
 		buf = make([]Node, 1024)
 	}
 	var hasError C.bool
@@ -152,7 +169,11 @@ func parseFlat(ctx context.Context, lang *sitter.Language, source []byte, filter
 		<-fired // the flag is being set: let that finish before the next parse clears it
 	}
 	for n > len(buf) {
-		buf = make([]Node, n+n/4)
+		size := n + n/4 // room for the next files
+		if size > maxKeptNodes {
+			size = n // not kept for them anyway
+		}
+		buf = make([]Node, size)
 		n = int(C.structls_flatten(c, filter.native(), (*C.flat_node)(unsafe.Pointer(&buf[0])), C.int64_t(len(buf)), &hasError))
 	}
 	switch {
