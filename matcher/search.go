@@ -277,13 +277,16 @@ func (s *searcher) parse(ctx context.Context, l *lang.Language, p *Pattern, cont
 
 // mayMatch reports whether content holds every literal of the pattern, and
 // every keyword as a whole word: the cheap test that keeps most files from
-// being parsed at all.
+// being parsed at all. A literal made of word characters (an identifier, a
+// number) must occur as a whole word too: it is the text of a whole token,
+// and a lexer never reads such a token out of a longer run of them (`make`
+// is not in `makeValAndOff`).
 func (p *Pattern) mayMatch(content []byte) bool {
 	if p.Strictness == Signature {
 		return true // text is not compared
 	}
 	for _, lit := range p.literals {
-		if !bytes.Contains(content, []byte(lit)) {
+		if isWord(lit) && !containsWord(content, lit) || !bytes.Contains(content, []byte(lit)) {
 			return false
 		}
 	}
@@ -325,6 +328,16 @@ func identifierEndsAt(text []byte, i int) bool {
 		j--
 	}
 	return j < i && !(text[j] >= '0' && text[j] <= '9')
+}
+
+// isWord reports whether s is made of word bytes only (and is not empty).
+func isWord(s string) bool {
+	for i := range len(s) {
+		if !isWordByte(s[i]) {
+			return false
+		}
+	}
+	return s != ""
 }
 
 func isWordByte(b byte) bool {
