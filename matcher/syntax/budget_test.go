@@ -105,3 +105,28 @@ func TestWaitingScratchGivesBackItsArena(t *testing.T) {
 		t.Error("after the wait the parse ran without an arena")
 	}
 }
+
+// TestLargeParseReturnsFreeHeap: a file larger than the parse budget,
+// which parses alone, first has the Go heap's free memory returned to the
+// kernel; a file within the budget does not.
+func TestLargeParseReturnsFreeHeap(t *testing.T) {
+	defer SetParseBudget(DefaultParseBudget)
+	saved := returnFreeHeap
+	defer func() { returnFreeHeap = saved }()
+	returned := 0
+	returnFreeHeap = func() { returned++ }
+	src := []byte("package p\n" + strings.Repeat("func f() { g(1) }\n", 100)) // 1.8 KB
+	for _, tc := range []struct {
+		budget int64
+		want   int
+	}{{1 << 20, 0}, {1 << 10, 1}} {
+		SetParseBudget(tc.budget)
+		returned = 0
+		if _, err := Parse(context.Background(), goLang, src); err != nil {
+			t.Fatal(err)
+		}
+		if returned != tc.want {
+			t.Errorf("a %d-byte file under a %d-byte budget returned the free heap %d times; want %d", len(src), tc.budget, returned, tc.want)
+		}
+	}
+}
