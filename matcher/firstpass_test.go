@@ -1,11 +1,17 @@
 package matcher
 
 import (
+	"fmt"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/internal/workers"
 )
 
 // TestPagesFollowPathOrder: matches come in path order whatever order the
@@ -51,5 +57,47 @@ func _() { f(1) }
 				t.Errorf("matchCount %d; want 3", res.MatchCount)
 			}
 		})
+	}
+}
+
+// TestInOrderRunsAheadOfASlowFile: while one worker is held on the first
+// file (as by a large file's parse), the other searches the 300 files
+// after it instead of waiting for its result to be delivered, and every
+// match still comes in order. With a window of 64 files this hangs (the
+// generous deadline catches it).
+func TestInOrderRunsAheadOfASlowFile(t *testing.T) {
+	defer workers.SetCount(workers.SetCount(2)) // two workers, whatever the machine
+	const others = 300
+	var b strings.Builder
+	for i := range others + 1 {
+		fmt.Fprintf(&b, "-- f%03d.go --\npackage p\n\nfunc g() { f(%d) }\n", i, i)
+	}
+	dir := testutil.WriteTree(t, b.String())
+	var release sync.WaitGroup
+	release.Add(1)
+	var searched atomic.Int64
+	testHookInOrderFile = func(i int) {
+		if i == 0 {
+			release.Wait()
+		} else if searched.Add(1) == others {
+			release.Done()
+		}
+	}
+	defer func() { testHookInOrderFile = nil }()
+	done := make(chan *Result, 1)
+	go func() {
+		res, err := search(t, dir, Query{Pattern: "f($A)", Limit: intp(0)})
+		if err != nil {
+			t.Error(err)
+		}
+		done <- res
+	}()
+	select {
+	case res := <-done:
+		if res == nil || len(res.Matches) != others+1 || res.Matches[0].Text != "f(0)" || res.Matches[others].Text != fmt.Sprintf("f(%d)", others) {
+			t.Fatalf("the matches are not the %d in order: %+v", others+1, res)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatalf("only %d of the %d files after a slow one were searched while it was held; want all", searched.Load(), others)
 	}
 }

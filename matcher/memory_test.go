@@ -11,6 +11,7 @@ import (
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/matcher/lang"
 	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/workspace"
 )
 
 // nestedJS is a JavaScript file of arrays nested depth deep: every node
@@ -117,5 +118,91 @@ func TestSearchSeesDeepCode(t *testing.T) {
 		if res.MatchCount != tt.matches {
 			t.Errorf("%s: %d matches; want %d", tt.pattern, res.MatchCount, tt.matches)
 		}
+	}
+}
+
+// TestSearchReleasesWorkerArenas: the workers of a query parse into
+// scratches that keep up to 64 MiB of arena from file to file, and give
+// it all back when the query ends, whichever pass parsed: the process's
+// arenas hold no more after the query than before it, but for the pooled
+// scratches that compile patterns (a server must not carry a query's
+// arenas into the next, nor wait for the collector).
+func TestSearchReleasesWorkerArenas(t *testing.T) {
+	// 300 KB of calls: a parse takes tens of MB, more than an arena's first chunk.
+	big := "package p\n\nfunc g() {\n" + strings.Repeat("\tf(1, 2)\n\tx := []int{1, 2, 3}\n", 12000) + "}\n"
+	dir := testutil.WriteTree(t, "-- small.go --\npackage p\n\nfunc h() { f(3, 4) }\n")
+	if err := os.WriteFile(filepath.Join(dir, "big.go"), []byte(big), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	folder, err := workspace.NewFolder(dir, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
+	for _, tc := range []struct {
+		name  string
+		limit int // 0: the first pass builds the matches; else a second pass builds the page
+		trees Trees
+	}{
+		{"no cache (the CLI)", 0, Trees{}},
+		{"no cache, a page", 1, Trees{}},
+		{"a background run fills the cache (a fresh server)", 0, Trees{Cache: syntax.NewCache(1 << 30), Background: true}},
+	} {
+		before := syntax.ArenaBytes()
+		res, err := Search(context.Background(), snap, Query{Pattern: "f($A, $B)", Lang: "go", Limit: intp(tc.limit)}, workspace.UTF16, nil, tc.trees)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.MatchCount != 12001 {
+			t.Fatalf("%s: %d matches; want 12001", tc.name, res.MatchCount)
+		}
+		// A worker keeping its arena would hold the 32 MiB chunk of big.go's
+		// parse; the pooled scratches that compile patterns keep 4 MiB each.
+		if after := syntax.ArenaBytes(); after-before >= 16<<20 {
+			t.Errorf("%s: the process's arenas hold %d bytes after the query, %d before", tc.name, after, before)
+		}
+	}
+}
+
+// TestLargeReadBufferNotKept: a worker reads file after file into one
+// buffer, but does not keep one grown for a large file: the buffer it
+// gets back for the next file is the small one it had.
+func TestLargeReadBufferNotKept(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- small.go --\npackage p\n\nfunc h() { f(3) }\n")
+	large := "package p\n\nfunc g() {\n" + strings.Repeat("\tf(1)\n", maxKeptReadBuffer/5) + "}\n"
+	if err := os.WriteFile(filepath.Join(dir, "large.go"), []byte(large), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	folder, err := workspace.NewFolder(dir, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
+	resolved, err := snap.ResolvePaths(nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]workspace.File{}
+	if err := snap.WalkFunc(context.Background(), resolved.Targets, workspace.WalkOptions{}, func(f workspace.File) { files[f.Rel] = f }); err != nil {
+		t.Fatal(err)
+	}
+	goLang, _ := lang.Lookup("go")
+	s := &searcher{patterns: NewPatternSet("f($A)", Options{})}
+	p, err := s.patterns.Get(context.Background(), goLang)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var scratch syntax.Scratch
+	defer scratch.Release()
+	buf := make([]byte, 0, 4096)
+	for _, name := range []string{"small.go", "large.go"} {
+		tree, _, next := s.tree(context.Background(), snap, files[name], false, p, goLang, buf, &scratch)
+		if tree == nil {
+			t.Fatalf("%s was not parsed", name)
+		}
+		if cap(next) > maxKeptReadBuffer {
+			t.Errorf("after %s the worker keeps a read buffer of %d bytes; want at most %d", name, cap(next), maxKeptReadBuffer)
+		}
+		buf = next
 	}
 }

@@ -26,6 +26,7 @@ func pageBounds(total, skip, limit int) (start, end int) {
 // is read and parsed again, and only its matches inside the page are built.
 func (s *searcher) page(ctx context.Context, snap *workspace.Snapshot, files []fileHits, start, end int, send func([]Match) error) error {
 	scratch := new(syntax.Scratch)
+	defer scratch.Release()
 	offset := 0
 	for _, f := range files {
 		if offset >= end {

@@ -70,7 +70,8 @@ type Pattern struct {
 	rootSymbol int
 	// literals are the texts of the pattern's named leaves, keywords its
 	// keyword tokens: a file lacking any of them cannot match (checked before
-	// parsing; keywords as whole words).
+	// parsing; keywords, and literals made of word characters, as whole
+	// words: see mayMatch).
 	literals, keywords []string
 	// HasError reports that the pattern parsed into an ERROR node.
 	HasError bool

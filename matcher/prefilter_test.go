@@ -61,3 +61,34 @@ func TestContainsWord(t *testing.T) {
 		}
 	}
 }
+
+// TestMayMatchWholeWords: a literal made of word characters (an
+// identifier, a number) must occur as a whole word, as a keyword must; one
+// with other characters anywhere; and a file the test lets through still
+// matches or not as the parse says.
+func TestMayMatchWholeWords(t *testing.T) {
+	tests := []struct {
+		pattern, code string
+		may           bool
+	}{
+		{"$A := make($T, $N)", "x := makeValAndOff(1, 2)", false},
+		{"$A := make($T, $N)", "x := remake(a, b)", false},
+		{"$A := make($T, $N)", "x := make([]int, 3)", true},
+		{"$A := make($T, $N)", "x := make ([]int, 3)", true},
+		{"$A := make($T, $N)", "x := (make)([]int, 3)", true},
+		{"f(10)", "f(x10)", false},
+		{"f(10)", "f(0x10)", true}, // a run that starts with a digit: unsure, so parse
+		{"f(10)", "f(10)", true},
+		{`f("a b")`, `f("xa by")`, true}, // not a word: as a substring
+	}
+	l, _ := lang.Lookup("go")
+	for _, tt := range tests {
+		p, err := Compile(context.Background(), l, tt.pattern, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.mayMatch([]byte(tt.code)); got != tt.may {
+			t.Errorf("%q in %q: mayMatch %v; want %v", tt.pattern, tt.code, got, tt.may)
+		}
+	}
+}

@@ -204,10 +204,17 @@ func (s *searcher) file(ctx context.Context, snap *workspace.Snapshot, f workspa
 	return hits, note, buf
 }
 
+// maxKeptReadBuffer is the largest read buffer a worker keeps for its next
+// file: a buffer grown for a large file goes to the collector with the
+// file, instead of staying live (and weighing on the collector's goal)
+// for the rest of the search.
+const maxKeptReadBuffer = 1 << 20
+
 // tree returns the tree of a file the pattern may match, or nil with what
 // to say about the file: a file on disk known unchanged since its tree was
 // cached is not even read (FileTrees); any other is read into buf (returned
-// grown, unless the file is an open document), tested against the
+// grown up to maxKeptReadBuffer, unless the file is an open document),
+// tested against the
 // pattern's literals, and parsed.
 func (s *searcher) tree(ctx context.Context, snap *workspace.Snapshot, f workspace.File, named bool, p *Pattern, l *lang.Language,
 	buf []byte, scratch *syntax.Scratch) (*syntax.Tree, fileNote, []byte) {
@@ -229,7 +236,7 @@ func (s *searcher) tree(ctx context.Context, snap *workspace.Snapshot, f workspa
 	case err != nil:
 		return nil, note, buf // binary or unreadable, found by walking: skipped, as the walk would
 	}
-	if f.Doc == nil {
+	if f.Doc == nil && cap(content) <= maxKeptReadBuffer {
 		buf = content
 	}
 	if !p.mayMatch(content) {
@@ -270,13 +277,16 @@ func (s *searcher) parse(ctx context.Context, l *lang.Language, p *Pattern, cont
 
 // mayMatch reports whether content holds every literal of the pattern, and
 // every keyword as a whole word: the cheap test that keeps most files from
-// being parsed at all.
+// being parsed at all. A literal made of word characters (an identifier, a
+// number) must occur as a whole word too: it is the text of a whole token,
+// and a lexer never reads such a token out of a longer run of them (`make`
+// is not in `makeValAndOff`).
 func (p *Pattern) mayMatch(content []byte) bool {
 	if p.Strictness == Signature {
 		return true // text is not compared
 	}
 	for _, lit := range p.literals {
-		if !bytes.Contains(content, []byte(lit)) {
+		if isWord(lit) && !containsWord(content, lit) || !bytes.Contains(content, []byte(lit)) {
 			return false
 		}
 	}
@@ -318,6 +328,16 @@ func identifierEndsAt(text []byte, i int) bool {
 		j--
 	}
 	return j < i && !(text[j] >= '0' && text[j] <= '9')
+}
+
+// isWord reports whether s is made of word bytes only (and is not empty).
+func isWord(s string) bool {
+	for i := range len(s) {
+		if !isWordByte(s[i]) {
+			return false
+		}
+	}
+	return s != ""
 }
 
 func isWordByte(b byte) bool {

@@ -31,12 +31,14 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/structls/structls/internal/workers"
 	"github.com/structls/structls/lsp"
 	_ "github.com/structls/structls/matcher/lang/grammars"
 	"github.com/structls/structls/workspace"
 )
 
 func main() {
+	workers.AddDeliveryP() // as the structls command runs its server
 	if len(os.Args) < 2 {
 		usage()
 	}

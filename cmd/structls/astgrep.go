@@ -17,10 +17,12 @@ import (
 	"github.com/structls/structls/matcher/syntax"
 )
 
-// astgrepGoMemory is the soft limit of the Go heap of `structls astgrep`
-// (stdlib, make pattern, under load: peak RSS 117 MB at 48 MB, 114 at 32
-// for the same CPU time, 110 at 24 for 15% more CPU).
-const astgrepGoMemory = 32 << 20
+// astgrepGoMemory is the soft limit of the Go heap of `structls astgrep`.
+// Stdlib, make pattern, three rounds of one run: peak RSS 113-115 MB at
+// 32 MiB, 104-106 at 24 and 103 at 16 (5.4-5.8 s user at 32 and 24, 5.6-6.0
+// at 16), once workers stopped keeping the node slices and read buffers of
+// huge files; before that 24 cost 15% more CPU.
+const astgrepGoMemory = 24 << 20
 
 // astgrepParseBudget is the source bytes `structls astgrep` parses at once:
 // 1 MiB keeps two large files from parsing side by side (tree-sitter takes
@@ -29,9 +31,9 @@ const astgrepGoMemory = 32 << 20
 const astgrepParseBudget = 1 << 20
 
 // astgrepArenaKeep is the arena each parsing goroutine of `structls
-// astgrep` keeps between files (syntax.SetArenaKeep): with the one-shot
-// commands' 64 MiB, its peak on `$A := make($T, $N)` was 116 MB against
-// ast-grep's 94 in the same run (bench/memory.sh).
+// astgrep` keeps between files (syntax.SetArenaKeep): with the default
+// 64 MiB, its peak on `$A := make($T, $N)` was 116 MB against ast-grep's
+// 94 in the same run (bench/memory.sh).
 const astgrepArenaKeep = 4 << 20
 
 // astgrep is `structls astgrep`: structural search with ast-grep patterns.

@@ -22,12 +22,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"runtime/debug"
 
 	"github.com/structls/structls/internal/workers"
 	_ "github.com/structls/structls/matcher/lang/grammars" // every language of the catalogue
-	"github.com/structls/structls/matcher/syntax"
 )
 
 // version is the structls version, set at build time with -ldflags "-X main.version=…".
@@ -40,21 +38,13 @@ const (
 	exitError    = 2
 )
 
-// oneShotArenaKeep is the arena each parsing goroutine of a one-shot
-// command keeps between files (syntax.SetArenaKeep): large files then parse
-// on pages already touched. structls astgrep keeps less, for its peak RSS.
-const oneShotArenaKeep = 64 << 20
-
 func main() {
 	if len(os.Args) > 1 && os.Args[1] != "serve" && os.Args[1][0] != '-' {
-		// A one-shot CLI run trades memory for fewer collections and
-		// fewer page faults; the long-lived server keeps the defaults.
+		// A one-shot CLI run trades memory for fewer collections; the
+		// long-lived server keeps the default.
 		debug.SetGCPercent(400)
-		syntax.SetArenaKeep(oneShotArenaKeep)
 	}
-	if os.Getenv("GOMAXPROCS") == "" {
-		runtime.GOMAXPROCS(workers.Count() + 1) // see package workers
-	}
+	workers.AddDeliveryP()
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 

@@ -12,6 +12,7 @@
 package workers
 
 import (
+	"os"
 	"runtime"
 	"sync/atomic"
 )
@@ -26,3 +27,13 @@ func Count() int { return int(count.Load()) }
 // SetCount sets Count and returns its previous value: for tests that need
 // a number of workers whatever the machine.
 func SetCount(n int) int { return int(count.Swap(int64(max(n, 1)))) }
+
+// AddDeliveryP gives the process one P more than it has workers (see the
+// package comment), unless the user set GOMAXPROCS: for the structls
+// command, and for benchmarks that run its server in-process and must run
+// it as the command does.
+func AddDeliveryP() {
+	if os.Getenv("GOMAXPROCS") == "" {
+		runtime.GOMAXPROCS(Count() + 1)
+	}
+}

@@ -63,12 +63,11 @@ static void *arena_failed(size_t n) {
 
 void structls_set_arena_budget(size_t bytes) { arena_budget = bytes; }
 
-// keep_at_most is what a rewound arena keeps for the next file
-// (structls_set_arena_keep): memory kept costs resident bytes, memory given
-// back costs page faults when the next large file touches fresh pages.
-static size_t keep_at_most; // set from Go at init (syntax.DefaultArenaKeep)
+// arena_bytes counts the bytes in every arena's chunks, for
+// structls_arena_bytes.
+static size_t arena_bytes;
 
-void structls_set_arena_keep(size_t bytes) { __atomic_store_n(&keep_at_most, bytes, __ATOMIC_RELAXED); }
+size_t structls_arena_bytes(void) { return __atomic_load_n(&arena_bytes, __ATOMIC_RELAXED); }
 
 static size_t rounded(size_t n) { return HEADER + ((n + 7) & ~(size_t)7); }
 
@@ -97,10 +96,14 @@ static arena_chunk *chunk_new(size_t size) {
 	if (p == MAP_FAILED) return NULL;
 	arena_chunk *c = p;
 	*c = (arena_chunk){ .size = size };
+	__atomic_add_fetch(&arena_bytes, size, __ATOMIC_RELAXED);
 	return c;
 }
 
-static void chunk_free(arena_chunk *c) { munmap(c, sizeof(arena_chunk) + c->size); }
+static void chunk_free(arena_chunk *c) {
+	__atomic_sub_fetch(&arena_bytes, c->size, __ATOMIC_RELAXED);
+	munmap(c, sizeof(arena_chunk) + c->size);
+}
 
 static void *arena_alloc(structls_scratch *s, size_t n) {
 	if (n > ((size_t)1 << 40)) return arena_failed(n);
@@ -200,18 +203,20 @@ void structls_arena_leave(void) {
 }
 
 // structls_arena_reset rewinds the arena: all its memory is free again. It
-// keeps the largest of its chunks within keep_at_most, whose pages the
-// parses so far have touched, so the next files parse without faulting in
-// fresh ones; the other chunks go back to the kernel. (Replacing the chunks
-// by one new chunk as large as all of them saved a growth for the next file
-// of that size, but every such chunk was fresh pages again: X-Ray over the
-// Go standard library faulted in 150,000 pages, ast-grep 35,000.)
+// keeps the largest of its chunks within s->keep, whose pages the parses
+// so far have touched, so the next files parse without faulting in fresh
+// ones; the other chunks go back to the kernel. Memory kept costs resident
+// bytes, memory given back costs page faults when the next large file
+// touches fresh pages: the Go side chooses each scratch's keep. (Replacing
+// the chunks by one new chunk as large as all of them saved a growth for
+// the next file of that size, but every such chunk was fresh pages again:
+// X-Ray over the Go standard library faulted in 150,000 pages, ast-grep
+// 35,000.)
 void structls_arena_reset(structls_scratch *s) {
 	memset(s->free_lists, 0, sizeof s->free_lists);
-	size_t keep = __atomic_load_n(&keep_at_most, __ATOMIC_RELAXED);
 	arena_chunk *kept = NULL;
 	for (arena_chunk *c = s->chunks; c; c = c->next) {
-		if (c->size <= keep && (!kept || c->size > kept->size)) kept = c;
+		if (c->size <= s->keep && (!kept || c->size > kept->size)) kept = c;
 	}
 	for (arena_chunk *c = s->chunks, *next; c; c = next) {
 		next = c->next;
@@ -226,10 +231,15 @@ void structls_arena_reset(structls_scratch *s) {
 	}
 }
 
-void structls_scratch_free(structls_scratch *s) {
+void structls_arena_give_back(structls_scratch *s) {
 	structls_release(s);
-	structls_arena_reset(s);
 	if (s->chunks) chunk_free(s->chunks);
+	s->chunks = NULL;
+	s->reserved = 0;
+}
+
+void structls_scratch_free(structls_scratch *s) {
+	structls_arena_give_back(s);
 	free(s->levels);
 	free(s);
 }

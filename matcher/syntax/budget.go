@@ -6,6 +6,7 @@ import "C"
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 )
 
 // parsingBytes limits the source bytes parsed at once in the process.
@@ -33,21 +34,38 @@ func SetParseBudget(bytes int64) {
 	parsingBytes.mu.Unlock()
 }
 
-// DefaultArenaKeep is the memory a parsing goroutine keeps from one file
-// to the next unless SetArenaKeep changes it: enough for files up to about
-// 70 KB (tree-sitter takes some 60 bytes a byte) to parse on pages already
-// touched. The server keeps this much: its peak with the whole Go standard
-// library cached must stay under 1.5 GiB, and 64 MiB took it over
-// (bench/memory.sh: 1,602,644 kB).
-const DefaultArenaKeep = 4 << 20
+// DefaultArenaKeep is what a scratch keeps of its arena from one file to
+// the next unless SetArenaKeep says otherwise: files up to about 1 MB
+// (tree-sitter takes some 60 bytes a byte) then parse on pages already
+// touched. A goroutine that parses file after file — a search's worker —
+// gives that much back only when its run ends (Scratch.Release): at 4 MiB,
+// every file over ~70 KB faulted in fresh pages, a tenth of a cold
+// outline's CPU time over the Go standard library.
+const DefaultArenaKeep = 64 << 20
 
-// SetArenaKeep sets how much of its arena a parsing goroutine keeps after a
-// file for the next one; a larger file's arena goes back to the kernel, and
-// the next one as large faults in fresh pages. A one-shot command that
-// parses thousands of files keeps more: over the Go standard library at
-// 4 MiB, a tenth of a cold outline's CPU time was the kernel's, and a third
-// of that went away at 64 MiB.
-func SetArenaKeep(bytes int64) { C.structls_set_arena_keep(C.size_t(max(bytes, 0))) }
+// pooledArenaKeep is what the scratches of the package's pool keep (Parse,
+// and through it the parse cache and background parsing): a long-lived
+// server holds them for as long as it runs, and with 64 MiB each its peak
+// with the whole Go standard library cached rose over 1.5 GiB
+// (1,602,644 kB; 1,379,080 kB at 4 MiB).
+const pooledArenaKeep = 4 << 20
+
+// arenaKeep is what a scratch keeps from its first parse on (SetArenaKeep).
+var arenaKeep atomic.Int64
+
+func init() { arenaKeep.Store(DefaultArenaKeep) }
+
+// SetArenaKeep sets how much of its arena a scratch that has not parsed
+// yet will keep after each file for the next one; a larger file's arena
+// goes back to the kernel, and the next one as large faults in fresh
+// pages. A command whose peak memory matters more than its page faults
+// keeps less. The package's pooled scratches keep 4 MiB whatever this
+// says.
+func SetArenaKeep(bytes int64) { arenaKeep.Store(max(bytes, 0)) }
+
+// ArenaBytes reports the memory all the arenas of the process hold now,
+// parsing or kept for the next file: for tests and diagnostics.
+func ArenaBytes() int64 { return int64(C.structls_arena_bytes()) }
 
 // byteBudget is a weighted semaphore over bytes. A request waits while
 // earlier ones wait, so a large one is not starved by a stream of small
@@ -66,8 +84,8 @@ func newByteBudget(limit int64) *byteBudget {
 
 // acquire takes n bytes of the budget (the whole budget when n exceeds it)
 // and returns what was taken, for release; or ErrCancelled when ctx ends
-// first.
-func (b *byteBudget) acquire(ctx context.Context, n int64) (int64, error) {
+// first. When it has to wait, it calls beforeWait first (if not nil).
+func (b *byteBudget) acquire(ctx context.Context, n int64, beforeWait func()) (int64, error) {
 	b.mu.Lock()
 	n = min(n, b.limit)
 	queued := false
@@ -75,6 +93,12 @@ func (b *byteBudget) acquire(ctx context.Context, n int64) (int64, error) {
 		if !queued {
 			b.waiting++
 			queued = true
+			if beforeWait != nil {
+				b.mu.Unlock()
+				beforeWait()
+				b.mu.Lock()
+				continue // the budget may have been released meanwhile
+			}
 		}
 		wait := b.released
 		b.mu.Unlock()

@@ -3,6 +3,7 @@ package syntax
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -19,7 +20,7 @@ func TestByteBudget(t *testing.T) {
 	for i := range 40 {
 		wg.Go(func() {
 			n := int64(10 + (i%5)*30) // 10 .. 130 bytes; 130 takes the whole budget
-			taken, err := b.acquire(context.Background(), n)
+			taken, err := b.acquire(context.Background(), n, nil)
 			if err != nil {
 				t.Error(err)
 				return
@@ -37,16 +38,16 @@ func TestByteBudget(t *testing.T) {
 		t.Errorf("at most %d bytes held at once (limit 100), %d left held; want ≤ 100 and 0", most.Load(), held.Load())
 	}
 
-	taken, _ := b.acquire(context.Background(), 1000)
+	taken, _ := b.acquire(context.Background(), 1000, nil)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
 	defer cancel()
-	if _, err := b.acquire(ctx, 1); !errors.Is(err, ErrCancelled) {
+	if _, err := b.acquire(ctx, 1, nil); !errors.Is(err, ErrCancelled) {
 		t.Errorf("waiting on a full budget past the context's end: %v; want ErrCancelled", err)
 	}
 	b.release(taken)
 	done := make(chan error, 1)
 	go func() {
-		n, err := b.acquire(context.Background(), 50)
+		n, err := b.acquire(context.Background(), 50, nil)
 		b.release(n)
 		done <- err
 	}()
@@ -57,5 +58,75 @@ func TestByteBudget(t *testing.T) {
 		}
 	case <-time.After(time.Minute):
 		t.Fatal("the budget stayed blocked after a cancelled waiter left and the holder released")
+	}
+}
+
+// TestWaitingScratchGivesBackItsArena: a parse that has to wait for the
+// parse budget (while a large file parses) first gives its scratch's arena
+// back, the part kept from the last file included, so that the process's
+// peak is the large parse's alone; then it parses as usual.
+func TestWaitingScratchGivesBackItsArena(t *testing.T) {
+	src := []byte("package p\n" + strings.Repeat("func f() { x := []int{1, 2, 3}; y := x[0] + 2 }\n", 2000)) // 100 KB: more than an arena's first chunk
+	var scratch Scratch
+	defer scratch.Release()
+	if _, err := ParseSubtrees(context.Background(), goLang, src, 0, &scratch); err != nil {
+		t.Fatal(err)
+	}
+	kept := scratch.reservedBytes()
+	if kept == 0 {
+		t.Fatal("the scratch kept no arena after its parse; the test needs one")
+	}
+	held, err := parsingBytes.acquire(context.Background(), DefaultParseBudget, nil) // a large file's parse
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := ParseSubtrees(context.Background(), goLang, src, 0, &scratch)
+		done <- err
+	}()
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(time.Millisecond) {
+		parsingBytes.mu.Lock()
+		waiting := parsingBytes.waiting
+		parsingBytes.mu.Unlock()
+		if waiting > 0 && scratch.reservedBytes() == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			parsingBytes.release(held)
+			t.Fatalf("while waiting for the budget the scratch holds %d bytes of arena (%d waiting); want 0", scratch.reservedBytes(), waiting)
+		}
+	}
+	parsingBytes.release(held)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if scratch.reservedBytes() == 0 {
+		t.Error("after the wait the parse ran without an arena")
+	}
+}
+
+// TestLargeParseReturnsFreeHeap: a file larger than the parse budget,
+// which parses alone, first has the Go heap's free memory returned to the
+// kernel; a file within the budget does not.
+func TestLargeParseReturnsFreeHeap(t *testing.T) {
+	defer SetParseBudget(DefaultParseBudget)
+	saved := returnFreeHeap
+	defer func() { returnFreeHeap = saved }()
+	returned := 0
+	returnFreeHeap = func() { returned++ }
+	src := []byte("package p\n" + strings.Repeat("func f() { g(1) }\n", 100)) // 1.8 KB
+	for _, tc := range []struct {
+		budget int64
+		want   int
+	}{{1 << 20, 0}, {1 << 10, 1}} {
+		SetParseBudget(tc.budget)
+		returned = 0
+		if _, err := Parse(context.Background(), goLang, src); err != nil {
+			t.Fatal(err)
+		}
+		if returned != tc.want {
+			t.Errorf("a %d-byte file under a %d-byte budget returned the free heap %d times; want %d", len(src), tc.budget, returned, tc.want)
+		}
 	}
 }

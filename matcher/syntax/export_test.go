@@ -2,3 +2,6 @@ package syntax
 
 // KindsPresent exposes kindsPresent to the external tests.
 var KindsPresent = kindsPresent
+
+// ForestOf exposes forestOf to the external tests.
+var ForestOf = forestOf

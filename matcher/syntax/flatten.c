@@ -20,7 +20,7 @@ static const char *read_source(void *payload, uint32_t byte_index, TSPoint posit
 // payload points to is set (from Go, when the request is cancelled).
 static bool cancelled(TSParseState *state) { return __atomic_load_n((size_t *)state->payload, __ATOMIC_RELAXED) != 0; }
 
-// level is what write_nodes keeps for each depth of the walk: the index of
+// level is what write_subtree keeps for each depth of the walk: the index of
 // the node being written there, and of its last child written so far.
 typedef struct { int32_t node, last_child; } level;
 
@@ -50,80 +50,108 @@ static void count_child(flat_node *p) {
 	p->child_count[2] = n >> 16;
 }
 
-// write_nodes writes the tree's nodes in pre-order into out (room for cap
-// nodes) and returns how many there are; when that exceeds cap the caller
-// grows out and calls again. It returns OUT_OF_MEMORY when the room for its
-// walk could not be had.
-//
-// With filter.only >= 0 it writes just the subtrees rooted at nodes of kind
-// only (the outermost ones: nested ones are inside them), each root with
-// parent -1 and no siblings. The walk still visits every node, but reading a
-// kind costs a fraction of writing a node, and most files hold few subtrees
-// of the kind a pattern starts with.
+// write_subtree writes the nodes of the subtree of top in pre-order into
+// out (room for cap nodes) from index n on, top with no parent or sibling
+// and the field top_field, and returns the index after them; past cap it
+// only counts (the caller grows out and calls again). It returns
+// OUT_OF_MEMORY when the room for its walk could not be had.
 //
 // The walk never enters a node whose kind filter.opaque flags: it is written
 // as a leaf, marked F_PRUNED when it has children. Skipping function bodies
 // this way leaves an outline most of the walk's cost undone.
-static int64_t write_nodes(structls_scratch *s, const TSTree *tree, walk_filter filter, flat_node *out, int64_t cap, bool *has_error) {
-	int32_t only = filter.only;
-	TSNode root = ts_tree_root_node(tree);
-	*has_error = ts_node_has_error(root);
-	TSTreeCursor c = ts_tree_cursor_new(root);
-	int64_t n = 0;
+static int64_t write_subtree(structls_scratch *s, TSNode top, uint16_t top_field, walk_filter filter, flat_node *out, int64_t cap, int64_t n) {
+	TSTreeCursor c = ts_tree_cursor_new(top);
 	int64_t depth = 0;
-	int64_t kept = only < 0 ? 0 : -1; // depth of the subtree being written; -1 while none is
 	for (;;) {
 		if (!reserve_levels(s, depth)) { ts_tree_cursor_delete(&c); return OUT_OF_MEMORY; }
 		level *levels = s->levels;
 		TSNode node = ts_tree_cursor_current_node(&c);
 		uint16_t symbol = ts_node_symbol(node);
-		if (kept < 0 && symbol == (uint16_t)only) kept = depth;
 		bool opaque = filter.opaque && symbol < filter.opaque_count && filter.opaque[symbol];
-		if (kept >= 0) {
-			if (n < cap) {
-				flat_node *f = &out[n];
-				f->start = ts_node_start_byte(node);
-				f->end = ts_node_end_byte(node);
-				f->symbol = symbol;
-				f->field = ts_tree_cursor_current_field_id(&c);
-				f->flags = (ts_node_is_named(node) ? F_NAMED : 0) | (ts_node_is_extra(node) ? F_EXTRA : 0) |
-					(ts_node_is_missing(node) ? F_MISSING : 0) | (symbol == 0xFFFF ? F_ERROR : 0) |
-					(opaque && ts_node_child_count(node) > 0 ? F_PRUNED : 0);
-				f->parent = depth > kept ? levels[depth - 1].node : -1;
-				f->first_child = -1; f->next_sibling = -1;
-				f->child_count[0] = f->child_count[1] = f->child_count[2] = 0;
-				if (depth > kept) {
-					flat_node *p = &out[levels[depth - 1].node];
-					if (p->first_child < 0) p->first_child = (int32_t)n;
-					else out[levels[depth - 1].last_child].next_sibling = (int32_t)n;
-					count_child(p);
-					levels[depth - 1].last_child = (int32_t)n;
-				}
+		if (n < cap) {
+			flat_node *f = &out[n];
+			f->start = ts_node_start_byte(node);
+			f->end = ts_node_end_byte(node);
+			f->symbol = symbol;
+			f->field = depth > 0 ? ts_tree_cursor_current_field_id(&c) : top_field;
+			f->flags = (ts_node_is_named(node) ? F_NAMED : 0) | (ts_node_is_extra(node) ? F_EXTRA : 0) |
+				(ts_node_is_missing(node) ? F_MISSING : 0) | (symbol == 0xFFFF ? F_ERROR : 0) |
+				(opaque && ts_node_child_count(node) > 0 ? F_PRUNED : 0);
+			f->parent = depth > 0 ? levels[depth - 1].node : -1;
+			f->first_child = -1; f->next_sibling = -1;
+			f->child_count[0] = f->child_count[1] = f->child_count[2] = 0;
+			if (depth > 0) {
+				flat_node *p = &out[levels[depth - 1].node];
+				if (p->first_child < 0) p->first_child = (int32_t)n;
+				else out[levels[depth - 1].last_child].next_sibling = (int32_t)n;
+				count_child(p);
+				levels[depth - 1].last_child = (int32_t)n;
 			}
-			levels[depth].node = (int32_t)n;
-			n++;
 		}
+		levels[depth].node = (int32_t)n;
+		n++;
 		if (!opaque && ts_tree_cursor_goto_first_child(&c)) { depth++; continue; }
-		while (!ts_tree_cursor_goto_next_sibling(&c)) {
-			if (!ts_tree_cursor_goto_parent(&c)) { ts_tree_cursor_delete(&c); return n; }
+		for (;;) {
+			if (depth == 0) { ts_tree_cursor_delete(&c); return n; }
+			if (ts_tree_cursor_goto_next_sibling(&c)) break;
+			ts_tree_cursor_goto_parent(&c);
 			depth--;
 		}
-		if (only >= 0 && kept >= depth) kept = -1; // left the subtree being written
 	}
 }
 
-// write_kept writes the nodes write_nodes would, skipping the walk when a
-// cheap look at the tree shows it holds no node of kind only.
-static int64_t write_kept(structls_scratch *s, const TSTree *tree, walk_filter filter, flat_node *out, int64_t cap, bool *has_error) {
-	if (filter.only >= 0 && !structls_may_have_kind(tree, (uint16_t)filter.only)) {
-		*has_error = ts_node_has_error(ts_tree_root_node(tree));
-		return 0;
+// forest is what write_found needs to write each subtree found.
+typedef struct {
+	structls_scratch *s;
+	walk_filter filter;
+	flat_node *out;
+	int64_t cap, n; // n: the nodes written (or counted) so far; OUT_OF_MEMORY once memory ran out
+} forest;
+
+// write_found is the each_found that writes each subtree found.
+static bool write_found(void *ctx, TSNode node, uint16_t field) {
+	forest *f = ctx;
+	f->n = write_subtree(f->s, node, field, f->filter, f->out, f->cap, f->n);
+	return f->n >= 0;
+}
+
+// write_of_kind writes the outermost subtrees rooted at nodes of kind only
+// found with a cursor, for a tree structls_each_of_kind could not walk:
+// every node is visited, but reading a kind costs a fraction of writing a
+// node.
+static void write_of_kind(const TSTree *tree, forest *f) {
+	TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(tree));
+	for (;;) {
+		TSNode node = ts_tree_cursor_current_node(&c);
+		bool kept = ts_node_symbol(node) == (uint16_t)f->filter.only;
+		if (kept && !write_found(f, node, ts_tree_cursor_current_field_id(&c))) break;
+		if (!kept && ts_tree_cursor_goto_first_child(&c)) continue;
+		bool more = false;
+		while (!(more = ts_tree_cursor_goto_next_sibling(&c)) && ts_tree_cursor_goto_parent(&c)) {}
+		if (!more) break;
 	}
-	return write_nodes(s, tree, filter, out, cap, has_error);
+	ts_tree_cursor_delete(&c);
+}
+
+// write_kept writes the tree's nodes in pre-order into out (room for cap
+// nodes) and returns how many there are; when that exceeds cap the caller
+// grows out and calls again. With filter.only >= 0 it writes just the
+// subtrees rooted at nodes of kind only (the outermost ones: nested ones
+// are inside them), each root with parent -1 and no siblings: found by
+// reading the tree directly (haskind.c), then walked with a cursor, so
+// that most files, which hold few subtrees of the kind a pattern starts
+// with, cost little beyond their parse.
+static int64_t write_kept(structls_scratch *s, const TSTree *tree, walk_filter filter, flat_node *out, int64_t cap, bool *has_error) {
+	TSNode root = ts_tree_root_node(tree);
+	*has_error = ts_node_has_error(root);
+	if (filter.only < 0) return write_subtree(s, root, 0, filter, out, cap, 0);
+	forest f = { s, filter, out, cap, 0 };
+	if (structls_each_of_kind(tree, (uint16_t)filter.only, write_found, &f) == EACH_UNSURE) write_of_kind(tree, &f);
+	return f.n;
 }
 
 // structls_parse parses text with a fresh parser in the scratch arena and
-// writes its nodes into out as write_nodes does. It returns CANCELLED when
+// writes its nodes into out as write_kept does. It returns CANCELLED when
 // the parse was cancelled, REFUSED when tree-sitter refuses the grammar,
 // OUT_OF_MEMORY when memory ran out (in tree-sitter or in the walk). When
 // the nodes did not fit (the result exceeds cap) the tree is kept for

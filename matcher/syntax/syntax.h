@@ -72,6 +72,7 @@ typedef struct {
 	size_t cancel;       // set (from Go) to stop the current parse
 	TSTree *tree;        // the last tree parsed (in the arena), until structls_release
 	size_t reserved;     // bytes in chunks
+	size_t keep;         // the most a rewound arena keeps for the next file (set from Go)
 	void *levels;        // the flatten walk's per-depth state (flatten.c), kept from file to file
 	size_t levels_cap;   // depths levels has room for
 } structls_scratch;
@@ -108,13 +109,19 @@ void structls_use_arena_allocator(void);
 void structls_arena_enter(structls_scratch *s, jmp_buf *out_of_memory);
 void structls_arena_leave(void);
 void structls_arena_reset(structls_scratch *s);
+void structls_arena_give_back(structls_scratch *s); // every chunk, the kept one too
 void structls_scratch_free(structls_scratch *s);
 
+// each_found is told of each node structls_each_of_kind finds, and the
+// field it fills in its parent; it returns false to stop the walk.
+typedef bool (*each_found)(void *ctx, TSNode node, uint16_t field);
+enum { EACH_DONE = 0, EACH_STOPPED = 1, EACH_UNSURE = 2 };
+int structls_each_of_kind(const TSTree *tree, uint16_t kind, each_found found, void *ctx);
 bool structls_may_have_kind(const TSTree *tree, uint16_t kind);
 void structls_kinds_present(const TSTree *t, bool *direct, bool *walked, uint32_t count);
 
 void structls_set_arena_budget(size_t bytes);
-void structls_set_arena_keep(size_t bytes);
+size_t structls_arena_bytes(void);
 
 int64_t structls_parse(structls_scratch *s, const TSLanguage *lang, const char *text, uint32_t length,
 	walk_filter filter, flat_node *out, int64_t cap, bool *has_error);

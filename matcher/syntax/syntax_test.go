@@ -194,19 +194,7 @@ func TestParseSubtrees(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var want []Node
-			for i := 0; i < len(whole.Nodes); {
-				if whole.Nodes[i].Symbol != symbol {
-					i++
-					continue
-				}
-				end := i + 1 // the subtree of i is the nodes up to the first one starting at or after its end
-				for end < len(whole.Nodes) && whole.Nodes[end].Start < whole.Nodes[i].End && isInside(whole, int32(end), int32(i)) {
-					end++
-				}
-				want = append(want, rebase(whole.Nodes[i:end], int32(i), int32(len(want)))...)
-				i = end
-			}
+			want := forestOf(whole, symbol)
 			forest, err := ParseSubtrees(ctx, goLang, src, symbol, &scratch)
 			if err != nil {
 				t.Fatal(err)
@@ -216,6 +204,25 @@ func TestParseSubtrees(t *testing.T) {
 			}
 		}
 	}
+}
+
+// forestOf returns what ParseSubtrees must write for symbol: the outermost
+// subtrees of that kind in the whole tree, rebased.
+func forestOf(whole *Tree, symbol uint16) []Node {
+	var forest []Node
+	for i := 0; i < len(whole.Nodes); {
+		if whole.Nodes[i].Symbol != symbol {
+			i++
+			continue
+		}
+		end := i + 1 // the subtree of i is the nodes up to the first one outside it (not all of them lie within its bytes)
+		for end < len(whole.Nodes) && isInside(whole, int32(end), int32(i)) {
+			end++
+		}
+		forest = append(forest, rebase(whole.Nodes[i:end], int32(i), int32(len(forest)))...)
+		i = end
+	}
+	return forest
 }
 
 // isInside reports whether node n of t lies in the subtree of node root.
@@ -372,23 +379,49 @@ func pruned(whole *Tree, opaque KindSet) []Node {
 	return out
 }
 
-// TestArenaKeep: after a file whose parse needs more than the keep, the
-// arena gives it back to the kernel; under a larger keep it holds it for
-// the next file.
+// TestArenaKeep: after a file whose parse needs more than its scratch's
+// keep, the arena gives it back to the kernel; under a larger keep it holds
+// it for the next file. The keep is the scratch's own: a scratch of the
+// pool (Parse's, a server's) keeps 4 MiB whatever SetArenaKeep says, any
+// other keeps what SetArenaKeep said at its first parse, and Release
+// gives everything back at once.
 func TestArenaKeep(t *testing.T) {
 	src := []byte("package p\n" + strings.Repeat("func f() { x := []int{1, 2, 3}; y := x[0] + 2 }\n", 5000)) // 250 KB: several MB of arena
 	defer SetArenaKeep(DefaultArenaKeep)
-	const small = 4 << 20
-	for _, keep := range []int64{small, 64 << 20} {
-		SetArenaKeep(keep)
-		var scratch Scratch
-		if _, err := ParseSubtrees(context.Background(), goLang, src, 0, &scratch); err != nil {
+	const small, large = 4 << 20, 64 << 20
+	parsed := func(s *Scratch) *Scratch {
+		t.Helper()
+		if _, err := ParseSubtrees(context.Background(), goLang, src, 0, s); err != nil {
 			t.Fatal(err)
 		}
-		held := scratch.reservedBytes()
-		if held > keep || (keep > small && held <= small) {
-			t.Errorf("keep %d MiB: the arena holds %d bytes after the parse", keep>>20, held)
+		return s
+	}
+	for _, tc := range []struct {
+		name     string
+		setKeep  int64 // SetArenaKeep before the scratch's first parse
+		scratch  func() *Scratch
+		min, max int64 // what the arena may hold after the parse
+	}{
+		{"made under a small keep", small, func() *Scratch { return new(Scratch) }, 1, small},
+		{"made under a large keep", large, func() *Scratch { return new(Scratch) }, small + 1, large},
+		{"pooled, under a large keep", large, func() *Scratch { return scratchPool.New().(*Scratch) }, 1, small},
+	} {
+		SetArenaKeep(tc.setKeep)
+		scratch := parsed(tc.scratch())
+		SetArenaKeep(DefaultArenaKeep) // later changes do not reach a scratch that has parsed
+		if held := parsed(scratch).reservedBytes(); held < tc.min || held > tc.max {
+			t.Errorf("%s: the arena holds %d bytes after the parse; want %d to %d", tc.name, held, tc.min, tc.max)
 		}
+		before := ArenaBytes()
+		held := scratch.reservedBytes()
+		scratch.Release()
+		if scratch.reservedBytes() != 0 || ArenaBytes() > before-held {
+			t.Errorf("%s: Release left %d bytes in the arena (the process's arenas: %d before, %d after)", tc.name, scratch.reservedBytes(), before, ArenaBytes())
+		}
+		if held := parsed(scratch).reservedBytes(); held == 0 {
+			t.Errorf("%s: a released scratch parses without an arena", tc.name)
+		}
+		scratch.Release()
 	}
 }
 
@@ -425,5 +458,28 @@ func TestParseWith(t *testing.T) {
 		if !slices.Equal(cached.Nodes, want.Nodes) || again != cached {
 			t.Errorf("%s: with a cache, ParseWith gives %d nodes (the whole tree has %d), cached: %v", path, len(cached.Nodes), len(want.Nodes), again == cached)
 		}
+	}
+}
+
+// TestHugeNodeSliceNotKept: a scratch reuses its node slice from file to
+// file, but not one grown for a huge tree: once the next parse starts, that
+// slice is the collector's, and the scratch holds a small one again.
+func TestHugeNodeSliceNotKept(t *testing.T) {
+	huge := []byte("package p\n" + strings.Repeat("func f() { x := []int{1, 2, 3}; y := x[0] + 2 }\n", 5000)) // ~200,000 nodes
+	small := []byte("package p\n\nfunc f() { g(1) }\n")
+	var scratch Scratch
+	defer scratch.Release()
+	tree, err := parse(context.Background(), goLang, huge, allNodes, &scratch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tree.Nodes) <= maxKeptNodes {
+		t.Fatalf("the huge file has %d nodes; the test needs more than %d", len(tree.Nodes), maxKeptNodes)
+	}
+	if _, err := parse(context.Background(), goLang, small, allNodes, &scratch); err != nil {
+		t.Fatal(err)
+	}
+	if c := cap(scratch.nodes); c > maxKeptNodes {
+		t.Errorf("after a small file the scratch holds room for %d nodes; want at most %d", c, maxKeptNodes)
 	}
 }

@@ -7,10 +7,10 @@
 // the Go bytes in place, allocates from the calling goroutine's arena
 // (arena.c), and the nodes are written out — all of them for the server's
 // cache, or for a one-off query only the subtrees of the kind the pattern
-// starts with, after a direct look at the tree (haskind.c) has shown there
-// are any. The cost stages follow zoekt's idea: the cheapest test first
-// (literals, in package matcher), then the parse, then the kind check, and
-// only then the walk that writes nodes.
+// starts with, found by reading the tree directly (haskind.c). The cost
+// stages follow zoekt's idea: the cheapest test first (literals, in package
+// matcher), then the parse, then the direct search for the kind, and only
+// then the cursor walk that writes the nodes of those subtrees.
 package syntax
 
 import (

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"sync"
 	"sync/atomic"
 	"unsafe"
 
@@ -20,27 +21,84 @@ import (
 // that calls back into Go on every malloc and free — a cgo callback per
 // allocation — which this replaces; memory allocated before is libc's, and
 // the hooks free it with libc.)
-func init() {
-	C.structls_use_arena_allocator()
-	SetArenaKeep(DefaultArenaKeep)
-}
+func init() { C.structls_use_arena_allocator() }
 
 // Scratch is what one goroutine parses with, file after file: the arena
-// tree-sitter allocates from (rewound after each file), the cancellation flag
-// tree-sitter polls, and the slice the flat nodes are written into — so a
-// search over thousands of files allocates none of these per file. A Scratch
-// is not safe for concurrent use.
+// tree-sitter allocates from (rewound after each file, keeping up to
+// SetArenaKeep's bytes of touched pages for the next), the cancellation
+// flag tree-sitter polls, and the slice the flat nodes are written into —
+// so a search over thousands of files allocates none of these per file.
+// The zero Scratch is ready to use; Release gives its memory back. A
+// Scratch is not safe for concurrent use.
 type Scratch struct {
-	nodes []Node
-	c     *C.structls_scratch
+	nodes   []Node
+	c       *C.structls_scratch
+	cleanup runtime.Cleanup // frees c if the scratch is dropped unreleased
+	pooled  bool            // one of scratchPool's: keeps pooledArenaKeep
 }
 
 func (s *Scratch) native() *C.structls_scratch {
 	if s.c == nil {
 		s.c = (*C.structls_scratch)(C.calloc(1, C.sizeof_structls_scratch))
-		runtime.AddCleanup(s, func(c *C.structls_scratch) { C.structls_scratch_free(c) }, s.c)
+		s.c.keep = C.size_t(arenaKeep.Load())
+		if s.pooled {
+			s.c.keep = pooledArenaKeep
+		}
+		s.cleanup = runtime.AddCleanup(s, func(c *C.structls_scratch) { C.structls_scratch_free(c) }, s.c)
 	}
 	return s.c
+}
+
+// giveBackArena gives the arena's memory back to the kernel, the part
+// kept for the next file included: for a scratch that is about to wait
+// (for the parse budget, while a large file parses), so that the peak is
+// that parse's alone.
+func (s *Scratch) giveBackArena() {
+	if s.c != nil {
+		C.structls_arena_give_back(s.c)
+	}
+}
+
+// Release gives the scratch's memory back at once — its arena to the
+// kernel, its node slice to the collector — instead of whenever the
+// garbage collector finds the scratch dropped: for a goroutine done
+// parsing, such as a query's worker once the query ends. The scratch may
+// be used again; its next parse starts a new arena.
+func (s *Scratch) Release() {
+	if s.c != nil {
+		s.cleanup.Stop()
+		C.structls_scratch_free(s.c)
+		s.c = nil
+	}
+	s.nodes = nil
+}
+
+// Scratches hands out one scratch to each worker of a run and releases
+// them all when the run ends. It is safe for concurrent use; the zero
+// Scratches is ready to use.
+type Scratches struct {
+	mu   sync.Mutex
+	made []*Scratch
+}
+
+// New returns a scratch for one worker.
+func (ss *Scratches) New() *Scratch {
+	s := new(Scratch)
+	ss.mu.Lock()
+	ss.made = append(ss.made, s)
+	ss.mu.Unlock()
+	return s
+}
+
+// Release releases every scratch New has returned: the run has ended, and
+// none of them is in use.
+func (ss *Scratches) Release() {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	for _, s := range ss.made {
+		s.Release()
+	}
+	ss.made = nil
 }
 
 // ErrOutOfMemory reports a file whose parse needed more memory than could
@@ -72,6 +130,13 @@ func (f walkFilter) native() C.walk_filter {
 	return w
 }
 
+// maxKeptNodes is the largest node slice a scratch reuses for its next
+// parse: one grown for a huge tree (a 3 MB file, or a forest of a few huge
+// subtrees: 10 MB over the Go standard library for `$A := make($T, $N)`)
+// goes to the collector once the next parse starts, instead of staying live
+// for the rest of the search.
+const maxKeptNodes = 64 << 10
+
 // parseFlat parses source and writes its flat nodes, those filter keeps,
 // into the scratch. Tree-sitter reads the Go bytes in place and polls a flag
 // in C memory that a cancelled ctx sets: no call comes back into Go while it
@@ -94,7 +159,7 @@ func parseFlat(ctx context.Context, lang *sitter.Language, source []byte, filter
 		text = (*C.char)(unsafe.Pointer(&source[0]))
 	}
 	buf := s.nodes[:cap(s.nodes)]
-	if len(buf) < 64 {
+	if len(buf) < 64 || len(buf) > maxKeptNodes {
 		buf = make([]Node, 1024)
 	}
 	var hasError C.bool
@@ -104,7 +169,11 @@ func parseFlat(ctx context.Context, lang *sitter.Language, source []byte, filter
 		<-fired // the flag is being set: let that finish before the next parse clears it
 	}
 	for n > len(buf) {
-		buf = make([]Node, n+n/4)
+		size := n + n/4 // room for the next files
+		if size > maxKeptNodes {
+			size = n // not kept for them anyway
+		}
+		buf = make([]Node, size)
 		n = int(C.structls_flatten(c, filter.native(), (*C.flat_node)(unsafe.Pointer(&buf[0])), C.int64_t(len(buf)), &hasError))
 	}
 	switch {
