@@ -109,9 +109,11 @@ func outlineAll(ctx context.Context, snap *workspace.Snapshot, files []workspace
 	problems := make([]string, len(files))
 	var next, done atomic.Int64
 	var wg sync.WaitGroup
+	var scratches syntax.Scratches // kept from file to file, given back when the outline ends
+	defer scratches.Release()
 	for range min(workers.Count(), max(1, len(files))) {
 		wg.Go(func() {
-			w := &outliner{snap: snap, enc: enc, cache: cache, selected: selected, keep: keep, scratch: new(syntax.Scratch)}
+			w := &outliner{snap: snap, enc: enc, cache: cache, selected: selected, keep: keep, scratch: scratches.New()}
 			for i := int(next.Add(1)) - 1; i < len(files) && ctx.Err() == nil; i = int(next.Add(1)) - 1 {
 				out[i], problems[i] = w.outline(ctx, files[i])
 				if progress != nil {
@@ -178,13 +180,10 @@ func (w *outliner) outline(ctx context.Context, f workspace.File) (*File, string
 // that follow; without one, the tree is parsed for the outline alone, pruned
 // of the language's opaque kinds.
 func ExtractSource(ctx context.Context, l *lang.Language, content []byte, cache *syntax.Cache) ([]Entry, error) {
-	scratch := scratchPool.Get().(*syntax.Scratch)
-	defer scratchPool.Put(scratch)
-	return extract(ctx, l, content, cache, scratch, nil)
+	var scratch syntax.Scratch // one file's: given back at once
+	defer scratch.Release()
+	return extract(ctx, l, content, cache, &scratch, nil)
 }
-
-// scratchPool holds the scratches of single files' pruned parses.
-var scratchPool = sync.Pool{New: func() any { return new(syntax.Scratch) }}
 
 // extract is ExtractSource with the scratch a pruned parse writes into
 // (reused by the caller's next file: Extract copies what it keeps), keeping

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/matcher/syntax"
 	"github.com/structls/structls/workspace"
 )
 
@@ -132,5 +133,24 @@ func TestTextOnly(t *testing.T) {
 	}
 	if len(res.Files) != 0 || res.ItemCount != 2 || res.Text != "a.go\n2: func A()\n3: func B()\n" {
 		t.Errorf("files %d, itemCount %d, text %q", len(res.Files), res.ItemCount, res.Text)
+	}
+}
+
+// TestSearchReleasesWorkerArenas: without a parse cache (the CLI, or a
+// server with parseCacheMB 0) each worker parses into its own arena, kept
+// from file to file; when the outline ends the arenas are given back, not
+// held until a collection finds the workers' scratches dropped.
+func TestSearchReleasesWorkerArenas(t *testing.T) {
+	dir := testutil.LargeGoDir(t, 5000)
+	before := syntax.ArenaBytes()
+	res, err := Search(context.Background(), snapshotOf(t, dir), Query{Items: ItemsAll}, workspace.UTF16, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.ItemCount != 10000 {
+		t.Fatalf("%d items; want 10000", res.ItemCount)
+	}
+	if after := syntax.ArenaBytes(); after-before >= 8<<20 { // a kept arena holds 16 MiB here
+		t.Errorf("the process's arenas hold %d bytes after the outline, %d before", after, before)
 	}
 }

@@ -164,8 +164,10 @@ func Scan(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.
 	cache.StartQuery()
 	sc := &scanner{sets: sets, enc: enc, cache: cache, fix: q.Fix, metadata: q.IncludeMetadata}
 	walk := workspace.WalkOptions{Globs: q.Globs, Gitignore: q.Gitignore == nil || *q.Gitignore, Hidden: q.Hidden == nil || *q.Hidden}
+	var scratches syntax.Scratches // kept from file to file, given back when the scan ends
+	defer scratches.Release()
 	res.FilesScanned, err = snap.Scan(ctx, resolved.Targets, walk, sc.keep, func() func(workspace.File) {
-		w := &worker{scratch: new(syntax.Scratch)}
+		w := &worker{scratch: scratches.New()}
 		return func(f workspace.File) { sc.file(ctx, snap, f, w) }
 	}, progress)
 	if ctx.Err() != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/matcher/syntax"
 	"github.com/structls/structls/workspace"
 )
@@ -57,5 +58,29 @@ func TestScanParsePaths(t *testing.T) {
 		if again != with {
 			t.Errorf("%s: the cached trees give a different result", dir)
 		}
+	}
+}
+
+// TestScanReleasesWorkerArenas: without a parse cache each worker parses
+// into its own arena, kept from file to file; when the scan ends the
+// arenas are given back, not held until a collection finds them dropped.
+func TestScanReleasesWorkerArenas(t *testing.T) {
+	dir := testutil.LargeGoDir(t, 5000)
+	folder, err := workspace.NewFolder(dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
+	rule := "id: calls\nlanguage: go\nseverity: warning\nmessage: a call\nrule:\n  pattern: f($A, $B)\n"
+	before := syntax.ArenaBytes()
+	res, err := Scan(context.Background(), snap, Query{Rules: rule}, workspace.UTF8, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Diagnostics) != 5000 {
+		t.Fatalf("%d diagnostics; want 5000", len(res.Diagnostics))
+	}
+	if after := syntax.ArenaBytes(); after-before >= 8<<20 { // a kept arena holds 16 MiB here
+		t.Errorf("the process's arenas hold %d bytes after the scan, %d before", after, before)
 	}
 }

@@ -79,8 +79,10 @@ func search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 	c := &collector{res: res, emit: emit, text: set.text}
 	// A file whose evaluation the deadline or a stop cut short is not
 	// delivered: inorder.Run checks ctx before each delivery.
+	var scratches syntax.Scratches // kept from file to file, given back when the run ends
+	defer scratches.Release()
 	err = inorder.RunWindow(run, len(candidates), evaluationWindow, func() func(int) *fileResult {
-		scratch := new(syntax.Scratch)
+		scratch := scratches.New()
 		return func(i int) *fileResult { return e.file(run, candidates[i], scratch) }
 	}, func(_ int, r *fileResult) error { return c.add(r) }, progress)
 	if err == nil || run.Err() != nil {

@@ -2,8 +2,10 @@
 package testutil
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/txtar"
@@ -34,4 +36,17 @@ func WriteFiles(t testing.TB, dir, archive string) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// LargeGoDir writes a directory holding one Go file of about 400 KB, n
+// functions each holding calls and declaring a struct type, whose parse
+// takes tens of MB of arena: for tests that a run gives its workers'
+// parse memory back when it ends. It returns the directory.
+func LargeGoDir(t testing.TB, n int) string {
+	var b strings.Builder
+	b.WriteString("package p\n")
+	for i := range n {
+		fmt.Fprintf(&b, "\ntype T%d struct{ A, b int }\n\nfunc F%d(x int) int {\n\tf(1, 2)\n\treturn g(x, %d)\n}\n", i, i, i)
+	}
+	return WriteTree(t, "-- big.go --\n"+b.String())
 }

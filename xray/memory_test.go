@@ -1,0 +1,30 @@
+package xray
+
+import (
+	"context"
+	"testing"
+
+	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/workspace"
+)
+
+// TestSearchReleasesWorkerArenas: without a parse cache each worker parses
+// into its own arena, kept from file to file; when the run ends the arenas
+// are given back, not held until a collection finds them dropped.
+func TestSearchReleasesWorkerArenas(t *testing.T) {
+	dir := testutil.LargeGoDir(t, 5000)
+	before := syntax.ArenaBytes()
+	res, err := Search(context.Background(), snapshotOf(t, dir), Query{Driver: `\.go$`, Target: "filename",
+		Evaluator: `return {"matches": [{"line_number": c.start_point[0] + 1} for c in node.descendants_of_type("call_expression")]}`},
+		workspace.UTF16, nil, nil)
+	if err != nil || len(res.EvaluationErrors) > 0 {
+		t.Fatal(err, res.EvaluationErrors)
+	}
+	if len(res.Matches) != 10000 {
+		t.Fatalf("%d matches; want 10000", len(res.Matches))
+	}
+	if after := syntax.ArenaBytes(); after-before >= 8<<20 { // a kept arena holds 16 MiB here
+		t.Errorf("the process's arenas hold %d bytes after the run, %d before", after, before)
+	}
+}
