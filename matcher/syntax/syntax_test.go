@@ -461,25 +461,35 @@ func TestParseWith(t *testing.T) {
 	}
 }
 
-// TestHugeNodeSliceNotKept: a scratch reuses its node slice from file to
-// file, but not one grown for a huge tree: once the next parse starts, that
-// slice is the collector's, and the scratch holds a small one again.
+// TestHugeNodeSliceNotKept: a scratch reuses its node slice for the next
+// file up to as many nodes as its arena keep holds bytes: one that keeps
+// 4 MiB (structls astgrep) lets a slice grown for a huge file go, one that
+// keeps 64 MiB (the other one-shot commands) reuses it.
 func TestHugeNodeSliceNotKept(t *testing.T) {
 	huge := []byte("package p\n" + strings.Repeat("func f() { x := []int{1, 2, 3}; y := x[0] + 2 }\n", 5000)) // ~200,000 nodes
 	small := []byte("package p\n\nfunc f() { g(1) }\n")
-	var scratch Scratch
-	defer scratch.Release()
-	tree, err := parse(context.Background(), goLang, huge, allNodes, &scratch)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(tree.Nodes) <= maxKeptNodes {
-		t.Fatalf("the huge file has %d nodes; the test needs more than %d", len(tree.Nodes), maxKeptNodes)
-	}
-	if _, err := parse(context.Background(), goLang, small, allNodes, &scratch); err != nil {
-		t.Fatal(err)
-	}
-	if c := cap(scratch.nodes); c > maxKeptNodes {
-		t.Errorf("after a small file the scratch holds room for %d nodes; want at most %d", c, maxKeptNodes)
+	defer SetArenaKeep(arenaKeep.Load())
+	for _, tc := range []struct {
+		keep     int64
+		wantKept bool
+	}{{4 << 20, false}, {64 << 20, true}} {
+		SetArenaKeep(tc.keep)
+		var scratch Scratch
+		tree, err := parse(context.Background(), goLang, huge, allNodes, &scratch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		limit := scratch.maxKeptNodes()
+		if (len(tree.Nodes) <= limit) != tc.wantKept {
+			t.Fatalf("keep %d: the huge file has %d nodes, the scratch keeps %d: the test needs the file on the other side", tc.keep, len(tree.Nodes), limit)
+		}
+		if _, err := parse(context.Background(), goLang, small, allNodes, &scratch); err != nil {
+			t.Fatal(err)
+		}
+		if kept := cap(scratch.nodes) >= len(tree.Nodes); kept != tc.wantKept {
+			t.Errorf("keep %d: after a small file the scratch holds room for %d nodes (the huge file's %d kept: %v, want %v)",
+				tc.keep, cap(scratch.nodes), len(tree.Nodes), kept, tc.wantKept)
+		}
+		scratch.Release()
 	}
 }

@@ -131,11 +131,21 @@ func (f walkFilter) native() C.walk_filter {
 }
 
 // maxKeptNodes is the largest node slice a scratch reuses for its next
-// parse: one grown for a huge tree (a 3 MB file, or a forest of a few huge
-// subtrees: 10 MB over the Go standard library for `$A := make($T, $N)`)
-// goes to the collector once the next parse starts, instead of staying live
-// for the rest of the search.
-const maxKeptNodes = 64 << 10
+// parse: as many nodes as its arena keep holds bytes (SetArenaKeep), and at
+// least minKeptNodes. A slice grown past it for a huge tree (a 3 MB file,
+// or a forest of a few huge subtrees: 10 MB over the Go standard library
+// for `$A := make($T, $N)` in structls astgrep, which keeps 4 MiB) goes to
+// the collector once the next parse starts, instead of staying live for the
+// rest of the search. A one-shot command keeping 64 MiB keeps the slices of
+// all but the largest files: making a slice anew for every large file, and
+// writing the next file's nodes out twice (into a small slice that was too
+// small, then into one large enough), cost X-Ray 7% of its CPU time.
+func (s *Scratch) maxKeptNodes() int {
+	return max(minKeptNodes, int(s.native().keep)/int(nodeSize))
+}
+
+// minKeptNodes is the node slice every scratch may keep.
+const minKeptNodes = 64 << 10
 
 // parseFlat parses source and writes its flat nodes, those filter keeps,
 // into the scratch. Tree-sitter reads the Go bytes in place and polls a flag
@@ -159,7 +169,7 @@ func parseFlat(ctx context.Context, lang *sitter.Language, source []byte, filter
 		text = (*C.char)(unsafe.Pointer(&source[0]))
 	}
 	buf := s.nodes[:cap(s.nodes)]
-	if len(buf) < 64 || len(buf) > maxKeptNodes {
+	if len(buf) < 64 || len(buf) > s.maxKeptNodes() {
 		buf = make([]Node, 1024)
 	}
 	var hasError C.bool
@@ -170,7 +180,7 @@ func parseFlat(ctx context.Context, lang *sitter.Language, source []byte, filter
 	}
 	for n > len(buf) {
 		size := n + n/4 // room for the next files
-		if size > maxKeptNodes {
+		if size > s.maxKeptNodes() {
 			size = n // not kept for them anyway
 		}
 		buf = make([]Node, size)
