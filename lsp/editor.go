@@ -11,6 +11,7 @@ import (
 	"os"
 	"slices"
 	"sync"
+	"time"
 
 	"go.lsp.dev/jsonrpc2"
 
@@ -284,6 +285,28 @@ func (e *Editor) Progress() []ProgressEvent {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return slices.Clone(e.progress)
+}
+
+// WaitProgressEnd waits until a progress whose title match accepts has
+// begun and ended (the server's "Indexing N files", say), and returns its
+// end message; it returns ctx's error if ctx ends first.
+func (e *Editor) WaitProgressEnd(ctx context.Context, match func(title string) bool) (string, error) {
+	for {
+		begun := map[string]bool{}
+		for _, ev := range e.Progress() {
+			switch {
+			case ev.Kind == "begin" && match(ev.Title):
+				begun[ev.Token] = true
+			case ev.Kind == "end" && begun[ev.Token]:
+				return ev.Message, nil
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return "", fmt.Errorf("no such progress ended: %w", ctx.Err())
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
 }
 
 // CreatedTokens returns the progress tokens the server asked to create.

@@ -165,7 +165,7 @@ func (s *Server) runBackgroundParse(whole bool, paths []string) {
 				if s.index.testHookFirstFile != nil {
 					s.index.testHookFirstFile()
 				}
-				wd = s.startProgress(fmt.Sprintf("Indexing %d %s", total, plural(total, "file", "files")), nil, cancel)
+				wd = s.startProgress(indexingTitle(total), nil, cancel)
 			}
 			wd.report(done, total)
 		},
@@ -246,4 +246,19 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// indexingTitle is the title of the background parse's progress.
+func indexingTitle(files int) string {
+	return fmt.Sprintf("Indexing %d %s", files, plural(files, "file", "files"))
+}
+
+// IsIndexingTitle reports whether a progress title is the background
+// parse's ("Indexing N files"): for clients and benchmarks that wait for
+// indexing to end.
+func IsIndexingTitle(title string) bool {
+	var files int
+	var unit string
+	_, err := fmt.Sscanf(title, "Indexing %d %s", &files, &unit)
+	return err == nil && title == indexingTitle(files)
 }

@@ -344,3 +344,16 @@ func TestDidChangeReparsesIncrementally(t *testing.T) {
 		t.Errorf("%d kept trees after the document closed; want 0", srv.parseCache.KeptTrees())
 	}
 }
+
+// TestIsIndexingTitle: the background parse's progress is told apart from
+// workspace/symbol's ("Indexing symbols").
+func TestIsIndexingTitle(t *testing.T) {
+	for title, want := range map[string]bool{
+		"Indexing 1 file": true, "Indexing 7711 files": true, indexingTitle(3): true,
+		"Indexing symbols": false, "Indexing 2 file": false, "Indexing 7711 files!": false, "Parsing 3 files": false,
+	} {
+		if got := IsIndexingTitle(title); got != want {
+			t.Errorf("IsIndexingTitle(%q) = %v, want %v", title, got, want)
+		}
+	}
+}

@@ -99,21 +99,13 @@ func query(mode, root, language, pattern string) error {
 
 // waitIndexed waits for the end of the "Indexing N files" progress.
 func waitIndexed(ed *lsp.Editor) error {
-	for deadline := time.Now().Add(10 * time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		token := ""
-		for _, ev := range ed.Progress() {
-			switch {
-			case ev.Kind == "begin" && strings.HasPrefix(ev.Title, "Indexing"):
-				token = ev.Token
-			case ev.Kind == "end" && ev.Token == token && token != "":
-				if !strings.Contains(ev.Message, "parsed") {
-					return fmt.Errorf("indexing ended with %q", ev.Message)
-				}
-				return nil
-			}
-		}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	msg, err := ed.WaitProgressEnd(ctx, lsp.IsIndexingTitle)
+	if err == nil && !strings.Contains(msg, "parsed") {
+		err = fmt.Errorf("indexing ended with %q", msg)
 	}
-	return fmt.Errorf("indexing did not end within 10 minutes")
+	return err
 }
 
 // bigGoFile is a 10,000-line Go file of small functions.
