@@ -85,6 +85,7 @@ func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
 	// outside the Go heap, takes the most of the process's peak.
 	debug.SetMemoryLimit(astgrepGoMemory)
 	syntax.SetParseBudget(astgrepParseBudget)
+	syntax.FreeHeapBeforeLoneParses()
 	syntax.SetArenaKeep(astgrepArenaKeep)
 	ctx := context.Background()
 	s, err := startSession(ctx, *root, lsp.EditorOptions{})

@@ -108,7 +108,8 @@ func TestWaitingScratchGivesBackItsArena(t *testing.T) {
 
 // TestLargeParseReturnsFreeHeap: a file larger than the parse budget,
 // which parses alone, first has the Go heap's free memory returned to the
-// kernel; a file within the budget does not.
+// kernel when the command asked for it (FreeHeapBeforeLoneParses); a file
+// within the budget, or any file in a server, does not.
 func TestLargeParseReturnsFreeHeap(t *testing.T) {
 	defer SetParseBudget(DefaultParseBudget)
 	saved := returnFreeHeap
@@ -116,17 +117,20 @@ func TestLargeParseReturnsFreeHeap(t *testing.T) {
 	returned := 0
 	returnFreeHeap = func() { returned++ }
 	src := []byte("package p\n" + strings.Repeat("func f() { g(1) }\n", 100)) // 1.8 KB
+	defer freeHeapBeforeLoneParses.Store(freeHeapBeforeLoneParses.Load())
 	for _, tc := range []struct {
 		budget int64
+		on     bool // FreeHeapBeforeLoneParses called (structls astgrep), or not (a server)
 		want   int
-	}{{1 << 20, 0}, {1 << 10, 1}} {
+	}{{1 << 20, true, 0}, {1 << 10, true, 1}, {1 << 10, false, 0}} {
 		SetParseBudget(tc.budget)
+		freeHeapBeforeLoneParses.Store(tc.on)
 		returned = 0
 		if _, err := Parse(context.Background(), goLang, src); err != nil {
 			t.Fatal(err)
 		}
 		if returned != tc.want {
-			t.Errorf("a %d-byte file under a %d-byte budget returned the free heap %d times; want %d", len(src), tc.budget, returned, tc.want)
+			t.Errorf("a %d-byte file under a %d-byte budget (switch on: %v) returned the free heap %d times; want %d", len(src), tc.budget, tc.on, returned, tc.want)
 		}
 	}
 }

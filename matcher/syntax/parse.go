@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 )
@@ -94,7 +95,7 @@ func parse(ctx context.Context, lang *sitter.Language, source []byte, filter wal
 	if err != nil {
 		return nil, err
 	}
-	if taken < int64(len(source)) {
+	if taken < int64(len(source)) && freeHeapBeforeLoneParses.Load() {
 		// Larger than the budget, the file parses alone, and its parse is
 		// the process's peak: the collector's garbage need not add to it.
 		returnFreeHeap()
@@ -112,6 +113,17 @@ func parse(ctx context.Context, lang *sitter.Language, source []byte, filter wal
 // off `structls astgrep`'s peak, which a few files larger than its parse
 // budget set, at no measurable cost. A variable, for tests.
 var returnFreeHeap = debug.FreeOSMemory
+
+// freeHeapBeforeLoneParses is FreeHeapBeforeLoneParses's switch.
+var freeHeapBeforeLoneParses atomic.Bool
+
+// FreeHeapBeforeLoneParses makes every parse of a file larger than the
+// parse budget, which runs alone and sets the process's peak, first return
+// the Go heap's free memory to the kernel: for a one-shot command whose
+// peak matters (structls astgrep), with a small heap. Off by default: a
+// server holding a large parse cache would pay a full collection for each
+// such file, and its peak is the cache's anyway.
+func FreeHeapBeforeLoneParses() { freeHeapBeforeLoneParses.Store(true) }
 
 // newTree makes the Tree of source from its flat nodes.
 func newTree(lang *sitter.Language, source []byte, nodes []Node, hasError bool) *Tree {
