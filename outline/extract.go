@@ -140,7 +140,7 @@ func (x *extraction) pushEntries(r *Rule, decl, from int32, base int) bool {
 		if r.Once && slices.ContainsFunc(x.stack[base:], func(o Entry) bool { return o.Name == name && o.SymbolType == r.Symbol }) {
 			continue
 		}
-		if strings.Contains(r.Exported, "python") {
+		if r.c.exported.readsModule() {
 			x.module.load(x.v)
 		}
 		nd, nn := &x.tree.Nodes[decl], &x.tree.Nodes[n]

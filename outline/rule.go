@@ -359,6 +359,12 @@ func parseTest(src string) test {
 	return out
 }
 
+// readsModule reports whether the test needs the module's facts loaded
+// first (Python's __all__).
+func (ts test) readsModule() bool {
+	return slices.ContainsFunc(ts, func(tp testPart) bool { return tp.op == "python" })
+}
+
 // holds evaluates the test on the declaration node decl whose name is
 // name. module holds what a file-wide test needs.
 func (ts test) holds(v view, decl int32, name string, module *moduleFacts) bool {
