@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -142,6 +143,9 @@ func TestTextOnly(t *testing.T) {
 // held until a collection finds the workers' scratches dropped.
 func TestSearchReleasesWorkerArenas(t *testing.T) {
 	dir := testutil.LargeGoDir(t, 5000)
+	// No collection may run the dropped scratches' cleanups meanwhile: only
+	// the release at the end of the run gives the arenas back.
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	before := syntax.ArenaBytes()
 	res, err := Search(context.Background(), snapshotOf(t, dir), Query{Items: ItemsAll}, workspace.UTF16, nil, nil)
 	if err != nil {

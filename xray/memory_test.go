@@ -2,6 +2,7 @@ package xray
 
 import (
 	"context"
+	"runtime/debug"
 	"testing"
 
 	"github.com/structls/structls/internal/testutil"
@@ -14,6 +15,9 @@ import (
 // are given back, not held until a collection finds them dropped.
 func TestSearchReleasesWorkerArenas(t *testing.T) {
 	dir := testutil.LargeGoDir(t, 5000)
+	// No collection may run the dropped scratches' cleanups meanwhile: only
+	// the release at the end of the run gives the arenas back.
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	before := syntax.ArenaBytes()
 	res, err := Search(context.Background(), snapshotOf(t, dir), Query{Driver: `\.go$`, Target: "filename",
 		Evaluator: `return {"matches": [{"line_number": c.start_point[0] + 1} for c in node.descendants_of_type("call_expression")]}`},
