@@ -81,3 +81,6 @@ require (
 	go.starlark.net v0.0.0-20260908191801-89a6a09411d5 // indirect
 	go.uber.org/multierr v1.11.0 // indirect
 )
+
+// The tree-sitter runtime at -O3: scripts/third-party-tree-sitter.sh.
+replace github.com/tree-sitter/go-tree-sitter => ./third_party/go-tree-sitter

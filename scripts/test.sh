@@ -26,6 +26,9 @@ if ! "$(go env GOPATH)/bin/gopls" version 2>/dev/null | grep -q "$GOPLS_VERSION"
   go install "golang.org/x/tools/gopls@$GOPLS_VERSION"
 fi
 
+# The vendored tree-sitter runtime is the upstream module but for its -O3 flag.
+scripts/third-party-tree-sitter.sh --check
+
 # The first build compiles 57 tree-sitter grammars (minutes, cold).
 go test -race -count=1 -timeout 30m ./...
 
