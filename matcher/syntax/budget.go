@@ -13,16 +13,20 @@ import (
 // Tree-sitter takes about 40 bytes of memory for each byte it parses, so
 // the peak memory of a search is that of the parses running together: two
 // workers each parsing a 2 MB file need 160 MB, one after the other 80.
-// Small files still parse side by side; a file larger than the limit
-// parses alone. The default, 4 MiB, is the largest file searched by
-// default (workspace.DefaultMaxFileSize): the peak is then no higher than
-// that one file's parse, and files up to 2 MiB still parse in parallel
-// (a smaller limit makes every worker wait behind each large file: 7% more
-// wall time over the Go standard library at 1 MiB). See SetParseBudget.
+// The default, 8 MiB, is twice the largest file searched by default
+// (workspace.DefaultMaxFileSize): any two files parse side by side, so on
+// two cores no worker waits for it, and on more it still bounds the parses
+// in flight (to ~320 MB). At 4 MiB a worker sat idle behind each pair of
+// large files (the Go standard library's opGen.go and rewriteAMD64.go, 3
+// and 1.9 MB, for ~0.1 s): a fresh server's first query took 2-3% more
+// wall time, and its peak with the whole library cached was no lower
+// (bench/warm: 1,356-1,398 MB at 4 MiB, 1,332-1,376 at 8). A smaller limit
+// makes every worker wait behind each large file: 7% more wall time over
+// the Go standard library at 1 MiB. See SetParseBudget.
 var parsingBytes = newByteBudget(DefaultParseBudget)
 
 // DefaultParseBudget is parsingBytes's limit unless SetParseBudget changes it.
-const DefaultParseBudget = 4 << 20
+const DefaultParseBudget = 8 << 20
 
 // SetParseBudget sets how many source bytes the process parses at once: a
 // one-shot command that must stay small (structls astgrep, whose peak RSS
