@@ -41,8 +41,15 @@ func RunWindow[T any](ctx context.Context, n, window int, newWorker func() func(
 	progress func(done, total int)) error {
 	window = max(window, 1)
 	var (
-		mu        sync.Mutex
-		changed   = sync.NewCond(&mu)
+		mu sync.Mutex
+		// room wakes the workers waiting for the window to move on; head
+		// wakes the caller waiting for the item it delivers next. A worker
+		// signals head only when it finishes that very item: the items it
+		// finishes ahead of it are delivered in the same wake-up, so the
+		// caller does not wake, and sleep again, once per item (a futex
+		// wake-up and a thread switch each, thousands of them in a search).
+		room      = sync.NewCond(&mu)
+		head      = sync.NewCond(&mu)
 		results   = make([]T, window)
 		ready     = make([]bool, window)
 		next      int // the next item a worker takes
@@ -58,7 +65,7 @@ func RunWindow[T any](ctx context.Context, n, window int, newWorker func() func(
 			defer mu.Unlock()
 			for {
 				for !stopped && next < n && next >= delivered+window {
-					changed.Wait()
+					room.Wait()
 				}
 				if stopped || next >= n {
 					return
@@ -73,7 +80,9 @@ func RunWindow[T any](ctx context.Context, n, window int, newWorker func() func(
 				mu.Lock()
 				results[i%window], ready[i%window] = r, true
 				done++
-				changed.Broadcast()
+				if i == delivered {
+					head.Signal()
+				}
 				if progress != nil {
 					d := done
 					mu.Unlock()
@@ -86,20 +95,20 @@ func RunWindow[T any](ctx context.Context, n, window int, newWorker func() func(
 	stop := func() {
 		mu.Lock()
 		stopped = true
-		changed.Broadcast()
+		room.Broadcast()
 		mu.Unlock()
 		wg.Wait()
 	}
 	for i := range n {
 		mu.Lock()
 		for !ready[i%window] {
-			changed.Wait()
+			head.Wait()
 		}
 		r := results[i%window]
 		var zero T
 		results[i%window], ready[i%window] = zero, false
 		delivered = i + 1
-		changed.Broadcast()
+		room.Broadcast()
 		mu.Unlock()
 		if err := ctx.Err(); err != nil {
 			stop()
