@@ -241,5 +241,6 @@ void structls_arena_give_back(structls_scratch *s) {
 void structls_scratch_free(structls_scratch *s) {
 	structls_arena_give_back(s);
 	free(s->levels);
+	free(s->path);
 	free(s);
 }

@@ -5,3 +5,6 @@ var KindsPresent = kindsPresent
 
 // ForestOf exposes forestOf to the external tests.
 var ForestOf = forestOf
+
+// SetCursorWalk exposes setCursorWalk to the external tests.
+var SetCursorWalk = setCursorWalk

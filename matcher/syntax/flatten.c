@@ -3,7 +3,9 @@
 #include <setjmp.h>
 #include <stdlib.h>
 
-#include "syntax.h"
+#include "mirror.h"
+
+bool structls_cursor_walk;
 
 // source is the text being parsed, handed to tree-sitter whole.
 typedef struct { const char *text; uint32_t length; } source;
@@ -39,17 +41,6 @@ static bool reserve_levels(structls_scratch *s, int64_t depth) {
 	return true;
 }
 
-// count_child adds one to a node's stored child count, which stops at
-// MAX_STORED_CHILDREN (Tree.ChildCount counts such a node's children).
-static void count_child(flat_node *p) {
-	uint32_t n = p->child_count[0] | (uint32_t)p->child_count[1] << 8 | (uint32_t)p->child_count[2] << 16;
-	if (n == MAX_STORED_CHILDREN) return;
-	n++;
-	p->child_count[0] = n & 0xFF;
-	p->child_count[1] = (n >> 8) & 0xFF;
-	p->child_count[2] = n >> 16;
-}
-
 // write_subtree writes the nodes of the subtree of top in pre-order into
 // out (room for cap nodes) from index n on, top with no parent or sibling
 // and the field top_field, and returns the index after them; past cap it
@@ -67,7 +58,7 @@ static int64_t write_subtree(structls_scratch *s, TSNode top, uint16_t top_field
 		level *levels = s->levels;
 		TSNode node = ts_tree_cursor_current_node(&c);
 		uint16_t symbol = ts_node_symbol(node);
-		bool opaque = filter.opaque && symbol < filter.opaque_count && filter.opaque[symbol];
+		bool opaque = is_opaque(filter, symbol);
 		if (n < cap) {
 			flat_node *f = &out[n];
 			f->start = ts_node_start_byte(node);
@@ -103,15 +94,19 @@ static int64_t write_subtree(structls_scratch *s, TSNode top, uint16_t top_field
 // forest is what write_found needs to write each subtree found.
 typedef struct {
 	structls_scratch *s;
+	const TSTree *tree;
+	bool direct; // the tree's layout is the one mirror.h reads
 	walk_filter filter;
 	flat_node *out;
 	int64_t cap, n; // n: the nodes written (or counted) so far; OUT_OF_MEMORY once memory ran out
 } forest;
 
-// write_found is the each_found that writes each subtree found.
+// write_found is the each_found that writes each subtree found: read
+// directly when the tree's layout allows, else with a cursor.
 static bool write_found(void *ctx, TSNode node, uint16_t field) {
 	forest *f = ctx;
-	f->n = write_subtree(f->s, node, field, f->filter, f->out, f->cap, f->n);
+	f->n = f->direct ? write_direct(f->s, f->tree, node, field, f->filter, f->out, f->cap, f->n)
+	                 : write_subtree(f->s, node, field, f->filter, f->out, f->cap, f->n);
 	return f->n >= 0;
 }
 
@@ -137,16 +132,23 @@ static void write_of_kind(const TSTree *tree, forest *f) {
 // nodes) and returns how many there are; when that exceeds cap the caller
 // grows out and calls again. With filter.only >= 0 it writes just the
 // subtrees rooted at nodes of kind only (the outermost ones: nested ones
-// are inside them), each root with parent -1 and no siblings: found by
-// reading the tree directly (haskind.c), then walked with a cursor, so
-// that most files, which hold few subtrees of the kind a pattern starts
-// with, cost little beyond their parse.
+// are inside them), each root with parent -1 and no siblings, found by
+// reading the tree directly (haskind.c): most files hold few subtrees of
+// the kind a pattern starts with, and cost little beyond their parse. The
+// nodes are read directly too (direct.c), unless the tree's layout is not
+// the one mirrored.
 static int64_t write_kept(structls_scratch *s, const TSTree *tree, walk_filter filter, flat_node *out, int64_t cap, bool *has_error) {
 	TSNode root = ts_tree_root_node(tree);
 	*has_error = ts_node_has_error(root);
-	if (filter.only < 0) return write_subtree(s, root, 0, filter, out, cap, 0);
-	forest f = { s, filter, out, cap, 0 };
-	if (structls_each_of_kind(tree, (uint16_t)filter.only, write_found, &f) == EACH_UNSURE) write_of_kind(tree, &f);
+	forest f = { s, tree, !structls_cursor_walk && layout_agrees(tree), filter, out, cap, 0 };
+	if (filter.only < 0) {
+		write_found(&f, root, 0);
+		return f.n;
+	}
+	if (!f.direct || structls_each_of_kind(tree, (uint16_t)filter.only, write_found, &f) == EACH_UNSURE) {
+		f.n = 0; // forget what the direct walk wrote before it gave up
+		write_of_kind(tree, &f);
+	}
 	return f.n;
 }
 

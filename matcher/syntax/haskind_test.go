@@ -83,6 +83,90 @@ func TestSubtreesOfEveryKind(t *testing.T) {
 	t.Logf("%d forests compared", forests)
 }
 
+// TestDirectWriteMatchesCursor: on the same trees, the nodes written by
+// reading tree-sitter's subtrees directly (direct.c) are exactly those the
+// cursor walk writes — every field of every node — for the whole tree, for
+// the tree with some kinds' children left out (as the outline leaves out
+// function bodies), and for forests of a sample of kinds.
+func TestDirectWriteMatchesCursor(t *testing.T) {
+	ctx := context.Background()
+	var scratch syntax.Scratch
+	defer scratch.Release()
+	defer syntax.SetCursorWalk(false)
+	both := func(parse func() (*syntax.Tree, error)) (direct, cursor *syntax.Tree) {
+		t.Helper()
+		var errs [2]error
+		syntax.SetCursorWalk(false)
+		direct, errs[0] = parse()
+		syntax.SetCursorWalk(true)
+		cursor, errs[1] = parse()
+		syntax.SetCursorWalk(false)
+		if errs[0] != nil || errs[1] != nil {
+			t.Fatal(errs)
+		}
+		return direct, cursor
+	}
+	trees, nodes := 0, 0
+	eachSource(t, hasKindSources(t), func(path string, l *lang.Language, code []byte) {
+		g := l.Grammar()
+		whole, want := both(func() (*syntax.Tree, error) { return syntax.Parse(ctx, g, code) })
+		trees++
+		nodes += len(want.Nodes)
+		if i := firstDifference(whole.Nodes, want.Nodes); i >= 0 {
+			t.Errorf("%s: whole tree: node %d of %d differs: direct %+v, cursor %+v", path, i, len(want.Nodes), at(whole.Nodes, i), at(want.Nodes, i))
+		}
+		var present []uint16 // the kinds with children in the tree
+		for i := range want.Nodes {
+			if symbol := want.Nodes[i].Symbol; want.ChildCount(int32(i)) > 0 && !slices.Contains(present, symbol) {
+				present = append(present, symbol)
+			}
+		}
+		var opaque []string // every third of them
+		for i := 0; i < len(present); i += 3 {
+			opaque = append(opaque, g.NodeKindForId(present[i]))
+		}
+		pruned, wantPruned := both(func() (*syntax.Tree, error) {
+			return syntax.ParsePruned(ctx, g, code, syntax.NewKindSet(g, opaque...), &scratch)
+		})
+		trees++
+		if i := firstDifference(pruned.Nodes, wantPruned.Nodes); i >= 0 {
+			t.Errorf("%s: without the children of %v: node %d of %d differs: direct %+v, cursor %+v", path, opaque, i, len(wantPruned.Nodes), at(pruned.Nodes, i), at(wantPruned.Nodes, i))
+		}
+		step := max(1, len(present)/4)
+		for i := 0; i < len(present); i += step {
+			symbol := present[i]
+			forest, wantForest := both(func() (*syntax.Tree, error) { return syntax.ParseSubtrees(ctx, g, code, symbol, &scratch) })
+			trees++
+			if j := firstDifference(forest.Nodes, wantForest.Nodes); j >= 0 {
+				t.Errorf("%s: forest of %s: node %d of %d differs: direct %+v, cursor %+v", path, g.NodeKindForId(symbol), j, len(wantForest.Nodes), at(forest.Nodes, j), at(wantForest.Nodes, j))
+			}
+		}
+	})
+	t.Logf("%d trees compared (%d nodes in the whole trees)", trees, nodes)
+}
+
+// firstDifference is the index of the first node where a and b differ
+// (len of the shorter when one is a prefix of the other), or -1.
+func firstDifference(a, b []syntax.Node) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	if len(a) != len(b) {
+		return min(len(a), len(b))
+	}
+	return -1
+}
+
+// at is nodes[i], or the zero node past the end.
+func at(nodes []syntax.Node, i int) syntax.Node {
+	if i < len(nodes) {
+		return nodes[i]
+	}
+	return syntax.Node{}
+}
+
 // source is a set of files of one language, for TestHasKind.
 type source struct {
 	lang string

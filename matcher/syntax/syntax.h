@@ -75,6 +75,8 @@ typedef struct {
 	size_t keep;         // the most a rewound arena keeps for the next file (set from Go)
 	void *levels;        // the flatten walk's per-depth state (flatten.c), kept from file to file
 	size_t levels_cap;   // depths levels has room for
+	void *path;          // the direct flatten walk's ancestors (direct.c), kept from file to file
+	size_t path_cap;     // ancestors path has room for
 } structls_scratch;
 
 // What structls_parse and structls_flatten return instead of a node count.
@@ -104,6 +106,30 @@ typedef struct {
 	const bool *opaque;
 	uint32_t opaque_count;
 } walk_filter;
+
+// is_opaque reports whether the filter keeps the children of a node of
+// kind symbol out of the walk.
+static inline bool is_opaque(walk_filter filter, uint16_t symbol) {
+	return filter.opaque && symbol < filter.opaque_count && filter.opaque[symbol];
+}
+
+// count_child adds one to a node's stored child count, which stops at
+// MAX_STORED_CHILDREN (Tree.ChildCount counts such a node's children).
+static inline void count_child(flat_node *p) {
+	uint32_t n = p->child_count[0] | (uint32_t)p->child_count[1] << 8 | (uint32_t)p->child_count[2] << 16;
+	if (n == MAX_STORED_CHILDREN) return;
+	n++;
+	p->child_count[0] = n & 0xFF;
+	p->child_count[1] = (n >> 8) & 0xFF;
+	p->child_count[2] = n >> 16;
+}
+
+// write_direct is the flatten walk of direct.c; structls_cursor_walk, when
+// set, makes every flatten walk with the cursor instead (for the tests that
+// compare the two).
+int64_t write_direct(structls_scratch *s, const TSTree *t, TSNode top, uint16_t top_field, walk_filter filter,
+	flat_node *out, int64_t cap, int64_t n);
+extern bool structls_cursor_walk;
 
 void structls_use_arena_allocator(void);
 void structls_arena_enter(structls_scratch *s, jmp_buf *out_of_memory);

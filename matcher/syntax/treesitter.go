@@ -215,6 +215,12 @@ func newParser(lang *sitter.Language) (*parser, error) {
 	return pr, nil
 }
 
+// setCursorWalk makes every flatten walk the tree with tree-sitter's
+// cursor (on) or read its subtrees directly where their layout allows
+// (off, the default): for the tests that compare the two. No parse may
+// run while it changes.
+func setCursorWalk(on bool) { C.structls_cursor_walk = C.bool(on) }
+
 // kindsPresent parses source with a parser of its own and reports, for every
 // kind of the language, whether a walk of the tree meets a node of that kind
 // and what the direct check (structls_may_have_kind) answers. For
