@@ -145,6 +145,47 @@ func TestDirectWriteMatchesCursor(t *testing.T) {
 	t.Logf("%d trees compared (%d nodes in the whole trees)", trees, nodes)
 }
 
+// TestForestOfADeepTree: a tree deeper than the direct search follows
+// (MAX_DEPTH in mirror.h) is searched again with a cursor, and the
+// subtrees the direct search had already written before it gave up are
+// not written twice.
+func TestForestOfADeepTree(t *testing.T) {
+	ctx := context.Background()
+	l, err := lang.Lookup("go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := l.Grammar()
+	const depth = 5000
+	code := []byte("package p\n\nvar a = f(1)\n\nvar b = " + strings.Repeat("(", depth) + "1" + strings.Repeat(")", depth) + "\n\nvar c = g(2)\n")
+	whole, err := syntax.Parse(ctx, g, code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var scratch syntax.Scratch
+	defer scratch.Release()
+	call := g.IdForNodeKind("call_expression", true)
+	forest, err := syntax.ParseSubtrees(ctx, g, code, call, &scratch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := syntax.ForestOf(whole, call)
+	if roots := countRoots(forest.Nodes); !slices.Equal(forest.Nodes, want) {
+		t.Errorf("the forest of call_expression has %d nodes in %d subtrees; want %d nodes in %d (f(1) and g(2))", len(forest.Nodes), roots, len(want), countRoots(want))
+	}
+}
+
+// countRoots counts the nodes without a parent.
+func countRoots(nodes []syntax.Node) int {
+	n := 0
+	for _, node := range nodes {
+		if node.Parent < 0 {
+			n++
+		}
+	}
+	return n
+}
+
 // firstDifference is the index of the first node where a and b differ
 // (len of the shorter when one is a prefix of the other), or -1.
 func firstDifference(a, b []syntax.Node) int {
