@@ -26,18 +26,19 @@ static bool cancelled(TSParseState *state) { return __atomic_load_n((size_t *)st
 // the node being written there, and of its last child written so far.
 typedef struct { int32_t node, last_child; } level;
 
-// reserve_levels makes room in the scratch for depth+1 levels; false when
-// memory ran out. The room lasts from file to file (trees are rarely deep),
-// and the walk has no depth limit: code nested 100,000 levels deep is
-// written out like any other.
-static bool reserve_levels(structls_scratch *s, int64_t depth) {
-	if ((size_t)depth < s->levels_cap) return true;
-	size_t cap = s->levels_cap ? s->levels_cap : 256;
-	while (cap <= (size_t)depth) cap *= 2;
-	level *grown = realloc(s->levels, cap * sizeof(level));
+// reserve_depth makes room in a walk's per-depth buffer (one of the
+// scratch's, of elements of size bytes, room for *cap) for depth+1
+// elements; false when memory ran out. The room lasts from file to file
+// (trees are rarely deep), and the walks have no depth limit: code nested
+// 100,000 levels deep is written out like any other.
+bool reserve_depth(void **buf, size_t *cap, size_t size, int64_t depth) {
+	if ((size_t)depth < *cap) return true;
+	size_t n = *cap ? *cap : 256;
+	while (n <= (size_t)depth) n *= 2;
+	void *grown = realloc(*buf, n * size);
 	if (!grown) return false;
-	s->levels = grown;
-	s->levels_cap = cap;
+	*buf = grown;
+	*cap = n;
 	return true;
 }
 
@@ -54,7 +55,7 @@ static int64_t write_subtree(structls_scratch *s, TSNode top, uint16_t top_field
 	TSTreeCursor c = ts_tree_cursor_new(top);
 	int64_t depth = 0;
 	for (;;) {
-		if (!reserve_levels(s, depth)) { ts_tree_cursor_delete(&c); return OUT_OF_MEMORY; }
+		if (!reserve_depth(&s->levels, &s->levels_cap, sizeof(level), depth)) { ts_tree_cursor_delete(&c); return OUT_OF_MEMORY; }
 		level *levels = s->levels;
 		TSNode node = ts_tree_cursor_current_node(&c);
 		uint16_t symbol = ts_node_symbol(node);

@@ -124,6 +124,8 @@ static inline void count_child(flat_node *p) {
 	p->child_count[2] = n >> 16;
 }
 
+bool reserve_depth(void **buf, size_t *cap, size_t size, int64_t depth); // flatten.c
+
 // write_direct is the flatten walk of direct.c; structls_cursor_walk, when
 // set, makes every flatten walk with the cursor instead (for the tests that
 // compare the two).
