@@ -493,3 +493,39 @@ func TestHugeNodeSliceNotKept(t *testing.T) {
 		scratch.Release()
 	}
 }
+
+// FuzzDirectWriteMatchesCursor writes the tree of arbitrary text (mostly
+// broken: ERROR and MISSING nodes, extras in odd places) by reading
+// tree-sitter's subtrees directly and with a cursor: every node must be
+// the same, for the whole tree, with blocks left out, and for the forest
+// of call_expression.
+func FuzzDirectWriteMatchesCursor(f *testing.F) {
+	for _, seed := range []string{"package p\n\nfunc f() { go func() {}(); if x { return } }\n", "package p\nfunc (", "}}}}{{{{",
+		"package p\nvar x = f(a /* c */, b)(c)[d].e{f: g}\n", "package p\ntype T struct{ a, b int `t`; *U }\n", ""} {
+		f.Add([]byte(seed))
+	}
+	var scratch Scratch
+	defer scratch.Release()
+	blocks := NewKindSet(goLang, "block")
+	call := goLang.IdForNodeKind("call_expression", true)
+	f.Fuzz(func(t *testing.T, src []byte) {
+		ctx := context.Background()
+		for _, filter := range []walkFilter{allNodes, {only: -1, opaque: blocks}, {only: int32(call)}} {
+			setCursorWalk(false)
+			direct, err := parse(ctx, goLang, src, filter, &scratch)
+			if err != nil {
+				t.Fatal(err)
+			}
+			nodes := slices.Clone(direct.Nodes)
+			setCursorWalk(true)
+			cursor, err := parse(ctx, goLang, src, filter, &scratch)
+			setCursorWalk(false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(nodes, cursor.Nodes) {
+				t.Fatalf("filter %+v: the direct walk wrote %d nodes, the cursor %d (or they differ)", filter, len(nodes), len(cursor.Nodes))
+			}
+		}
+	})
+}
