@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	sitter "github.com/tree-sitter/go-tree-sitter"
+	sitter "github.com/structls/structls/third_party/go-tree-sitter"
 
 	"github.com/structls/structls/matcher/lang"
 	"github.com/structls/structls/matcher/syntax"

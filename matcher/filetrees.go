@@ -7,7 +7,7 @@ import (
 	"time"
 	"weak"
 
-	sitter "github.com/tree-sitter/go-tree-sitter"
+	sitter "github.com/structls/structls/third_party/go-tree-sitter"
 
 	"github.com/structls/structls/matcher/syntax"
 	"github.com/structls/structls/workspace"

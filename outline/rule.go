@@ -9,7 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	sitter "github.com/tree-sitter/go-tree-sitter"
+	sitter "github.com/structls/structls/third_party/go-tree-sitter"
 
 	"github.com/structls/structls/matcher/syntax"
 )

@@ -4,7 +4,7 @@ import (
 	"sort"
 	"sync"
 
-	sitter "github.com/tree-sitter/go-tree-sitter"
+	sitter "github.com/structls/structls/third_party/go-tree-sitter"
 
 	"github.com/structls/structls/matcher/syntax"
 )

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	sitter "github.com/tree-sitter/go-tree-sitter"
+	sitter "github.com/structls/structls/third_party/go-tree-sitter"
 
 	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/matcher/lang"

@@ -13,7 +13,7 @@ import (
 	"sync"
 	"unsafe"
 
-	sitter "github.com/tree-sitter/go-tree-sitter"
+	sitter "github.com/structls/structls/third_party/go-tree-sitter"
 )
 
 // Language is one entry of the catalogue.

@@ -8,7 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	sitter "github.com/tree-sitter/go-tree-sitter"
+	sitter "github.com/structls/structls/third_party/go-tree-sitter"
 )
 
 // Cache keeps the flat trees of file contents for a long-lived server, so a

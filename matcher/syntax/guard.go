@@ -4,7 +4,7 @@ import (
 	"sync"
 	"unsafe"
 
-	sitter "github.com/tree-sitter/go-tree-sitter"
+	sitter "github.com/structls/structls/third_party/go-tree-sitter"
 )
 
 // An InputGuard refuses a source its grammar cannot parse safely. Some

@@ -11,7 +11,7 @@ import (
 	"sync/atomic"
 	"unsafe"
 
-	sitter "github.com/tree-sitter/go-tree-sitter"
+	sitter "github.com/structls/structls/third_party/go-tree-sitter"
 )
 
 // Incremental reparsing. A file found by a search is parsed from nothing and

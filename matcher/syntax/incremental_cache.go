@@ -10,7 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	sitter "github.com/tree-sitter/go-tree-sitter"
+	sitter "github.com/structls/structls/third_party/go-tree-sitter"
 )
 
 // The cache keys trees by content, so it cannot tell that a text it has

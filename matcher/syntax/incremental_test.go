@@ -11,7 +11,7 @@ import (
 	"slices"
 	"testing"
 
-	sitter "github.com/tree-sitter/go-tree-sitter"
+	sitter "github.com/structls/structls/third_party/go-tree-sitter"
 )
 
 // CheckIncremental exposes the property to the external tests, which have

@@ -3,7 +3,7 @@ package syntax
 import (
 	"hash/maphash"
 
-	sitter "github.com/tree-sitter/go-tree-sitter"
+	sitter "github.com/structls/structls/third_party/go-tree-sitter"
 )
 
 // TreeKey names the tree a Cache keeps for one content, without holding

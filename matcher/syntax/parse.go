@@ -10,7 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	sitter "github.com/tree-sitter/go-tree-sitter"
+	sitter "github.com/structls/structls/third_party/go-tree-sitter"
 )
 
 // ErrCancelled is returned by Parse when its context ended mid-parse.

@@ -1,7 +1,7 @@
 // syntax.h — the C side of package syntax: the parts of the tree-sitter C API
 // (v0.25, api.h) it calls, and its own arena, parse and flatten functions.
-// The tree-sitter library itself is linked in by
-// github.com/tree-sitter/go-tree-sitter.
+// The tree-sitter library itself is linked in by go-tree-sitter
+// (third_party/go-tree-sitter).
 #ifndef STRUCTLS_SYNTAX_H
 #define STRUCTLS_SYNTAX_H
 

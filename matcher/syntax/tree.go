@@ -20,7 +20,7 @@ import (
 	"sync/atomic"
 	"unsafe"
 
-	sitter "github.com/tree-sitter/go-tree-sitter"
+	sitter "github.com/structls/structls/third_party/go-tree-sitter"
 )
 
 // Node is one syntax node: 28 bytes. Its layout mirrors flat_node in

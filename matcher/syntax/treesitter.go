@@ -13,7 +13,7 @@ import (
 	"sync/atomic"
 	"unsafe"
 
-	sitter "github.com/tree-sitter/go-tree-sitter"
+	sitter "github.com/structls/structls/third_party/go-tree-sitter"
 )
 
 // Tree-sitter's memory comes from arena.c: the arena of the goroutine

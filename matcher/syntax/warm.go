@@ -6,7 +6,7 @@ import (
 	"errors"
 	"hash/maphash"
 
-	sitter "github.com/tree-sitter/go-tree-sitter"
+	sitter "github.com/structls/structls/third_party/go-tree-sitter"
 )
 
 // ErrCacheFull is returned by Warm once the cache has no room left for
