@@ -18,8 +18,8 @@ import (
 // two cores no worker waits for it, and on more it still bounds the parses
 // in flight (to ~320 MB). At 4 MiB a worker sat idle behind each pair of
 // large files (the Go standard library's opGen.go and rewriteAMD64.go, 3
-// and 1.9 MB, for ~0.1 s): a fresh server's first query took 2-3% more
-// wall time, and its peak with the whole library cached was no lower
+// and 1.9 MB: ~0.1 s of a core idle in every run of a fresh server's first
+// query), and the server's peak with the whole library cached was no lower
 // (bench/warm: 1,356-1,398 MB at 4 MiB, 1,332-1,376 at 8). A smaller limit
 // makes every worker wait behind each large file: 7% more wall time over
 // the Go standard library at 1 MiB. See SetParseBudget.
