@@ -125,6 +125,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) int {
 		configReady: make(chan struct{}),
 		notes:       make(chan note, maxQueuedNotes),
 	}
+	s.parseCache.PaceGC()
 	s.edits = rewrite.NewStore(rewrite.DefaultStoreLimits, s.logDroppedEdit)
 	s.ctx, s.cancel = context.WithCancel(ctx)
 	defer s.cancel()

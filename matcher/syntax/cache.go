@@ -31,6 +31,7 @@ type Cache struct {
 	lru     *list.List // front: most recently used *cacheEntry
 
 	docs   openDocuments // trees kept for incremental reparsing (incremental_cache.go)
+	pacer  gcPacer       // the collector's pacing, when PaceGC asked for it (gcpace.go)
 	parses atomic.Int64  // trees parsed on a miss, for tests (Parses)
 }
 
@@ -94,6 +95,7 @@ func (c *Cache) add(key cacheKey, tree *Tree) {
 	}
 	c.entries[key] = c.lru.PushFront(&cacheEntry{key: key, tree: tree, cost: cost, query: c.query})
 	c.used += cost
+	c.pacer.update(c.used)
 }
 
 // treeCost is what a cached tree is charged: its source, its nodes and its
@@ -133,6 +135,7 @@ func (c *Cache) drop(el *list.Element) {
 	c.lru.Remove(el)
 	delete(c.entries, e.key)
 	c.used -= e.cost
+	c.pacer.update(c.used)
 }
 
 // evictLocked drops the least recently used trees until the cache fits.

@@ -3,6 +3,8 @@ package syntax
 import (
 	"context"
 	"fmt"
+	"os"
+	"runtime/debug"
 	"testing"
 )
 
@@ -46,5 +48,50 @@ func TestCacheSurvivesScans(t *testing.T) {
 	tree, _ := c.Parse(ctx, goLang, other)
 	if again, _ := c.Parse(ctx, goLang, other); again != tree {
 		t.Error("a tree of a new query was not cached although older trees could make room")
+	}
+}
+
+// TestPaceGC: a cache that paces the collector lowers GOGC as it fills
+// (100 × headroom / cached bytes, at least 25) and gives the default back
+// as it empties; the percentage follows from the bytes alone.
+func TestPaceGC(t *testing.T) {
+	if os.Getenv("GOGC") != "" {
+		t.Skip("GOGC is set: PaceGC leaves the collector to it")
+	}
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	current := func() int { p := debug.SetGCPercent(-1); debug.SetGCPercent(p); return p }
+
+	var p gcPacer
+	p.on = true
+	for _, c := range []struct {
+		cached int64
+		want   int
+	}{{0, 100}, {100 << 20, 100}, {512 << 20, 50}, {1 << 30, 25}, {4 << 30, 25}, {300 << 20, 85}, {0, 100}} {
+		p.update(c.cached)
+		if got := current(); got != c.want {
+			t.Errorf("%d MiB cached: GOGC %d, want %d", c.cached>>20, got, c.want)
+		}
+	}
+
+	defer func(h int64) { gcHeadroom = h }(gcHeadroom)
+	src := func(i int) []byte { return fmt.Appendf(nil, "package p\n\nfunc f() { g(%d) }\n", i) } // same size, same tree
+	tree, err := Parse(context.Background(), goLang, src(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gcHeadroom = treeCost(tree) // one tree is the headroom: GOGC 100 with one cached, 50 with two
+	cache := NewCache(1 << 20)
+	cache.PaceGC()
+	for i, want := range []int{100, 50} {
+		if _, err := cache.Parse(context.Background(), goLang, src(i)); err != nil {
+			t.Fatal(err)
+		}
+		if got := current(); got != want {
+			t.Errorf("%d trees cached: GOGC %d, want %d", i+1, got, want)
+		}
+	}
+	cache.SetBudget(0)
+	if got := current(); got != 100 {
+		t.Errorf("cache emptied: GOGC %d, want 100", got)
 	}
 }
