@@ -12,8 +12,9 @@ import (
 // garbage a few queries leave behind is allowed to reach the size of the
 // cache: with the whole Go standard library cached (0.8 GiB), three warm
 // queries of 13,566 matches each (about 200 MB of garbage apiece) took the
-// heap from 0.88 to 1.43 GiB uncollected, and the process's peak RSS to
-// 1.44-1.57 GB.
+// heap from 882 to 1,427 MiB uncollected, and the process's peak RSS to
+// 1,365,440-1,566,392 kB in ten runs (bench/warm); paced, 1,198,848 and
+// 1,229,380 kB, in the same time.
 //
 // gcPacer instead allows about gcHeadroom of garbage over what the cache
 // holds: GOGC = 100 × gcHeadroom / cached bytes, but never under
