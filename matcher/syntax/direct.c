@@ -47,7 +47,8 @@ static void write_node(const language *l, shown node, uint16_t symbol, uint16_t 
 // layout_agrees has accepted) as write_subtree does: in pre-order into out
 // from index n on, top with no parent and the field top_field, only
 // counting past cap; it returns the index after the nodes, or
-// OUT_OF_MEMORY.
+// OUT_OF_MEMORY. top is read as ts_node_new makes a node: its id is its
+// subtree, and its context its position (bytes, row, column) and alias.
 int64_t write_direct(structls_scratch *s, const TSTree *t, TSNode top, uint16_t top_field, walk_filter filter,
 	flat_node *out, int64_t cap, int64_t n) {
 	const language *l = ((const tree *)t)->lang;
