@@ -19,7 +19,7 @@ func init() {
 	rules = append(rules, goValueRules("const_declaration/const_spec", "constant", 3)...)
 	rules = append(rules, goValueRules("var_declaration/var_spec", "variable", 3)...)
 	rules = append(rules, goValueRules("var_declaration/var_spec_list/var_spec", "variable", 3)...)
-	register([]string{"go"}, &Spec{Rules: rules, Opaque: []string{"block", "expression_list"}})
+	register([]string{"go"}, &Spec{Rules: rules, Opaque: []string{"block", "expression_list"}, Skip: goBodies})
 }
 
 // goTypeRules are the rules of a type spec at match: struct, interface,

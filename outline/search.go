@@ -194,7 +194,11 @@ func extract(ctx context.Context, l *lang.Language, content []byte, cache *synta
 	if spec == nil || l.Grammar() == nil {
 		return nil, nil
 	}
-	tree, err := cache.ParseWith(ctx, l.Grammar(), content, spec.opaqueKinds(l.Grammar()), scratch)
+	var skip []uint32
+	if spec.Skip != nil && !cache.Enabled() { // a cached tree is whole, for the queries that follow
+		skip = spec.Skip(content, nil)
+	}
+	tree, err := cache.ParseWith(ctx, l.Grammar(), content, spec.opaqueKinds(l.Grammar()), skip, scratch)
 	if err != nil {
 		return nil, err
 	}

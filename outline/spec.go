@@ -17,6 +17,11 @@ type Spec struct {
 	// their insides (syntax.ParsePruned). TestOpaqueKindsChangeNothing holds
 	// each language to it.
 	Opaque []string
+	// Skip, when set, appends to skip (pairs of byte offsets) text inside
+	// Opaque kinds, found by a scan of the source much cheaper than its
+	// parse (goBodies: Go's function bodies): a file parsed only for its
+	// outline is parsed without it.
+	Skip func(src []byte, skip []uint32) []uint32
 
 	opaque sync.Map // *sitter.Language → syntax.KindSet of Opaque
 }

@@ -316,7 +316,7 @@ func (sc *scanner) file(ctx context.Context, snap *workspace.Snapshot, f workspa
 		return
 	}
 	cached := sc.cache.Enabled()
-	tree, err := sc.cache.ParseWith(ctx, l.Grammar(), content, nil, w.scratch) // checked before the next file
+	tree, err := sc.cache.ParseWith(ctx, l.Grammar(), content, nil, nil, w.scratch) // checked before the next file
 	if err != nil {
 		return
 	}

@@ -153,6 +153,40 @@ static int64_t write_kept(structls_scratch *s, const TSTree *tree, walk_filter f
 	return f.n;
 }
 
+// point_at advances *at (a byte offset and its point in text) to off.
+static void point_at(const char *text, uint32_t off, uint32_t *at, TSPoint *point) {
+	for (; *at < off; (*at)++) {
+		if (text[*at] == '\n') { point->row++; point->column = 0; }
+		else point->column++;
+	}
+}
+
+// include_all_but tells the parser to leave out the filter's skip ranges of
+// text: it parses the ranges between them, with their real positions.
+// False when memory ran out.
+static bool include_all_but(TSParser *p, const char *text, uint32_t length, walk_filter filter) {
+	if (filter.skip_count == 0) return true;
+	TSRange *ranges = malloc((filter.skip_count + 1) * sizeof(TSRange));
+	if (!ranges) return false;
+	uint32_t at = 0, n = 0;
+	TSPoint point = { 0, 0 };
+	TSRange r = { { 0, 0 }, { 0, 0 }, 0, 0 };
+	for (uint32_t i = 0; i < filter.skip_count; i++) {
+		uint32_t start = filter.skip[2 * i], end = filter.skip[2 * i + 1];
+		if (start < r.start_byte || end <= start || end > length) continue; // out of order, empty or past the end: not skipped
+		point_at(text, start, &at, &point);
+		r.end_byte = start, r.end_point = point;
+		ranges[n++] = r;
+		point_at(text, end, &at, &point);
+		r.start_byte = end, r.start_point = point;
+	}
+	r.end_byte = UINT32_MAX, r.end_point = (TSPoint){ UINT32_MAX, UINT32_MAX };
+	ranges[n++] = r;
+	bool ok = ts_parser_set_included_ranges(p, ranges, n);
+	free(ranges);
+	return ok;
+}
+
 // structls_parse parses text with a fresh parser in the scratch arena and
 // writes its nodes into out as write_kept does. It returns CANCELLED when
 // the parse was cancelled, REFUSED when tree-sitter refuses the grammar,
@@ -179,6 +213,7 @@ int64_t structls_parse(structls_scratch *s, const TSLanguage *lang, const char *
 		structls_release(s);
 		return REFUSED;
 	}
+	include_all_but(p, text, length, filter);
 	source src = { text, length };
 	TSInput input = { &src, read_source, 0, NULL };
 	TSParseOptions opts = { &s->cancel, cancelled };

@@ -126,7 +126,7 @@ func TestDirectWriteMatchesCursor(t *testing.T) {
 			opaque = append(opaque, g.NodeKindForId(present[i]))
 		}
 		pruned, wantPruned := both(func() (*syntax.Tree, error) {
-			return syntax.ParsePruned(ctx, g, code, syntax.NewKindSet(g, opaque...), &scratch)
+			return syntax.ParsePruned(ctx, g, code, syntax.NewKindSet(g, opaque...), nil, &scratch)
 		})
 		trees++
 		if i := firstDifference(pruned.Nodes, wantPruned.Nodes); i >= 0 {

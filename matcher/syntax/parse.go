@@ -63,23 +63,29 @@ func NewKindSet(lang *sitter.Language, names ...string) KindSet {
 // descendants of nodes whose kind is in opaque: each such node is a leaf of
 // the tree (IsPruned when it had children). For readers that never look
 // inside some kinds (an outline, inside a function's body), it saves most of
-// the cost of writing the tree out. The tree's nodes live in scratch: they
-// are valid until the next call with the same scratch.
-func ParsePruned(ctx context.Context, lang *sitter.Language, source []byte, opaque KindSet, scratch *Scratch) (*Tree, error) {
-	return parse(ctx, lang, source, walkFilter{only: -1, opaque: opaque}, scratch)
+// the cost of writing the tree out. skip (pairs of byte offsets, start and
+// end, in order; nil for none) is text inside such nodes that a cheap scan
+// found: the parser leaves it out, and the rest keeps its positions, which
+// saves most of the parse too (Go's function bodies: an outline of the
+// standard library in 42% of the time). Pairs out of order or past the end
+// are ignored. The tree's nodes live in scratch: they are valid until the
+// next call with the same scratch.
+func ParsePruned(ctx context.Context, lang *sitter.Language, source []byte, opaque KindSet, skip []uint32, scratch *Scratch) (*Tree, error) {
+	return parse(ctx, lang, source, walkFilter{only: -1, opaque: opaque, skip: skip}, scratch)
 }
 
 // ParseWith returns the tree of source for a reader done with it before
 // scratch's next parse. With a cache that keeps trees it is the whole tree,
 // from or into the cache, for the queries that follow (a server); without
 // one it is parsed into scratch, reused file after file, pruned of the
-// opaque kinds' insides (nil prunes nothing): a one-shot command's workers
-// then keep their arenas' touched pages and copy no node out.
-func (c *Cache) ParseWith(ctx context.Context, lang *sitter.Language, source []byte, opaque KindSet, scratch *Scratch) (*Tree, error) {
+// opaque kinds' insides (nil prunes nothing), without the skip text
+// (ParsePruned): a one-shot command's workers then keep their arenas'
+// touched pages and copy no node out.
+func (c *Cache) ParseWith(ctx context.Context, lang *sitter.Language, source []byte, opaque KindSet, skip []uint32, scratch *Scratch) (*Tree, error) {
 	if c.Enabled() {
 		return c.Parse(ctx, lang, source)
 	}
-	return ParsePruned(ctx, lang, source, opaque, scratch)
+	return ParsePruned(ctx, lang, source, opaque, skip, scratch)
 }
 
 func parse(ctx context.Context, lang *sitter.Language, source []byte, filter walkFilter, scratch *Scratch) (*Tree, error) {

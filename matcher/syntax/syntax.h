@@ -24,10 +24,12 @@ typedef struct {
 } TSInput;
 typedef struct { void *payload; uint32_t current_byte_offset; bool has_error; } TSParseState;
 typedef struct { void *payload; bool (*progress_callback)(TSParseState *state); } TSParseOptions;
+typedef struct { TSPoint start_point, end_point; uint32_t start_byte, end_byte; } TSRange;
 
 TSParser *ts_parser_new(void);
 void ts_parser_delete(TSParser *self);
 bool ts_parser_set_language(TSParser *self, const TSLanguage *language);
+bool ts_parser_set_included_ranges(TSParser *self, const TSRange *ranges, uint32_t count);
 void ts_parser_reset(TSParser *self);
 TSTree *ts_parser_parse_string(TSParser *self, const TSTree *old_tree, const char *string, uint32_t length);
 TSTree *ts_parser_parse_with_options(TSParser *self, const TSTree *old_tree, TSInput input, TSParseOptions options);
@@ -101,10 +103,15 @@ enum { F_NAMED = 1, F_EXTRA = 2, F_MISSING = 4, F_ERROR = 8, F_PRUNED = 16 };
 // subtrees rooted at nodes of that kind; with opaque (a flag per symbol, or
 // NULL) not the descendants of nodes whose symbol is flagged, which are
 // written as leaves marked F_PRUNED.
+// skip (skip_count pairs of byte offsets, start and end, in order) is text
+// the parse leaves out altogether: insides of nodes of opaque kinds, found
+// by a cheap scan of the source before it (structls_parse).
 typedef struct {
 	int32_t only;
 	const bool *opaque;
 	uint32_t opaque_count;
+	const uint32_t *skip;
+	uint32_t skip_count;
 } walk_filter;
 
 // is_opaque reports whether the filter keeps the children of a node of

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"math"
@@ -339,7 +340,7 @@ func TestParsePruned(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := pruned(whole, opaque)
-			got, err := ParsePruned(ctx, goLang, src, opaque, &scratch)
+			got, err := ParsePruned(ctx, goLang, src, opaque, nil, &scratch)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -440,7 +441,7 @@ func TestParseWith(t *testing.T) {
 			t.Fatal(err)
 		}
 		var none *Cache
-		got, err := none.ParseWith(ctx, goLang, src, nil, &scratch)
+		got, err := none.ParseWith(ctx, goLang, src, nil, nil, &scratch)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -450,11 +451,11 @@ func TestParseWith(t *testing.T) {
 		if &got.Nodes[0] != &scratch.nodes[0] {
 			t.Errorf("%s: the nodes are not in the scratch's slice", path)
 		}
-		cached, err := cache.ParseWith(ctx, goLang, src, blocks, &scratch)
+		cached, err := cache.ParseWith(ctx, goLang, src, blocks, nil, &scratch)
 		if err != nil {
 			t.Fatal(err)
 		}
-		again, _ := cache.ParseWith(ctx, goLang, src, blocks, &scratch)
+		again, _ := cache.ParseWith(ctx, goLang, src, blocks, nil, &scratch)
 		if !slices.Equal(cached.Nodes, want.Nodes) || again != cached {
 			t.Errorf("%s: with a cache, ParseWith gives %d nodes (the whole tree has %d), cached: %v", path, len(cached.Nodes), len(want.Nodes), again == cached)
 		}
@@ -528,4 +529,64 @@ func FuzzDirectWriteMatchesCursor(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestParseSkipping: text a parse is told to skip is left out of the tree
+// (the body of f becomes an empty block), every other node keeps the
+// position it has in the whole tree, and skip ranges that are empty, out
+// of order, overlapping or past the end are ignored.
+func TestParseSkipping(t *testing.T) {
+	ctx := context.Background()
+	src := []byte("package p\n\nfunc f() {\n\tx := g(1)\n\t_ = x\n}\n\nfunc h() int { return 2 }\n")
+	open := uint32(bytes.IndexByte(src, '{') + 1)
+	close := uint32(bytes.Index(src, []byte("\n}")) + 1)
+	var scratch Scratch
+	defer scratch.Release()
+	whole, err := parse(ctx, goLang, src, allNodes, new(Scratch))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, skip := range [][]uint32{
+		{open, close},
+		{open, close, 3, 5},                          // out of order: ignored
+		{open, close, close - 1, close + 3},          // overlapping: ignored
+		{open, open, open, close},                    // empty, then the body
+		{open, close, uint32(len(src)), 1 << 31},     // past the end: ignored
+		{open, close, uint32(len(src)) - 1, 1 << 31}, // past the end: ignored
+	} {
+		tree, err := parse(ctx, goLang, src, walkFilter{only: -1, skip: skip}, &scratch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tree.HasError() {
+			t.Errorf("skip %v: the tree has an error", skip)
+		}
+		var kept []Node // the whole tree's nodes outside the body
+		for _, n := range whole.Nodes {
+			if n.End <= open || n.Start >= close {
+				kept = append(kept, n)
+			}
+		}
+		var got []Node
+		for _, n := range tree.Nodes {
+			if n.End <= open || n.Start >= close {
+				got = append(got, n)
+			}
+		}
+		if len(got) != len(kept) {
+			t.Errorf("skip %v: %d nodes outside the body, want %d", skip, len(got), len(kept))
+			continue
+		}
+		for i := range got {
+			if got[i].Start != kept[i].Start || got[i].End != kept[i].End || got[i].Symbol != kept[i].Symbol {
+				t.Errorf("skip %v: node %d is %s at %d-%d, want %s at %d-%d", skip, i,
+					goLang.NodeKindForId(got[i].Symbol), got[i].Start, got[i].End, goLang.NodeKindForId(kept[i].Symbol), kept[i].Start, kept[i].End)
+			}
+		}
+		for i, n := range tree.Nodes {
+			if n.Start >= open && n.End <= close && n.End > n.Start {
+				t.Errorf("skip %v: node %d (%s, %q) is in the skipped text", skip, i, goLang.NodeKindForId(n.Symbol), src[n.Start:n.End])
+			}
+		}
+	}
 }

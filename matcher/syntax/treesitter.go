@@ -114,6 +114,7 @@ var errRefused = errors.New("this tree-sitter library refuses the grammar's ABI 
 type walkFilter struct {
 	only   int32
 	opaque []bool
+	skip   []uint32 // pairs of byte offsets: text inside opaque nodes the parse leaves out
 }
 
 // allNodes is the filter that writes every node.
@@ -126,6 +127,10 @@ func (f walkFilter) native() C.walk_filter {
 	if len(f.opaque) > 0 {
 		w.opaque = (*C.bool)(unsafe.Pointer(&f.opaque[0]))
 		w.opaque_count = C.uint32_t(len(f.opaque))
+	}
+	if len(f.skip) >= 2 {
+		w.skip = (*C.uint32_t)(unsafe.Pointer(&f.skip[0]))
+		w.skip_count = C.uint32_t(len(f.skip) / 2)
 	}
 	return w
 }
@@ -197,6 +202,7 @@ func parseFlat(ctx context.Context, lang *sitter.Language, source []byte, filter
 		return nil, false, errors.New("tree-sitter returned no tree")
 	}
 	runtime.KeepAlive(filter.opaque)
+	runtime.KeepAlive(filter.skip)
 	s.nodes = buf
 	return buf[:n], bool(hasError), nil
 }

@@ -1,0 +1,77 @@
+package outline
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestGoBodies: the text goBodies skips is exactly the insides of function
+// bodies, written here between ⟦ and ⟧, whatever braces strings, runes,
+// comments, func types and result types hold around them.
+func TestGoBodies(t *testing.T) {
+	for _, c := range []string{
+		"package p\n\nfunc f() {⟦\n\tg()\n⟧}\n",
+		"package p\nfunc (r *T) M(a, b int) (int, error) {⟦ return 0, nil ⟧}\n",
+		"package p\nfunc F[T interface{ ~int }](x T) T {⟦ return x ⟧}\n",
+		"package p\nfunc f(\n\ta int,\n\tb func(int) int,\n) {⟦ b(a) ⟧}\n",
+		"package p\nfunc f() struct{ a int } {⟦ return struct{ a int }{} ⟧}\n",
+		"package p\nfunc f() interface{ M() } {⟦ return nil ⟧}\n",
+		"package p\nfunc f() {⟦ s := \"}\"; r := '}'; q := `\n}\n`; /* } */ // }\n⟧}\nfunc g() {⟦x⟧}\n",
+		"package p\nvar f = func() {⟦ g() ⟧}\nvar m = map[string]int{\"a\": 1}\n",
+		"package p\nvar v = f(func(x int) {⟦ g(x) ⟧}, 2)\n",
+		"package p\ntype F func(int) int\nvar m = map[string]int{\"a\": 1}\n",
+		"package p\ntype T struct {\n\tf func()\n\tg func(int) (int, error)\n}\nvar m = T{f: nil}\n",
+		"package p\ntype F func() // {\nvar x = T{}\n",
+		"package p\nfunc f()\nvar x = T{}\n",
+		"package p\nfunc f() {}\n",
+		"package p\nfunc f() { // never closed\n",
+		"package p\nfunc ünïcode() {⟦ é() ⟧}\n",
+		"package p\nfunc f() /* a\ncomment */ {}\nvar x = T{}\n",
+	} {
+		src, want := strings.ReplaceAll(strings.ReplaceAll(c, "⟦", ""), "⟧", ""), marked(c)
+		var got []string
+		skip := goBodies([]byte(src), nil)
+		for i := 0; i+1 < len(skip); i += 2 {
+			got = append(got, src[skip[i]:skip[i+1]])
+		}
+		if strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Errorf("%q: skips %q, want %q", src, got, want)
+		}
+	}
+}
+
+// marked returns the texts of c between ⟦ and ⟧.
+func marked(c string) []string {
+	var texts []string
+	for {
+		start := strings.Index(c, "⟦")
+		if start < 0 {
+			return texts
+		}
+		end := strings.Index(c, "⟧")
+		texts = append(texts, c[start+len("⟦"):end])
+		c = c[end+len("⟧"):]
+	}
+}
+
+// FuzzGoBodies: on any text, the ranges are in order, do not overlap, lie
+// within the text, and each is the inside of a pair of braces.
+func FuzzGoBodies(f *testing.F) {
+	for _, seed := range []string{"package p\nfunc f() { g() }\n", "func f() { '", "func(){`}", "func f() /* {", "}}{{func{"} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		skip := goBodies(src, nil)
+		if len(skip)%2 != 0 {
+			t.Fatalf("%d offsets: not pairs", len(skip))
+		}
+		prev := uint32(0)
+		for i := 0; i < len(skip); i += 2 {
+			start, end := skip[i], skip[i+1]
+			if start < prev || end <= start || int(end) >= len(src) || src[start-1] != '{' || src[end] != '}' {
+				t.Fatalf("range %d-%d (after %d) is not the inside of braces in order", start, end, prev)
+			}
+			prev = end
+		}
+	})
+}
