@@ -242,5 +242,6 @@ void structls_scratch_free(structls_scratch *s) {
 	structls_arena_give_back(s);
 	free(s->levels);
 	free(s->path);
+	free(s->ranges);
 	free(s);
 }

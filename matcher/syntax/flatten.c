@@ -28,7 +28,8 @@ typedef struct { int32_t node, last_child; } level;
 
 // reserve_depth makes room in a walk's per-depth buffer (one of the
 // scratch's, of elements of size bytes, room for *cap) for depth+1
-// elements; false when memory ran out. The room lasts from file to file
+// elements; false when memory ran out. (include_all_but's ranges grow the
+// same way.) The room lasts from file to file
 // (trees are rarely deep), and the walks have no depth limit: code nested
 // 100,000 levels deep is written out like any other.
 bool reserve_depth(void **buf, size_t *cap, size_t size, int64_t depth) {
@@ -162,12 +163,14 @@ static void point_at(const char *text, uint32_t off, uint32_t *at, TSPoint *poin
 }
 
 // include_all_but tells the parser to leave out the filter's skip ranges of
-// text: it parses the ranges between them, with their real positions.
-// False when memory ran out.
-static bool include_all_but(TSParser *p, const char *text, uint32_t length, walk_filter filter) {
+// text: it parses the ranges between them, with their real positions. The
+// ranges are built in the scratch, kept from file to file. When it cannot
+// (false: no memory for them, or tree-sitter refused them) the whole text
+// is parsed, which costs time but changes no answer.
+static bool include_all_but(structls_scratch *s, TSParser *p, const char *text, uint32_t length, walk_filter filter) {
 	if (filter.skip_count == 0) return true;
-	TSRange *ranges = malloc((filter.skip_count + 1) * sizeof(TSRange));
-	if (!ranges) return false;
+	if (!reserve_depth(&s->ranges, &s->ranges_cap, sizeof(TSRange), filter.skip_count)) return false;
+	TSRange *ranges = s->ranges;
 	uint32_t at = 0, n = 0;
 	TSPoint point = { 0, 0 };
 	TSRange r = { { 0, 0 }, { 0, 0 }, 0, 0 };
@@ -182,9 +185,7 @@ static bool include_all_but(TSParser *p, const char *text, uint32_t length, walk
 	}
 	r.end_byte = UINT32_MAX, r.end_point = (TSPoint){ UINT32_MAX, UINT32_MAX };
 	ranges[n++] = r;
-	bool ok = ts_parser_set_included_ranges(p, ranges, n);
-	free(ranges);
-	return ok;
+	return ts_parser_set_included_ranges(p, ranges, n);
 }
 
 // structls_parse parses text with a fresh parser in the scratch arena and
@@ -213,7 +214,7 @@ int64_t structls_parse(structls_scratch *s, const TSLanguage *lang, const char *
 		structls_release(s);
 		return REFUSED;
 	}
-	include_all_but(p, text, length, filter);
+	include_all_but(s, p, text, length, filter);
 	source src = { text, length };
 	TSInput input = { &src, read_source, 0, NULL };
 	TSParseOptions opts = { &s->cancel, cancelled };

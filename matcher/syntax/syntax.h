@@ -79,6 +79,8 @@ typedef struct {
 	size_t levels_cap;   // depths levels has room for
 	void *path;          // the direct flatten walk's ancestors (direct.c), kept from file to file
 	size_t path_cap;     // ancestors path has room for
+	void *ranges;        // the included ranges of a parse that skips text (flatten.c), kept from file to file
+	size_t ranges_cap;   // ranges ranges has room for
 } structls_scratch;
 
 // What structls_parse and structls_flatten return instead of a node count.
