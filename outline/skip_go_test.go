@@ -1,8 +1,13 @@
 package outline
 
 import (
+	"context"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/matcher/syntax"
 )
 
 // TestGoBodies: the text goBodies skips is exactly the insides of function
@@ -72,6 +77,40 @@ func FuzzGoBodies(f *testing.F) {
 				t.Fatalf("range %d-%d (after %d) is not the inside of braces in order", start, end, prev)
 			}
 			prev = end
+		}
+	})
+}
+
+// FuzzSkippedBodiesChangeNothing: for any text that parses without error as
+// Go, the outline of the tree parsed without goBodies' ranges equals the
+// whole tree's.
+func FuzzSkippedBodiesChangeNothing(f *testing.F) {
+	for _, seed := range []string{
+		"package p\n\nfunc f() { g() }\n\ntype T struct{ f func() }\n",
+		"package p\nvar x = func() int { return 1 }()\nfunc (t T) M() (r struct{ a int }) { return }\n",
+		"package p\nfunc F[T interface{ ~int }](x T) T { s := \"}\"; return x }\nconst c = '{'\n",
+	} {
+		f.Add([]byte(seed))
+	}
+	l, err := lang.Lookup("go")
+	if err != nil {
+		f.Fatal(err)
+	}
+	spec := SpecFor("go")
+	var scratch syntax.Scratch
+	defer scratch.Release()
+	f.Fuzz(func(t *testing.T, src []byte) {
+		whole, err := syntax.Parse(context.Background(), l.Grammar(), src)
+		if err != nil || whole.HasError() {
+			return
+		}
+		want := Extract(whole, spec)
+		skipped, err := syntax.ParsePruned(context.Background(), l.Grammar(), src, spec.opaqueKinds(l.Grammar()), goBodies(src, nil), &scratch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Extract(skipped, spec); !reflect.DeepEqual(got, want) {
+			t.Fatalf("the outline without the skipped bodies differs: %+v, want %+v", got, want)
 		}
 	})
 }
