@@ -2,7 +2,7 @@
 # bench/astgrep.sh — cold `structls astgrep` against `ast-grep run` (the
 # pinned npm CLI) on the Go standard library, the same files in the same run,
 # A/B interleaved (the order flips every round): median wall time, ratio and
-# peak RSS per pattern. Then warm queries through one server (bench/warm):
+# median peak RSS per pattern (one run's peak swings by a fifth). Then warm queries through one server (bench/warm):
 # the first query fills the parse cache, the others are timed against
 # ast-grep's cold median for the same pattern. It measures; it asserts nothing.
 #
@@ -50,7 +50,7 @@ for p in "${patterns[@]}"; do
     done
   done
   s=$(cut -d' ' -f1 "$work/s.times" | median); a=$(cut -d' ' -f1 "$work/a.times" | median)
-  srss=$(cut -d' ' -f2 "$work/s.times" | sort -n | tail -1); arss=$(cut -d' ' -f2 "$work/a.times" | sort -n | tail -1)
+  srss=$(cut -d' ' -f2 "$work/s.times" | median | cut -d. -f1); arss=$(cut -d' ' -f2 "$work/a.times" | median | cut -d. -f1)
   n=$(python3 -c "import json; print(json.load(open('$work/s.json'))['matchCount'])")
   agcold[$p]=$a
   printf '| %-38s | %7s | %12.2f | %12.2f | %6.2f | %15d | %15d |\n' "$p" "$n" "$s" "$a" "$(echo "$s / $a" | bc -l)" $((srss / 1024)) $((arss / 1024))

@@ -23,11 +23,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/structls/structls/internal/workers"
 	"github.com/structls/structls/lsp"
 	_ "github.com/structls/structls/matcher/lang/grammars"
 )
 
 func main() {
+	workers.AddDeliveryP() // as the structls command runs its server
 	if len(os.Args) < 5 {
 		fmt.Fprintln(os.Stderr, "usage: symbols ROOT LINES ROUNDS QUERY...")
 		os.Exit(2)

@@ -25,11 +25,13 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/structls/structls/internal/workers"
 	"github.com/structls/structls/lsp"
 	_ "github.com/structls/structls/matcher/lang/grammars"
 )
 
 func main() {
+	workers.AddDeliveryP() // as the structls command runs its server
 	if len(os.Args) < 4 {
 		fmt.Fprintln(os.Stderr, "usage: warm ROOT LANG PATTERN...")
 		os.Exit(2)
