@@ -286,7 +286,13 @@ func (p *Pattern) mayMatch(content []byte) bool {
 		return true // text is not compared
 	}
 	for _, lit := range p.literals {
-		if isWord(lit) && !containsWord(content, lit) || !bytes.Contains(content, []byte(lit)) {
+		found := false
+		if isWord(lit) {
+			found = containsWord(content, lit)
+		} else {
+			found = bytes.Contains(content, []byte(lit))
+		}
+		if !found {
 			return false
 		}
 	}
