@@ -134,11 +134,7 @@ func TestSearchReleasesWorkerArenas(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "big.go"), []byte(big), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	folder, err := workspace.NewFolder(dir, "test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
+	snap := dirSnapshot(t, dir)
 	for _, tc := range []struct {
 		name  string
 		limit int // 0: the first pass builds the matches; else a second pass builds the page
@@ -173,11 +169,7 @@ func TestLargeReadBufferNotKept(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "large.go"), []byte(large), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	folder, err := workspace.NewFolder(dir, "test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
+	snap := dirSnapshot(t, dir)
 	resolved, err := snap.ResolvePaths(nil, false)
 	if err != nil {
 		t.Fatal(err)

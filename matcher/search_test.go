@@ -20,12 +20,17 @@ import (
 // parse cache (as the CLI runs).
 func search(t *testing.T, dir string, q Query) (*Result, error) {
 	t.Helper()
+	return Search(context.Background(), dirSnapshot(t, dir), q, workspace.UTF16, nil, Trees{})
+}
+
+// dirSnapshot is a snapshot of one folder, dir, with no open documents.
+func dirSnapshot(t *testing.T, dir string) *workspace.Snapshot {
+	t.Helper()
 	folder, err := workspace.NewFolder(dir, "test")
 	if err != nil {
 		t.Fatal(err)
 	}
-	snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
-	return Search(context.Background(), snap, q, workspace.UTF16, nil, Trees{})
+	return workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
 }
 
 func intp(n int) *int { return &n }
