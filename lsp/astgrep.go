@@ -23,7 +23,6 @@ func (s *Server) runAstGrep(ctx context.Context, snap *workspace.Snapshot, enc w
 		}
 		return res, "debug view " + string(res.DebugQuery), nil
 	}
-	s.parseCache.SetBudget(snap.Settings.EffectiveParseCacheBytes())
 	var emit func(matcher.Batch) error
 	if send := partialResultsOf(ctx); send != nil {
 		emit = func(b matcher.Batch) error { return send(&b) }

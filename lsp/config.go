@@ -225,6 +225,7 @@ func (s *Server) applySettings(raw json.RawMessage) {
 	}
 	before := s.settings
 	s.settings = merged
+	s.parseCache.SetBudget(merged.EffectiveParseCacheBytes()) // with the settings, so two changes cannot cross
 	s.mu.Unlock()
 	s.applyLogLevel(merged.LogLevel)
 	s.backgroundParseSettingChanged(before, merged)

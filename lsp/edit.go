@@ -92,7 +92,6 @@ func (s *Server) runAstEdit(ctx context.Context, snap *workspace.Snapshot, enc w
 	if err := decodeArgument(arg, &q); err != nil {
 		return nil, "", err
 	}
-	s.parseCache.SetBudget(snap.Settings.EffectiveParseCacheBytes())
 	plan, err := rewrite.Preview(ctx, snap, q, enc, progress, s.parseCache)
 	if err != nil {
 		return nil, "", err

@@ -139,7 +139,6 @@ func (s *Server) runBackgroundParse(whole bool, paths []string) {
 	if !settings.BackgroundParseEnabled() || settings.EffectiveParseCacheBytes() == 0 {
 		return
 	}
-	s.parseCache.SetBudget(settings.EffectiveParseCacheBytes())
 	folders, docs, _ := s.snapshotParts()
 	if len(folders) == 0 {
 		return

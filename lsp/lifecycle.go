@@ -37,6 +37,7 @@ func (s *Server) initialize(raw []byte) (any, error) {
 	s.enc = enc
 	s.initSettings = initSettings
 	s.settings = initSettings
+	s.parseCache.SetBudget(initSettings.EffectiveParseCacheBytes())
 	s.caps = clientCaps{
 		workDoneProgress:      caps.Window != nil && isTrue(caps.Window.WorkDoneProgress),
 		configuration:         caps.Workspace != nil && isTrue(caps.Workspace.Configuration),

@@ -18,7 +18,6 @@ func (s *Server) runNodeAt(ctx context.Context, snap *workspace.Snapshot, enc wo
 	if err := decodeArgument(arg, &q); err != nil {
 		return nil, "", err
 	}
-	s.parseCache.SetBudget(snap.Settings.EffectiveParseCacheBytes())
 	res, err := matcher.NodeAt(ctx, snap, q, enc, s.parseCache)
 	if err != nil {
 		return nil, "", err

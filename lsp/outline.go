@@ -17,7 +17,6 @@ func (s *Server) runOutline(ctx context.Context, snap *workspace.Snapshot, enc w
 	if err := decodeArgument(arg, &q); err != nil {
 		return nil, "", err
 	}
-	s.parseCache.SetBudget(snap.Settings.EffectiveParseCacheBytes())
 	res, err := outline.Search(ctx, snap, q, enc, progress, s.parseCache)
 	if err != nil {
 		return nil, "", err

@@ -20,7 +20,6 @@ func (s *Server) runScan(ctx context.Context, snap *workspace.Snapshot, enc work
 	if err := decodeArgument(arg, &q); err != nil {
 		return nil, "", err
 	}
-	s.parseCache.SetBudget(snap.Settings.EffectiveParseCacheBytes())
 	res, err := rules.Scan(ctx, snap, q, enc, progress, s.parseCache)
 	if err != nil {
 		return nil, "", err

@@ -76,36 +76,40 @@ func outlineNames(syms []docSymbol, indent string) []string {
 
 // TestDocumentSymbolHierarchical: a Go file's symbols nest (fields under the
 // struct), methods are named (T).M as gopls names them, imports are left
-// out, and an unsaved edit in the buffer is seen.
+// out, and an unsaved edit in the buffer is seen; the same with the parse
+// cache off, where the file is parsed without its function bodies (whose
+// braces in strings must not mislead the scan that finds them).
 func TestDocumentSymbolHierarchical(t *testing.T) {
-	dir := testutil.WriteTree(t, symbolsTree)
-	ed := newEditor(t, dir, EditorOptions{})
-	ctx := context.Background()
-	path := filepath.Join(dir, "a.go")
-	src, _ := os.ReadFile(path)
-	docURI, err := ed.OpenFile(ctx, path, "go", string(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := ed.EditBuffer(ctx, docURI, Edit{Range: &workspace.Range{Start: workspace.Position{Line: 12}, End: workspace.Position{Line: 12}},
-		Text: "func Unsaved() {}\n"}); err != nil {
-		t.Fatal(err)
-	}
-	var syms []docSymbol
-	if err := ed.Call(ctx, "textDocument/documentSymbol", map[string]any{"textDocument": map[string]string{"uri": docURI}}, &syms); err != nil {
-		t.Fatal(err)
-	}
-	got := outlineNames(syms, "")
-	want := []string{
-		"23 Point 5:5-7:1 sel 5:5",
-		"  8 X 6:1-6:9 sel 6:1",
-		"  8 y 6:1-6:9 sel 6:4",
-		"6 (*Point).String 9:0-9:58 sel 9:16",
-		"14 Origin 11:6-11:16 sel 11:6",
-		"12 Unsaved 12:0-12:17 sel 12:5",
-	}
-	if !slices.Equal(got, want) {
-		t.Errorf("document symbols:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	for _, init := range []json.RawMessage{nil, json.RawMessage(`{"structls": {"parseCacheMB": 0}}`)} {
+		dir := testutil.WriteTree(t, symbolsTree)
+		ed := newEditor(t, dir, EditorOptions{InitOptions: init})
+		ctx := context.Background()
+		path := filepath.Join(dir, "a.go")
+		src, _ := os.ReadFile(path)
+		docURI, err := ed.OpenFile(ctx, path, "go", string(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := ed.EditBuffer(ctx, docURI, Edit{Range: &workspace.Range{Start: workspace.Position{Line: 12}, End: workspace.Position{Line: 12}},
+			Text: "func Unsaved() { _ = \"}{\" }\n"}); err != nil {
+			t.Fatal(err)
+		}
+		var syms []docSymbol
+		if err := ed.Call(ctx, "textDocument/documentSymbol", map[string]any{"textDocument": map[string]string{"uri": docURI}}, &syms); err != nil {
+			t.Fatal(err)
+		}
+		got := outlineNames(syms, "")
+		want := []string{
+			"23 Point 5:5-7:1 sel 5:5",
+			"  8 X 6:1-6:9 sel 6:1",
+			"  8 y 6:1-6:9 sel 6:4",
+			"6 (*Point).String 9:0-9:58 sel 9:16",
+			"14 Origin 11:6-11:16 sel 11:6",
+			"12 Unsaved 12:0-12:27 sel 12:5",
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("settings %q: document symbols:\n%s\nwant:\n%s", init, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
 	}
 }
 
@@ -321,5 +325,25 @@ func TestWorkspaceSymbolWatchedFiles(t *testing.T) {
 	}
 	if got := workspaceSymbols(t, ed, "renamed"); !slices.Equal(got, []string{"Renamed"}) {
 		t.Errorf("an open buffer: %q, want [Renamed]", got)
+	}
+}
+
+// TestParseCacheSettingHoldsForSymbols: parseCacheMB applies from
+// initialize on, whatever request comes first: documentSymbol with the
+// cache off keeps no tree (it used to fill the cache until a command
+// that set the budget ran).
+func TestParseCacheSettingHoldsForSymbols(t *testing.T) {
+	dir := testutil.WriteTree(t, symbolsTree)
+	ed, srv := startServer(t, dir, EditorOptions{InitOptions: json.RawMessage(`{"structls": {"parseCacheMB": 0, "backgroundParse": false}}`)})
+	docURI := workspace.PathToURI(filepath.Join(dir, "a.go"))
+	var syms []docSymbol
+	if err := ed.Call(context.Background(), "textDocument/documentSymbol", map[string]any{"textDocument": map[string]string{"uri": docURI}}, &syms); err != nil {
+		t.Fatal(err)
+	}
+	if len(syms) == 0 {
+		t.Fatal("no symbols")
+	}
+	if st := srv.parseCache.Stats(); st.Trees != 0 {
+		t.Errorf("the parse cache holds %d trees with parseCacheMB 0; want none", st.Trees)
 	}
 }

@@ -17,7 +17,6 @@ func (s *Server) runXRay(ctx context.Context, snap *workspace.Snapshot, enc work
 	if err := decodeArgument(arg, &q); err != nil {
 		return nil, "", err
 	}
-	s.parseCache.SetBudget(snap.Settings.EffectiveParseCacheBytes())
 	streamed := 0
 	var emit func(xray.Batch) error
 	if send := partialResultsOf(ctx); send != nil {
