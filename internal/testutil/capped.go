@@ -14,10 +14,10 @@ import (
 // Capped is how a command run under a memory cap ended.
 type Capped struct {
 	Stdout, Stderr []byte
-	ExitCode       int   // -1 when killed by a signal
+	ExitCode       int    // -1 when killed by a signal
 	Signal         string // the signal that killed it, if one did
-	PeakRSS        int64 // bytes: the largest resident set the process reached
-	TimedOut       bool  // the run passed its time bound and was killed
+	PeakRSS        int64  // bytes: the largest resident set the process reached
+	TimedOut       bool   // the run passed its time bound and was killed
 }
 
 // RunCapped runs name with args under an address-space cap of capBytes
