@@ -8,6 +8,7 @@
 //	structls scan [-r RULE.yml] [--inline-rules YAML] [-c sgconfig.yml] [--apply] [PATH...]  ast-grep YAML rules
 //	structls test [-c sgconfig.yml] [--update-all]               the rule tests of sgconfig.yml's testConfigs
 //	structls languages                                         the language catalogue
+//	structls mcp [--root DIR]... [--http ADDR]                  MCP server for agents: the tools of a warm server per root
 //	structls demo [--root DIR]                                 a scripted LSP session on the embedded demo workspace
 //	structls version
 //
@@ -39,7 +40,7 @@ const (
 )
 
 func main() {
-	if len(os.Args) > 1 && os.Args[1] != "serve" && os.Args[1][0] != '-' {
+	if len(os.Args) > 1 && os.Args[1] != "serve" && os.Args[1] != "mcp" && os.Args[1][0] != '-' {
 		// A one-shot CLI run trades memory for fewer collections; the
 		// long-lived server keeps the default.
 		debug.SetGCPercent(400)
@@ -73,6 +74,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		code, err = testCmd(args, stdout, stderr)
 	case "outline":
 		code, err = outlineCmd(args, stdout, stderr)
+	case "mcp":
+		code, err = mcpCmd(args, stdin, stdout, stderr)
 	case "languages":
 		code, err = languages(stdout)
 	case "demo":
@@ -103,6 +106,7 @@ const usage = `usage:
   structls scan [-r RULE.yml] [--inline-rules YAML] [-c sgconfig.yml] [--filter REGEX] [--apply] [--json | --format github] [PATH...]
   structls test [-c sgconfig.yml] [--filter REGEX] [--update-all]
   structls outline [--items ITEMS] [--type T] [--match RE] [--view VIEW] [--json] [PATH...] (structls outline -h for flags)
+  structls mcp [--root DIR]... [--http ADDR] [--confirm-edits always|never|multiFile]
   structls languages
   structls demo [--root DIR]
   structls version

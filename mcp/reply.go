@@ -1,0 +1,97 @@
+package mcp
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// MaxReplyBytes caps the text of every tool reply (the seed tools' 50 KB):
+// a page holds as many whole entries (matches, files, lines) as fit, and its
+// last line names the exact skip that continues it.
+const MaxReplyBytes = 50 * 1024
+
+// tailReserve is the part of the cap kept for the notes after the entries
+// and the continuation line.
+const tailReserve = 4 * 1024
+
+// page is a reply text being built: entries while they fit, then notes.
+type page struct {
+	b     strings.Builder
+	limit int  // bytes for the entries
+	shown int  // entries written (a cut one included)
+	full  bool // an entry did not fit: the page ends here
+	cut   bool // the first entry alone was over the cap and was cut
+}
+
+func newPage() *page { return &page{limit: MaxReplyBytes - tailReserve} }
+
+// add writes an entry when it fits and reports whether it did. An entry
+// that does not fit ends the page — except the first, which is cut to
+// fit, so that every page moves on by at least one entry.
+func (p *page) add(entry string) bool {
+	if p.full {
+		return false
+	}
+	if p.b.Len()+len(entry) <= p.limit {
+		p.b.WriteString(entry)
+		p.shown++
+		return true
+	}
+	p.full = true
+	if p.shown > 0 {
+		return false
+	}
+	p.b.WriteString(cutToBytes(entry, p.limit-64))
+	fmt.Fprintf(&p.b, "… (cut: this entry alone is over %d KB)\n", MaxReplyBytes/1024)
+	p.shown, p.cut = 1, true
+	return true
+}
+
+// finish ends the page with its notes and, when more follows, a last line
+// ending in the exact skip=N that continues it. The whole stays under
+// MaxReplyBytes: notes that do not fit are cut.
+func (p *page) finish(notes []string, more string, next int) string {
+	tail := ""
+	if len(notes) > 0 {
+		tail = strings.Join(notes, "\n") + "\n"
+		if p.b.Len() > 0 {
+			tail = "\n" + tail
+		}
+	}
+	last := ""
+	if more != "" {
+		last = fmt.Sprintf("\n%s skip=%d\n", more, next)
+	}
+	room := MaxReplyBytes - p.b.Len() - len(last)
+	if len(tail) > room {
+		tail = cutToBytes(tail, room-8) + "…\n"
+	}
+	return p.b.String() + tail + last
+}
+
+// cutToBytes returns the longest prefix of s of at most n bytes that ends
+// on a character boundary.
+func cutToBytes(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// firstLine shortens a multi-line text to its first line and the number of
+// lines it has: `{ a()` … (12 lines). A model reads the binding's start and
+// its size; the whole is in the file.
+func firstLine(text string) string {
+	first, rest, multi := strings.Cut(text, "\n")
+	if !multi {
+		return text
+	}
+	return fmt.Sprintf("%s … (%d lines)", strings.TrimRight(first, "\r"), strings.Count(rest, "\n")+2)
+}
