@@ -96,7 +96,6 @@ func (s *Server) addOutlineTools() {
 		"resolve {id, action: \"apply\"} writes them.", previewOnly,
 		func(sc *jsonschema.Schema) {
 			withDefault(sc, "fix", true)
-			nonNull(sc, "fix", "boolean")
 			withRange(sc, "skip", 0, 0)
 		}, s.scan)
 }

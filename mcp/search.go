@@ -85,8 +85,6 @@ func (s *Server) addSearchTools() {
 			withRange(sc, "skip", 0, 0)
 			withRange(sc, "limit", 0, 0)
 			withRange(sc, "context", 0, 20)
-			nonNull(sc, "context", "integer")
-			nonNull(sc, "multiline", "boolean")
 		}, s.search)
 	addTool(s, "dump_syntax_tree", "Show a syntax tree as ast-grep's --debug-query prints it: of a pattern (format "+
 		"pattern: what it compiled to; ast: named nodes; cst: every node) given as code, or of a file given as path. "+
@@ -187,23 +185,37 @@ func writeAstGrepMatch(b *strings.Builder, m agMatch) {
 }
 
 // captureText renders a binding: a capture's text, or a list's texts as
-// [a, b]; a multi-line text is cut to its first line and line count.
+// [a, b]; a binding over several lines shows its first line and the
+// number of lines it spans.
 func captureText(v jsontext.Value) string {
 	type capture struct {
-		Text string `json:"text"`
+		Text  string          `json:"text"`
+		Range workspace.Range `json:"range"`
 	}
+	var list []capture
+	text := ""
 	if v.Kind() == '[' {
-		var list []capture
 		_ = jsonv2.Unmarshal(v, &list)
 		texts := make([]string, len(list))
 		for i, c := range list {
 			texts[i] = c.Text
 		}
-		return firstLine("[" + strings.Join(texts, ", ") + "]")
+		text = "[" + strings.Join(texts, ", ") + "]"
+	} else {
+		var c capture
+		_ = jsonv2.Unmarshal(v, &c)
+		list, text = []capture{c}, c.Text
 	}
-	var c capture
-	_ = jsonv2.Unmarshal(v, &c)
-	return firstLine(c.Text)
+	if len(list) == 0 || !strings.Contains(text, "\n") {
+		return text
+	}
+	first, _, _ := strings.Cut(text, "\n")
+	start, end := list[0].Range.Start, list[len(list)-1].Range.End
+	span := end.Line - start.Line + 1
+	if end.Character == 0 && end.Line > start.Line {
+		span-- // the capture ends with its last line's newline
+	}
+	return fmt.Sprintf("%s … (%d lines)", strings.TrimRight(first, "\r"), span)
 }
 
 // parseIssueNotes lists at most 20 parse issues, as the seed tools do.

@@ -35,6 +35,7 @@ func addTool[In, Out any](s *Server, name, description string, ann *sdk.ToolAnno
 	if err != nil {
 		panic(fmt.Sprintf("the %s input schema: %v", name, err))
 	}
+	singleTypes(schema)
 	if tune != nil {
 		tune(schema)
 	}
@@ -103,9 +104,18 @@ func progressOf(ctx context.Context, req *sdk.CallToolRequest) func(message stri
 // rootField is the input field naming the workspace root of a call.
 const rootDescription = "the workspace root to use (its path or base name, as given to --root); default: the first"
 
-// nonNull types an optional pointer field as its plain type: "absent"
-// already says "default", and some clients mishandle a null type.
-func nonNull(s *jsonschema.Schema, name, typ string) {
-	p := prop(s, name)
-	p.Types, p.Type = nil, typ
+// singleTypes gives each optional pointer or slice field its plain type
+// (the inferred ["null", T]): "absent" already says "default", and some
+// clients mishandle a type list.
+func singleTypes(s *jsonschema.Schema) {
+	if s == nil {
+		return
+	}
+	if len(s.Types) == 2 && s.Types[0] == "null" {
+		s.Type, s.Types = s.Types[1], nil
+	}
+	for _, p := range s.Properties {
+		singleTypes(p)
+	}
+	singleTypes(s.Items)
 }

@@ -157,7 +157,6 @@ func (s *Server) addXRayTools() {
 		withEnum(sc, "search_target", "content", "filename")
 		withDefault(sc, "search_target", "content")
 		withDefault(sc, "case_sensitive", true)
-		nonNull(sc, "case_sensitive", "boolean")
 		withRange(sc, "context_lines", 0, xray.MaxContextLines)
 		withDefault(sc, "timeout_seconds", xray.DefaultTimeoutSeconds)
 		withRange(sc, "timeout_seconds", 1, xray.MaxTimeoutSeconds)
@@ -194,7 +193,6 @@ func (s *Server) addXRayTools() {
 func awaitSchema(sc *jsonschema.Schema) {
 	withDefault(sc, "await_seconds", 20)
 	withRange(sc, "await_seconds", 0, 120)
-	nonNull(sc, "await_seconds", "number")
 	withRange(sc, "skip", 0, 0)
 }
 
