@@ -185,12 +185,12 @@ func (s *Server) resolve(ctx context.Context, req *sdk.CallToolRequest, in resol
 		return "", sum, &toolError{msg: `action must be "apply" or "discard"`}
 	}
 	if kept && s.mustConfirm(req, p.files) {
-		ok, err := s.confirm(ctx, req, p, label)
-		if err != nil {
-			return "", sum, err
+		answer, asked := req.Params.InputResponses[confirmID].(*sdk.ElicitResult)
+		if !asked {
+			return "", sum, &needInput{requests: sdk.InputRequestMap{confirmID: confirmation(p, label)}}
 		}
-		if !ok {
-			return fmt.Sprintf("Not applied: the person did not confirm %s. Nothing was written; the preview is kept: call resolve again, or discard it.\n", label), sum, nil
+		if answer.Action != "accept" {
+			return fmt.Sprintf("Not applied: the person did not confirm %s (%s). Nothing was written; the preview is kept: call resolve again, or discard it.\n", label, answer.Action), sum, nil
 		}
 	}
 	var reply struct {
@@ -200,7 +200,7 @@ func (s *Server) resolve(ctx context.Context, req *sdk.CallToolRequest, in resol
 		TotalReplacements int    `json:"totalReplacements"`
 	}
 	err = r.runInto(ctx, call{command: lsp.CommandApplyEdit, arg: map[string]string{"id": in.ID}}, &reply)
-	if lsp.ErrorCode(errors.Unwrap(err)) == codeContentModified || lsp.ErrorCode(err) == codeContentModified {
+	if te := (*toolError)(nil); errors.As(err, &te) && te.code == codeContentModified {
 		s.edits.drop(in.ID)
 		return "", sum, &toolError{msg: fmt.Sprintf("Preview is stale / no longer matches; no replacements were applied. Preview expected %s. %v "+
 			"Call ast_edit again to preview the edit on the files as they are now.", label, err)}
@@ -236,19 +236,19 @@ func (s *Server) mustConfirm(req *sdk.CallToolRequest, files int) bool {
 	return false
 }
 
-// confirm asks the person, through the client, whether to apply a preview.
-func (s *Server) confirm(ctx context.Context, req *sdk.CallToolRequest, p *preview, label string) (bool, error) {
+// confirmID names resolve's question in the input requests.
+const confirmID = "confirm"
+
+// confirmation is the question resolve asks the person before applying a
+// preview: the edit's size and the start of its preview.
+func confirmation(p *preview, label string) *sdk.ElicitParams {
 	shown, _ := pageLines(p.text, 0, "")
 	const maxShown = 4 << 10
 	if len(shown) > maxShown {
 		shown = cutToBytes(shown, maxShown) + "…\n"
 	}
-	res, err := req.Session.Elicit(ctx, &sdk.ElicitParams{
+	return &sdk.ElicitParams{
 		Message:         fmt.Sprintf("Apply the structls edit %s?\n\n%s", label, shown),
 		RequestedSchema: &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{}},
-	})
-	if err != nil {
-		return false, fmt.Errorf("asking the person to confirm the edit: %w", err)
 	}
-	return res.Action == "accept", nil
 }

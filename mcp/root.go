@@ -186,8 +186,11 @@ func (r *root) runInto(ctx context.Context, c call, out any) error {
 }
 
 // toolError is an error a tool reports to the model (isError), in words
-// the model can act on.
-type toolError struct{ msg string }
+// the model can act on; code is the server's error code, when it has one.
+type toolError struct {
+	msg  string
+	code int
+}
 
 func (e *toolError) Error() string { return e.msg }
 
@@ -209,5 +212,5 @@ func commandError(err error) error {
 	if errors.As(err, &te) {
 		return err
 	}
-	return &toolError{msg: err.Error()}
+	return &toolError{msg: err.Error(), code: lsp.ErrorCode(err)}
 }

@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -42,6 +43,11 @@ func addTool[In, Out any](s *Server, name, description string, ann *sdk.ToolAnno
 	tool := &sdk.Tool{Name: name, Description: description, Annotations: ann, InputSchema: schema}
 	sdk.AddTool(s.mcp, tool, func(ctx context.Context, req *sdk.CallToolRequest, in In) (*sdk.CallToolResult, Out, error) {
 		text, out, err := handle(ctx, req, in)
+		var ask *needInput
+		if errors.As(err, &ask) {
+			var zero Out
+			return &sdk.CallToolResult{InputRequests: ask.requests}, zero, nil
+		}
 		if err != nil {
 			var zero Out
 			return nil, zero, err
@@ -49,6 +55,14 @@ func addTool[In, Out any](s *Server, name, description string, ann *sdk.ToolAnno
 		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: text}}}, out, nil
 	})
 }
+
+// needInput is a handler's answer when it needs the person's input first
+// (elicitation): the SDK asks the client — in a multi round-trip result,
+// or for older protocol versions with a request of its own — and calls the
+// handler again with the responses in req.Params.InputResponses.
+type needInput struct{ requests sdk.InputRequestMap }
+
+func (*needInput) Error() string { return "the person's input is needed" }
 
 // prop returns a property of an object schema; a missing one is a bug.
 func prop(s *jsonschema.Schema, name string) *jsonschema.Schema {
