@@ -102,11 +102,7 @@ func (h *harness) callCtx(ctx context.Context, name string, args any, progressTo
 	h.t.Helper()
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 	defer cancel()
-	params := &sdk.CallToolParams{Name: name, Arguments: args}
-	if progressToken != nil {
-		params.Meta = sdk.Meta{"progressToken": progressToken}
-	}
-	res, err := h.cs.CallTool(ctx, params)
+	res, err := h.cs.CallTool(ctx, callParams(name, args, progressToken))
 	if err != nil {
 		h.t.Fatalf("%s: %v", name, err)
 	}
@@ -174,4 +170,13 @@ func lines(text, prefix string) int {
 		}
 	}
 	return n
+}
+
+// callParams makes the params of a tool call, with a progress token.
+func callParams(name string, args any, progressToken any) *sdk.CallToolParams {
+	params := &sdk.CallToolParams{Name: name, Arguments: args}
+	if progressToken != nil {
+		params.Meta = sdk.Meta{"progressToken": progressToken}
+	}
+	return params
 }

@@ -97,12 +97,12 @@ type xrayTail struct {
 		ErrorType    string `json:"errorType"`
 		ErrorMessage string `json:"errorMessage"`
 	} `json:"evaluationErrors"`
-	Candidates      int `json:"candidates"`
-	FilesEvaluated  int `json:"filesEvaluated"`
-	Partial         bool
-	Timeout         bool
-	MaxFilesReached bool `json:"maxFilesReached"`
-	Cancelled       bool
+	Candidates      int               `json:"candidates"`
+	FilesEvaluated  int               `json:"filesEvaluated"`
+	Partial         bool              `json:"partial"`
+	Timeout         bool              `json:"timeout"`
+	MaxFilesReached bool              `json:"maxFilesReached"`
+	Cancelled       bool              `json:"cancelled"`
 	CellErrors      []json.RawMessage `json:"cellErrors"`
 	Warnings        []string          `json:"warnings"`
 }
