@@ -28,8 +28,9 @@ var (
 )
 
 // addTool registers a tool whose handler returns the reply text and its
-// structured summary. The input schema is derived from In and adjusted by
-// tune (defaults, enums, ranges).
+// structured summary. The schemas are derived from In and Out, each
+// optional field with one type; tune adjusts the input's (defaults, enums,
+// ranges).
 func addTool[In, Out any](s *Server, name, description string, ann *sdk.ToolAnnotations, tune func(*jsonschema.Schema),
 	handle func(ctx context.Context, req *sdk.CallToolRequest, in In) (string, Out, error)) {
 	schema, err := jsonschema.For[In](nil)
@@ -40,7 +41,12 @@ func addTool[In, Out any](s *Server, name, description string, ann *sdk.ToolAnno
 	if tune != nil {
 		tune(schema)
 	}
-	tool := &sdk.Tool{Name: name, Description: description, Annotations: ann, InputSchema: schema}
+	output, err := jsonschema.For[Out](nil)
+	if err != nil {
+		panic(fmt.Sprintf("the %s output schema: %v", name, err))
+	}
+	singleTypes(output)
+	tool := &sdk.Tool{Name: name, Description: description, Annotations: ann, InputSchema: schema, OutputSchema: output}
 	sdk.AddTool(s.mcp, tool, func(ctx context.Context, req *sdk.CallToolRequest, in In) (*sdk.CallToolResult, Out, error) {
 		text, out, err := handle(ctx, req, in)
 		var ask *needInput

@@ -65,9 +65,16 @@ func TestToolsListed(t *testing.T) {
 				t.Errorf("%s: input %s required=%v", tool.Name, name, required)
 			}
 		}
-		for name, p := range s.Properties {
-			if _, isList := p.Type.([]any); isList {
-				t.Errorf("%s: input %s has a list type %v (null in it): clients expect one type", tool.Name, name, p.Type)
+		var out schema
+		raw, _ = json.Marshal(tool.OutputSchema)
+		if err := json.Unmarshal(raw, &out); err != nil || len(out.Properties) == 0 {
+			t.Errorf("%s: no output schema: %s", tool.Name, raw)
+		}
+		for side, sc := range map[string]schema{"input": s, "output": out} {
+			for name, p := range sc.Properties {
+				if _, isList := p.Type.([]any); isList {
+					t.Errorf("%s: %s %s has a list type %v (null in it): clients expect one type", tool.Name, side, name, p.Type)
+				}
 			}
 		}
 		if tool.Description == "" || tool.Annotations == nil {
