@@ -25,11 +25,11 @@ const (
 )
 
 // maxJobs bounds the jobs kept; the oldest finished ones go first.
-const maxJobs = 32
+const maxJobs = 16
 
 // maxJobTextBytes bounds the rendered matches one job keeps; matches past
 // it are counted, not kept.
-const maxJobTextBytes = 64 << 20
+const maxJobTextBytes = 16 << 20
 
 // job is one X-Ray run.
 type job struct {
