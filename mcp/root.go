@@ -33,7 +33,7 @@ type root struct {
 // work is one command in flight: the progress it reports goes to report,
 // and a cancel asked before its progress began is sent once it begins.
 type work struct {
-	report    func(message string, done, total float64)
+	report    func(message string, pct, total float64)
 	begun     bool
 	cancelled bool
 }

@@ -121,9 +121,6 @@ func progressOf(ctx context.Context, req *sdk.CallToolRequest) func(message stri
 	}
 }
 
-// rootField is the input field naming the workspace root of a call.
-const rootDescription = "the workspace root to use (its path or base name, as given to --root); default: the first"
-
 // singleTypes gives each optional pointer or slice field its plain type
 // (the inferred ["null", T]): "absent" already says "default", and some
 // clients mishandle a type list.
