@@ -20,7 +20,7 @@ func renderText(res *Result, single bool) string {
 	headings := workspace.FileHeadings{Flat: single}
 	for _, group := range GroupByFile(res.Matches) {
 		headings.Write(&b, group[0].Path)
-		writeLines(&b, group)
+		WriteLines(&b, group)
 	}
 	var notes []string
 	if res.FileLimitReached && res.NextSkip != nil {
@@ -82,8 +82,9 @@ func GroupByFile(matches []Match) [][]Match {
 	return groups
 }
 
-// writeLines writes one file's lines, "..." where lines are skipped.
-func writeLines(b *strings.Builder, matches []Match) {
+// WriteLines writes one file's lines — "*N|text" matches, " N|text"
+// context — with "..." where lines are skipped.
+func WriteLines(b *strings.Builder, matches []Match) {
 	lines := FileLines(matches)
 	for i, l := range lines {
 		if i > 0 && l.Number > lines[i-1].Number+1 {

@@ -30,7 +30,7 @@ type partialReceiver struct {
 // returned.
 func (e *Editor) ExecuteCommandStreaming(ctx context.Context, command string, arg any,
 	onPartial func(value json.RawMessage) error) (json.RawMessage, error) {
-	return e.executeStreaming(ctx, command, arg, &partialReceiver{command: command, onPartial: onPartial})
+	return e.executeStreaming(ctx, command, arg, nil, &partialReceiver{command: command, onPartial: onPartial})
 }
 
 // ExecuteCommandBatches is ExecuteCommandStreaming for a command whose
@@ -41,27 +41,36 @@ func (e *Editor) ExecuteCommandStreaming(ctx context.Context, command string, ar
 // command with an error.
 func (e *Editor) ExecuteCommandBatches(ctx context.Context, command string, arg any,
 	onBatch func(PartialBatch) error) (json.RawMessage, error) {
-	return e.executeStreaming(ctx, command, arg, &partialReceiver{command: command, onBatch: onBatch})
+	return e.executeStreaming(ctx, command, arg, nil, &partialReceiver{command: command, onBatch: onBatch})
 }
 
-func (e *Editor) executeStreaming(ctx context.Context, command string, arg any, receiver *partialReceiver) (json.RawMessage, error) {
-	e.mu.Lock()
-	e.nextPartial++
-	token := fmt.Sprintf("partial-%d", e.nextPartial)
-	if e.partials == nil {
-		e.partials = map[string]*partialReceiver{}
+// executeStreaming runs a command with the params extra adds (nil: none)
+// and, when receiver is not nil, a partialResultToken whose partial
+// results go to it.
+func (e *Editor) executeStreaming(ctx context.Context, command string, arg any, extra map[string]any, receiver *partialReceiver) (json.RawMessage, error) {
+	params := map[string]any{"command": command, "arguments": []any{arg}}
+	for k, v := range extra {
+		params[k] = v
 	}
-	e.partials[token] = receiver
-	e.mu.Unlock()
-	defer func() {
+	if receiver != nil {
 		e.mu.Lock()
-		delete(e.partials, token)
+		e.nextPartial++
+		token := fmt.Sprintf("partial-%d", e.nextPartial)
+		if e.partials == nil {
+			e.partials = map[string]*partialReceiver{}
+		}
+		e.partials[token] = receiver
 		e.mu.Unlock()
-	}()
+		defer func() {
+			e.mu.Lock()
+			delete(e.partials, token)
+			e.mu.Unlock()
+		}()
+		params["partialResultToken"] = token
+	}
 	var result json.RawMessage
-	err := e.Call(ctx, "workspace/executeCommand",
-		map[string]any{"command": command, "arguments": []any{arg}, "partialResultToken": token}, &result)
-	if err == nil {
+	err := e.Call(ctx, "workspace/executeCommand", params, &result)
+	if err == nil && receiver != nil {
 		err = receiver.err // set on the read loop, which handled every partial before the reply
 	}
 	return result, err

@@ -3,7 +3,6 @@ package lsp
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"slices"
 )
 
@@ -19,31 +18,11 @@ import (
 func (e *Editor) ExecuteCommandWorkDone(ctx context.Context, command string, arg any, workDoneToken string,
 	onBatch func(PartialBatch) error) (json.RawMessage, error) {
 	defer e.forgetProgress(workDoneToken)
-	params := map[string]any{"command": command, "arguments": []any{arg}, "workDoneToken": workDoneToken}
 	var receiver *partialReceiver
 	if onBatch != nil {
 		receiver = &partialReceiver{command: command, onBatch: onBatch}
-		e.mu.Lock()
-		e.nextPartial++
-		token := fmt.Sprintf("partial-%d", e.nextPartial)
-		if e.partials == nil {
-			e.partials = map[string]*partialReceiver{}
-		}
-		e.partials[token] = receiver
-		e.mu.Unlock()
-		defer func() {
-			e.mu.Lock()
-			delete(e.partials, token)
-			e.mu.Unlock()
-		}()
-		params["partialResultToken"] = token
 	}
-	var result json.RawMessage
-	err := e.Call(ctx, "workspace/executeCommand", params, &result)
-	if err == nil && receiver != nil {
-		err = receiver.err // set on the read loop, which handled every partial before the reply
-	}
-	return result, err
+	return e.executeStreaming(ctx, command, arg, map[string]any{"workDoneToken": workDoneToken}, receiver)
 }
 
 // CancelWorkDone asks the server to stop the work reported under token

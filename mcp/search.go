@@ -274,17 +274,7 @@ func (s *Server) search(ctx context.Context, req *sdk.CallToolRequest, in search
 		var b strings.Builder
 		h := headings
 		h.Write(&b, group[0].Path)
-		lines := grep.FileLines(group)
-		for i, l := range lines {
-			if i > 0 && l.Number > lines[i-1].Number+1 {
-				b.WriteString("...\n")
-			}
-			mark := " "
-			if l.Match {
-				mark = "*"
-			}
-			fmt.Fprintf(&b, "%s%d|%s\n", mark, l.Number, l.Text)
-		}
+		grep.WriteLines(&b, group)
 		if !p.add(b.String()) {
 			break
 		}
