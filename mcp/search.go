@@ -106,7 +106,7 @@ func (s *Server) astGrep(ctx context.Context, req *sdk.CallToolRequest, in astGr
 		return "", sum, &toolError{msg: "`pat` must be a non-empty pattern"}
 	}
 	q := matcher.Query{Pattern: in.Pat, Lang: in.Lang, Strictness: in.Strictness, Selector: in.Selector,
-		Paths: in.Paths, Skip: in.Skip, Limit: &in.Limit}
+		Paths: in.Paths, Skip: in.Skip, Limit: pageLimit(in.Limit, maxMatchesPerPage)}
 	var res agResult
 	if err := r.runInto(ctx, call{command: lsp.CommandAstGrep, arg: q, report: progressOf(ctx, req)}, &res); err != nil {
 		return "", sum, err
@@ -157,6 +157,23 @@ func (s *Server) astGrep(ctx context.Context, req *sdk.CallToolRequest, in astGr
 		sum.NextSkip = &next
 	}
 	return p.finish(notes, more, next), sum, nil
+}
+
+// The most matches and files a 50 KB page can show (a match takes at
+// least ten bytes, a file twenty): "all that fit" asks the server for no
+// more, so that a query with millions of matches is never built whole.
+const (
+	maxMatchesPerPage = MaxReplyBytes / 10
+	maxFilesPerPage   = MaxReplyBytes / 20
+)
+
+// pageLimit is the server's limit for a tool's: 0 (all that fit) becomes
+// most.
+func pageLimit(limit, most int) *int {
+	if limit == 0 || limit > most {
+		limit = most
+	}
+	return &limit
 }
 
 // writeAstGrepMatch renders one match as the seed ast_grep tool does, its
@@ -262,7 +279,7 @@ func (s *Server) search(ctx context.Context, req *sdk.CallToolRequest, in search
 		return "", sum, &toolError{msg: "Pattern must not be empty"}
 	}
 	q := grep.Query{Pattern: in.Pattern, IgnoreCase: in.I, Literal: in.Literal, Multiline: in.Multiline,
-		ContextBefore: in.Context, ContextAfter: in.Context, Paths: in.Paths, Skip: in.Skip, Limit: &in.Limit}
+		ContextBefore: in.Context, ContextAfter: in.Context, Paths: in.Paths, Skip: in.Skip, Limit: pageLimit(in.Limit, maxFilesPerPage)}
 	var res grep.Result
 	if err := r.runInto(ctx, call{command: lsp.CommandSearch, arg: q, report: progressOf(ctx, req)}, &res); err != nil {
 		return "", sum, err
