@@ -184,7 +184,11 @@ func (s *Server) resolve(ctx context.Context, req *sdk.CallToolRequest, in resol
 	default:
 		return "", sum, &toolError{msg: `action must be "apply" or "discard"`}
 	}
-	if kept && s.mustConfirm(req, p.files) {
+	files := 2 // a preview no longer kept here may span several files
+	if kept {
+		files = p.files
+	}
+	if s.mustConfirm(req, files) {
 		answer, asked := req.Params.InputResponses[confirmID].(*sdk.ElicitResult)
 		if !asked {
 			return "", sum, &needInput{requests: sdk.InputRequestMap{confirmID: confirmation(p, label)}}
@@ -201,7 +205,9 @@ func (s *Server) resolve(ctx context.Context, req *sdk.CallToolRequest, in resol
 	}
 	err = r.runInto(ctx, call{command: lsp.CommandApplyEdit, arg: map[string]string{"id": in.ID}}, &reply)
 	if te := (*toolError)(nil); errors.As(err, &te) && te.code == codeContentModified {
+		// A stale plan can never pass the check again: forget it here and in the server.
 		s.edits.drop(in.ID)
+		_, _ = r.run(ctx, call{command: lsp.CommandDiscardEdit, arg: map[string]string{"id": in.ID}})
 		return "", sum, &toolError{msg: fmt.Sprintf("Preview is stale / no longer matches; no replacements were applied. Preview expected %s. %v "+
 			"Call ast_edit again to preview the edit on the files as they are now.", label, err)}
 	}
@@ -240,9 +246,13 @@ func (s *Server) mustConfirm(req *sdk.CallToolRequest, files int) bool {
 const confirmID = "confirm"
 
 // confirmation is the question resolve asks the person before applying a
-// preview: the edit's size and the start of its preview.
+// preview: the edit's size and the start of its preview (p nil: a preview
+// no longer kept here, known by its id alone).
 func confirmation(p *preview, label string) *sdk.ElicitParams {
-	shown, _ := pageLines(p.text, 0, "")
+	shown := ""
+	if p != nil {
+		shown, _ = pageLines(p.text, 0, "")
+	}
 	const maxShown = 4 << 10
 	if len(shown) > maxShown {
 		shown = cutToBytes(shown, maxShown) + "…\n"
