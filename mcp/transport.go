@@ -42,8 +42,14 @@ func HTTPAddr(addr string) (string, error) {
 // ServeHTTP serves clients over MCP's streamable HTTP transport on ln (at
 // any path) until ctx ends; every client shares the warm servers.
 func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener) error {
-	handler := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s.mcp }, nil)
-	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+	handler := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s.mcp }, &sdk.StreamableHTTPOptions{
+		SessionTimeout:               30 * time.Minute, // an agent gone without closing its session
+		PropagateRequestCancellation: true,             // a client gone mid-request stops its work
+	})
+	// A web page the person visits must not drive the tools: cross-origin
+	// browser requests are refused (and the SDK refuses a localhost
+	// connection with another Host header, against DNS rebinding).
+	srv := &http.Server{Handler: http.NewCrossOriginProtection().Handler(handler), ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		<-ctx.Done()
 		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)

@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"net"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -51,6 +52,21 @@ func TestStreamableHTTP(t *testing.T) {
 			t.Errorf("client %d: %q", i, text)
 		}
 		_ = cs.Close()
+	}
+	// A browser page on another origin cannot call the tools.
+	req, _ := http.NewRequest("POST", "http://"+ln.Addr().String()+"/", strings.NewReader(
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"page","version":"1"}}}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("Sec-Fetch-Site", "cross-site")
+	req.Header.Set("Origin", "https://evil.example")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusForbidden {
+		t.Errorf("a cross-origin request got %s, want 403 Forbidden", resp.Status)
 	}
 	cancel()
 	if err := <-served; err != nil {
