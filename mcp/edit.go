@@ -93,7 +93,7 @@ func (s *Server) astEdit(ctx context.Context, req *sdk.CallToolRequest, in astEd
 		}
 		return p.page(in.Skip)
 	}
-	r, err := s.rootFor(in.Root)
+	r, err := s.rootFor(req, in.Root)
 	if err != nil {
 		return "", sum, err
 	}
@@ -157,7 +157,7 @@ func (s *Server) resolve(ctx context.Context, req *sdk.CallToolRequest, in resol
 	if in.ID == "" {
 		return "", sum, &toolError{msg: "resolve needs the id ast_edit or scan returned"}
 	}
-	r, err := s.rootFor(in.Root)
+	r, err := s.rootFor(req, in.Root)
 	p, kept := s.edits.get(in.ID)
 	if kept {
 		r, err = p.root, nil // the preview's own root

@@ -102,7 +102,7 @@ func (s *Server) addOutlineTools() {
 
 func (s *Server) outline(ctx context.Context, req *sdk.CallToolRequest, in outlineInput) (string, outlineSummary, error) {
 	var sum outlineSummary
-	r, err := s.rootFor(in.Root)
+	r, err := s.rootFor(req, in.Root)
 	if err != nil {
 		return "", sum, err
 	}
@@ -150,7 +150,7 @@ func (s *Server) outline(ctx context.Context, req *sdk.CallToolRequest, in outli
 
 func (s *Server) scan(ctx context.Context, req *sdk.CallToolRequest, in scanInput) (string, scanSummary, error) {
 	var sum scanSummary
-	r, err := s.rootFor(in.Root)
+	r, err := s.rootFor(req, in.Root)
 	if err != nil {
 		return "", sum, err
 	}

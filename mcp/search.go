@@ -98,7 +98,7 @@ func (s *Server) addSearchTools() {
 
 func (s *Server) astGrep(ctx context.Context, req *sdk.CallToolRequest, in astGrepInput) (string, searchSummary, error) {
 	var sum searchSummary
-	r, err := s.rootFor(in.Root)
+	r, err := s.rootFor(req, in.Root)
 	if err != nil {
 		return "", sum, err
 	}
@@ -271,7 +271,7 @@ type searchInput struct {
 
 func (s *Server) search(ctx context.Context, req *sdk.CallToolRequest, in searchInput) (string, searchSummary, error) {
 	var sum searchSummary
-	r, err := s.rootFor(in.Root)
+	r, err := s.rootFor(req, in.Root)
 	if err != nil {
 		return "", sum, err
 	}
@@ -349,7 +349,7 @@ type lineSummary struct {
 
 func (s *Server) dumpSyntaxTree(ctx context.Context, req *sdk.CallToolRequest, in dumpInput) (string, lineSummary, error) {
 	var sum lineSummary
-	r, err := s.rootFor(in.Root)
+	r, err := s.rootFor(req, in.Root)
 	if err != nil {
 		return "", sum, err
 	}

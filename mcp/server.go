@@ -8,8 +8,6 @@ package mcp
 import (
 	"context"
 	"fmt"
-	"path/filepath"
-	"strings"
 	"sync"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -17,8 +15,9 @@ import (
 
 // Options configure a Server.
 type Options struct {
-	// Roots are the workspace roots, each with its own warm server; none
-	// means the current directory.
+	// Roots are the workspace roots, each with its own warm server,
+	// started at once. With none, a session uses the roots its client
+	// offers (MCP roots), else the current directory, started on first use.
 	Roots   []string
 	Version string // reported to clients
 	// ConfirmEdits says when resolve asks the person through MCP
@@ -32,10 +31,15 @@ type Options struct {
 // Server is the MCP server: its tools and the warm servers they use.
 type Server struct {
 	opts  Options
-	roots []*root
+	ctx   context.Context // the warm servers run under it
 	mcp   *sdk.Server
 	jobs  *jobs
 	edits *previews
+
+	mu       sync.Mutex
+	roots    []*root                      // started, in order
+	sessions map[*sdk.ServerSession]*root // each session's default root, without --root
+	closed   bool
 
 	closeOnce sync.Once
 }
@@ -49,20 +53,16 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 	default:
 		return nil, fmt.Errorf("confirm-edits %q: use always, never or multiFile", opts.ConfirmEdits)
 	}
-	if len(opts.Roots) == 0 {
-		opts.Roots = []string{"."}
-	}
-	s := &Server{opts: opts, jobs: newJobs(), edits: newPreviews()}
+	s := &Server{opts: opts, ctx: ctx, jobs: newJobs(), edits: newPreviews(), sessions: map[*sdk.ServerSession]*root{}}
 	for _, dir := range opts.Roots {
-		r, err := startRoot(ctx, dir, opts.Version)
-		if err != nil {
+		if _, err := s.rootAt(dir); err != nil {
 			s.Close(ctx)
 			return nil, err
 		}
-		s.roots = append(s.roots, r)
 	}
 	s.mcp = sdk.NewServer(&sdk.Implementation{Name: "structls", Version: opts.Version}, &sdk.ServerOptions{
-		Instructions: instructions,
+		Instructions:            instructions,
+		RootsListChangedHandler: s.rootsChanged,
 	})
 	s.addTools()
 	return s, nil
@@ -78,26 +78,12 @@ func (s *Server) MCP() *sdk.Server { return s.mcp }
 func (s *Server) Close(ctx context.Context) {
 	s.closeOnce.Do(func() {
 		s.jobs.stopAll()
-		for _, r := range s.roots {
+		s.mu.Lock()
+		s.closed = true
+		roots := s.roots
+		s.mu.Unlock()
+		for _, r := range roots {
 			r.close(ctx)
 		}
 	})
-}
-
-// rootFor picks the root a tool call names (a root's directory, or its
-// base name), or the first root when it names none.
-func (s *Server) rootFor(name string) (*root, error) {
-	if name == "" {
-		return s.roots[0], nil
-	}
-	abs, _ := filepath.Abs(name)
-	var dirs []string
-	for _, r := range s.roots {
-		if r.dir == abs || filepath.Base(r.dir) == name {
-			return r, nil
-		}
-		dirs = append(dirs, r.dir)
-	}
-	return nil, &toolError{msg: fmt.Sprintf("root %q is not one of this server's workspace roots: use one of %s (or leave root out for the first)",
-		name, strings.Join(dirs, ", "))}
 }

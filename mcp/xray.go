@@ -198,7 +198,7 @@ func awaitSchema(sc *jsonschema.Schema) {
 // xraySearch returns the handler of xray_search and xray_explore.
 func (s *Server) xraySearch(tool string) func(context.Context, *sdk.CallToolRequest, xraySearchInput) (string, jobSummary, error) {
 	return func(ctx context.Context, req *sdk.CallToolRequest, in xraySearchInput) (string, jobSummary, error) {
-		r, err := s.rootFor(in.Root)
+		r, err := s.rootFor(req, in.Root)
 		if err != nil {
 			return "", jobSummary{}, err
 		}
@@ -240,7 +240,7 @@ func globsOf(include, exclude []string) []string {
 }
 
 func (s *Server) xrayBatch(ctx context.Context, req *sdk.CallToolRequest, in xrayBatchInput) (string, jobSummary, error) {
-	r, err := s.rootFor(in.Root)
+	r, err := s.rootFor(req, in.Root)
 	if err != nil {
 		return "", jobSummary{}, err
 	}

@@ -7,12 +7,13 @@ import { createRequire } from "node:module";
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const [bin, toolsDir] = process.argv.slice(2);
 const require = createRequire(join(toolsDir, "package.json"));
 const { Client } = require("@modelcontextprotocol/sdk/client/index.js");
 const { StdioClientTransport } = require("@modelcontextprotocol/sdk/client/stdio.js");
+const { ListRootsRequestSchema } = require("@modelcontextprotocol/sdk/types.js");
 
 // The demo workspace, written out of its txtar archive.
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -89,6 +90,18 @@ try {
   await call("cancel_job", { job_id: job.sc.job_id }, "X-Ray job");
   for (const name of want) check(called.has(name), `${name} was not called`);
   console.log(`progress notifications received: ${progress}`);
+
+  // Without --root, started in an empty directory: a client that offers MCP roots gets its root.
+  const empty = mkdtempSync(join(tmpdir(), "structls-mcp-e2e-cwd-"));
+  const rootsClient = new Client({ name: "structls-mcp-e2e-roots", version: "1" }, { capabilities: { roots: {} } });
+  rootsClient.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: pathToFileURL(ws).href, name: "demo" }] }));
+  await rootsClient.connect(new StdioClientTransport({ command: bin, args: ["mcp"], cwd: empty, stderr: "inherit" }));
+  const res = await rootsClient.callTool({ name: "ast_grep", arguments: { pat: "fmt.Println($A)" } });
+  const text = res.content.map((c) => c.text).join("");
+  console.log(`ast_grep in a session whose client offers roots (no --root): ${text.length} bytes; ${JSON.stringify(res.structuredContent)}`);
+  check(!res.isError && text.includes("*18|fmt.Println(name)"), `the client's root was not used: ${text}`);
+  await rootsClient.close();
+  rmSync(empty, { recursive: true, force: true });
 } catch (err) {
   failures.push(`session: ${err.stack || err}`);
 } finally {

@@ -20,7 +20,7 @@ func mcpCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, erro
 	fs := flag.NewFlagSet("mcp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var roots multiFlag
-	fs.Var(&roots, "root", "a workspace root, with its own warm server (repeatable; default: the current directory)")
+	fs.Var(&roots, "root", "a workspace root, with its own warm server (repeatable; default: the roots the client offers, else the current directory)")
 	httpAddr := fs.String("http", "", "serve streamable HTTP on ADDR (a bare port binds to localhost) instead of stdio")
 	confirm := fs.String("confirm-edits", "multiFile", "when resolve asks the person (MCP elicitation) before applying: always, never, multiFile")
 	if err := fs.Parse(args); err != nil {
