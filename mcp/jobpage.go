@@ -41,7 +41,7 @@ func (j *job) page(skip int) (string, jobSummary) {
 	if j.state == jobRunning {
 		head += fmt.Sprintf(" (%s; %d matches so far)", orStarting(j.progress), len(j.matches))
 	}
-	p.add(head + "\n\n")
+	p.head(head + "\n\n")
 	var headings workspace.FileHeadings
 	file := ""
 	start := min(skip, len(j.matches))

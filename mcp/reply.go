@@ -26,6 +26,11 @@ type page struct {
 
 func newPage() *page { return &page{limit: MaxReplyBytes - tailReserve} }
 
+// head writes a short text that is not an entry (a state, a title)
+// before the entries: it takes room from them, but the first entry is
+// still cut to fit rather than left out.
+func (p *page) head(text string) { p.b.WriteString(text) }
+
 // add writes an entry when it fits and reports whether it did. An entry
 // that does not fit ends the page — except the first, which is cut to
 // fit, so that every page moves on by at least one entry.
@@ -42,7 +47,7 @@ func (p *page) add(entry string) bool {
 	if p.shown > 0 {
 		return false
 	}
-	p.b.WriteString(cutToBytes(entry, p.limit-64))
+	p.b.WriteString(cutToBytes(entry, p.limit-p.b.Len()-64))
 	fmt.Fprintf(&p.b, "… (cut: this entry alone is over %d KB)\n", MaxReplyBytes/1024)
 	p.shown, p.cut = 1, true
 	return true

@@ -152,3 +152,13 @@ func TestCancellationStopsTheWork(t *testing.T) {
 		t.Errorf("after notifications/cancelled: %+v", sum)
 	}
 }
+
+// TestXRayHugeLineIsCut checks a match whose line alone is over the cap
+// (a minified file) is cut on its page, which then moves on.
+func TestXRayHugeLineIsCut(t *testing.T) {
+	h := start(t, map[string]string{"min.js": "var a = '" + strings.Repeat("x", 100_000) + "needle';\n", "z.js": "needle();\n"}, harnessOptions{})
+	pages := pageAll(t, h, "xray_search", map[string]any{"pattern": "needle", "await_seconds": 60})
+	if len(pages) != 2 || !strings.Contains(pages[0].text, "cut: this entry alone is over 50 KB") || !strings.Contains(pages[1].text, "1|needle();") {
+		t.Errorf("%d pages; first ends %q", len(pages), pages[0].text[max(0, len(pages[0].text)-300):])
+	}
+}
