@@ -259,12 +259,16 @@ func (p *Project) loadTestConfigs(c *compiler, v *yamlValue) error {
 		}
 		tc := TestConfig{TestDir: filepath.Join(p.Dir, dir)}
 		tc.SnapshotDir = filepath.Join(tc.TestDir, "__snapshots__")
+		field := td
 		if sd := item.get("snapshotDir"); sd != nil {
 			s, err := c.stringValue(sd)
 			if err != nil {
 				return err
 			}
-			tc.SnapshotDir = filepath.Join(tc.TestDir, s)
+			tc.SnapshotDir, field = filepath.Join(tc.TestDir, s), sd
+		}
+		if _, err := p.insideProject(tc.SnapshotDir); err != nil {
+			return c.errorf(field, "the snapshot directory %s is outside the project %s: snapshots are written inside the project only; name a directory below it", tc.SnapshotDir, p.Dir)
 		}
 		p.TestConfigs = append(p.TestConfigs, tc)
 	}
