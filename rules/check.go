@@ -118,10 +118,10 @@ func checkConstraints(s *state, constraints []constraint, e *env) bool {
 // finding builds the Finding of a match.
 func (r *Rule) finding(s *state, src rewrite.Source, n int32, e *env) Finding {
 	node := &s.t.Nodes[n]
-	s.rewrites = 0
+	s.rewrites, s.transformText = 0, 0
 	x := newExpansion(s, src, e, r.core, 0, nil)
 	f := Finding{Rule: r, RuleID: r.ID, Severity: r.Severity, Note: r.Note, URL: r.URL, Start: int(node.Start), End: int(node.End)}
-	f.Message = x.render(r.Message, f.Start, f.End)
+	f.Message = x.renderMessage(r.Message, f.Start, f.End)
 	f.Labels = r.labelsOf(s, n, e)
 	for _, fix := range r.Fixes {
 		f.Fixes = append(f.Fixes, x.fixEdit(fix, n))

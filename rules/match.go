@@ -58,8 +58,10 @@ type state struct {
 	done    <-chan struct{}
 	steps   int
 	stopped bool
-	// rewrites counts the rewrite transforms of the finding being built.
-	rewrites int
+	// rewrites counts the rewrite transforms of the finding being built,
+	// transformText the bytes its transforms produced.
+	rewrites      int
+	transformText int
 	// export is the export environment of the innermost call of a util
 	// with arguments under way (nil outside one).
 	export *env

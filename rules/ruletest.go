@@ -183,6 +183,9 @@ func (p *Project) runRuleTest(ctx context.Context, rule *Rule, c ruleTestCase, t
 			res.Details = append(res.Details, fmt.Sprintf("invalid case did not match (missing): %q", code))
 			continue
 		}
+		if fx := findings[0].Fixes; len(fx) > 0 && fx[0].Err != nil {
+			return res, fmt.Errorf("rule %s, invalid case %q: %w", c.id, code, fx[0].Err)
+		}
 		snap := snapshotOf(findings[0], src)
 		fresh[code] = snap
 		switch {
