@@ -76,7 +76,7 @@ func LoadProject(configFile string) (*Project, error) {
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", configFile, err)
 	}
-	src, err := os.ReadFile(configFile)
+	src, err := ReadYAMLFile(configFile)
 	if err != nil {
 		return nil, fmt.Errorf("reading the project configuration: %w (check the path and its permissions)", err)
 	}
@@ -180,7 +180,7 @@ func (p *Project) loadRules(dirs []string) error {
 			return fmt.Errorf("reading the rule directory %s: %w", dir, err)
 		}
 		for _, file := range files {
-			src, err := os.ReadFile(file)
+			src, err := ReadYAMLFile(file)
 			if err != nil {
 				return fmt.Errorf("reading rule file: %w", err)
 			}
@@ -294,7 +294,7 @@ func (p *Project) loadUtils(dirs []string) error {
 			return fmt.Errorf("reading the util directory %s: %w", dir, err)
 		}
 		for _, file := range files {
-			src, err := os.ReadFile(file)
+			src, err := ReadYAMLFile(file)
 			if err != nil {
 				return fmt.Errorf("reading util file: %w", err)
 			}

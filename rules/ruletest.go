@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -98,7 +97,7 @@ func loadTestCases(tc TestConfig) ([]ruleTestCase, error) {
 	}
 	var out []ruleTestCase
 	for _, file := range files {
-		src, err := os.ReadFile(file)
+		src, err := ReadYAMLFile(file)
 		if err != nil {
 			return nil, fmt.Errorf("reading test file: %w", err)
 		}

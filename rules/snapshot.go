@@ -58,9 +58,14 @@ func (p *Project) readSnapshotFile(rel string) ([]byte, error) {
 	if err := refuseLink(sub, name, filepath.Join(p.Dir, rel)); err != nil {
 		return nil, err
 	}
-	src, err := sub.ReadFile(name)
+	f, err := sub.Open(name)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
+	}
+	var src []byte
+	if err == nil {
+		src, err = readYAML(f, filepath.Join(p.Dir, rel))
+		f.Close()
 	}
 	if err != nil {
 		return nil, fmt.Errorf("reading snapshot file %s: %w", filepath.Join(p.Dir, rel), err)

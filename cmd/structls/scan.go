@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -164,7 +163,7 @@ func addRuleFiles(q *rules.Query, files []string) error {
 	}
 	var docs []string
 	for _, f := range files {
-		b, err := os.ReadFile(f)
+		b, err := rules.ReadYAMLFile(f)
 		if err != nil {
 			return fmt.Errorf("reading rule file: %w", err)
 		}
