@@ -61,13 +61,20 @@ func (s *RuleSet) check(ctx context.Context, path string, l *lang.Language, tree
 				continue
 			}
 			r := table.rules[k]
+			st.limitSteps()
 			e, ok := r.core.matchAt(st, int32(i))
+			if st.overLimit {
+				kept[k] = false // the rule is not tried again in this file
+				out = append(out, r.overLimitFinding(tree, int32(i)))
+				continue
+			}
 			if !ok {
 				continue
 			}
 			if sup != nil && sup.hides(tree, int32(i), r.ID) {
 				continue
 			}
+			st.limitSteps()
 			out = append(out, r.finding(st, src, int32(i), e))
 		}
 	}

@@ -118,3 +118,30 @@ func TestTransformBombs(t *testing.T) {
 		})
 	}
 }
+
+// recursiveRule recurses through inside and has with matches; scan ran
+// past 60 s on an 8-line file (ast-grep 0.51.1 overflows its stack).
+const recursiveRule = `id: rec
+language: go
+utils:
+  up:
+    any:
+      - kind: comment
+      - inside: {matches: up, stopBy: end}
+      - has: {matches: up, stopBy: end}
+rule: {kind: int_literal, matches: up}
+`
+
+// TestScanStopsRecursiveRule: the rule is stopped at its step bound and
+// reported as an error naming the rule and the file; the other rule runs.
+func TestScanStopsRecursiveRule(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- a.go --\npackage a\n\nfunc f() {\n\tx := 1\n\tif x > 0 {\n\t\tprintln(x)\n\t}\n}\n-- r.yml --\n"+recursiveRule+"---\nid: ints\nlanguage: go\nseverity: warning\nrule: {kind: int_literal}\n")
+	r := testutil.RunCapped(t, hostileCap, hostileWait, nil, dir, binary, "scan", "-r", "r.yml")
+	out := string(r.Stdout)
+	if r.TimedOut || r.ExitCode != 1 || !strings.Contains(out, "error[rec]: structls stopped evaluating rule rec here") || !strings.Contains(out, "--> a.go:4:7") || strings.Count(out, "warning[ints]") != 2 {
+		t.Errorf("exit %d, timed out %v, stdout %.2000s; want 1, the rec error at a.go:4:7 and the two ints warnings", r.ExitCode, r.TimedOut, out)
+	}
+	if r.PeakRSS > hostilePeak {
+		t.Errorf("peak RSS %d MB; want ≤ %d MB", r.PeakRSS>>20, hostilePeak>>20)
+	}
+}
