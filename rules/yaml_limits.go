@@ -62,7 +62,13 @@ func checkYAMLText(file string, src []byte) error {
 	}
 	var indents []int // the indentation of the enclosing block lines
 	flow := 0
-	for lineNo, line := range bytes.Split(src, []byte("\n")) {
+	for lineNo, rest := 0, src; len(rest) > 0; lineNo++ {
+		line := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = nil
+		}
 		trimmed := bytes.TrimLeft(line, " ")
 		if len(trimmed) == 0 || trimmed[0] == '#' {
 			continue
