@@ -117,6 +117,9 @@ func (x *expansion) fixEdit(f *Fix, n int32) Edit {
 		}
 	}
 	text, err := x.render(f.Template, int(t.Nodes[n].Start), int(t.Nodes[n].End))
+	if err == nil && x.s.overLimit {
+		err = errOverLimit // expandStart or expandEnd cut short: the range may be wrong
+	}
 	if err != nil {
 		return Edit{Title: f.Title, Start: start, End: end, Err: fmt.Errorf("the fix cannot be rendered: %w", err)}
 	}
@@ -204,7 +207,11 @@ func (x *expansion) rewrite(t *transform) (string, error) {
 			}
 			for _, rw := range t.rewriters {
 				e := x.base.clone()
-				if !rw.core.rule.match(x.s, i, e) || !checkConstraints(x.s, rw.core.constraints, e) {
+				matched := rw.core.rule.match(x.s, i, e) && checkConstraints(x.s, rw.core.constraints, e)
+				if x.s.overLimit {
+					return "", errOverLimit // a rewriter cut short would leave its node unrewritten
+				}
+				if !matched {
 					continue
 				}
 				sub := newExpansion(x.s, x.src, e, rw.core, x.depth+1, x.base)
@@ -242,6 +249,7 @@ func (x *expansion) rewrite(t *transform) (string, error) {
 }
 
 var (
+	errOverLimit       = fmt.Errorf("the rule's rewriters or expandStart/expandEnd took more than %d steps for this match: give their recursion a base case or a stopBy", maxMatchSteps)
 	errTooManyRewrites = fmt.Errorf("the rewrite transform made more than %d rewrites for one match: its rewriters probably rewrite their own output; narrow their rules", maxRewrites)
 	errRewritesTooDeep = fmt.Errorf("rewriters nested more than %d levels deep: a rewriter probably rewrites its own variable with itself; narrow its rule", maxRewriteDepth)
 )

@@ -4,6 +4,9 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/matcher/syntax"
 )
 
 // TestFailedRewriteFailsTheFix: a rewrite transform cut at its depth or
@@ -42,4 +45,72 @@ fix: 'flat($D)'
 			t.Errorf("message %q; want it to say it could not be expanded", findings[0].Message)
 		}
 	})
+}
+
+// TestFixCutShortFails: a fix whose expandEnd runs out of steps (the
+// recursive util of TestRecursiveRuleStops) fails, rather than replace a
+// range the bound cut short.
+func TestFixCutShortFails(t *testing.T) {
+	set, err := ParseRules("r.yml", []byte(`
+id: exp
+language: go
+utils:
+  up:
+    any:
+      - kind: comment
+      - inside: {matches: up, stopBy: end}
+      - has: {matches: up, stopBy: end}
+rule: {kind: identifier, inside: {kind: argument_list}}
+fix:
+  template: Z
+  expandEnd: {matches: up}
+`), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, _ := lang.Lookup("go")
+	tree, err := syntax.Parse(context.Background(), l.Grammar(), []byte("package a\n\nfunc f() {\n\tprintln(x, 2)\n}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	withDeadline(t, "recursive expandEnd", func() {
+		findings, err := set.Check(context.Background(), "a.go", l, tree)
+		if err != nil || len(findings) != 1 || len(findings[0].Fixes) != 1 {
+			t.Fatalf("got %+v, %v; want one finding with one fix", findings, err)
+		}
+		if fx := findings[0].Fixes[0]; fx.Err == nil || !strings.Contains(fx.Err.Error(), "expandStart/expandEnd took more than") {
+			t.Errorf("fix %+v; want the step bound's error", fx)
+		}
+	})
+}
+
+// TestExpandEndMatchesUtil: a `matches` in expandEnd names a util like
+// any other (it was left unresolved, and the first match crashed the
+// process); the range is ast-grep 0.51.1's (bytes 31-33 of this file).
+func TestExpandEndMatchesUtil(t *testing.T) {
+	set, err := ParseRules("r.yml", []byte(`
+id: exp
+language: go
+utils:
+  comma: {regex: '^,$'}
+rule: {kind: identifier, inside: {kind: argument_list}}
+fix:
+  template: Z
+  expandEnd: {matches: comma}
+`), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, _ := lang.Lookup("go")
+	tree, err := syntax.Parse(context.Background(), l.Grammar(), []byte("package a\n\nfunc f() {\n\tprintln(x, 2)\n}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	findings, err := set.Check(context.Background(), "a.go", l, tree)
+	if err != nil || len(findings) != 1 {
+		t.Fatalf("got %+v, %v; want one finding", findings, err)
+	}
+	if fx := findings[0].Fixes[0]; fx.Err != nil || fx.Start != 31 || fx.End != 33 || fx.Text != "Z" {
+		t.Errorf("fix %+v; want Z over bytes 31-33", fx)
+	}
 }
