@@ -54,6 +54,9 @@ func (p *Project) RunTests(ctx context.Context, opts TestOptions) ([]RuleTestRes
 	}
 	var out []RuleTestResult
 	for _, tc := range p.TestConfigs {
+		if tc.outside != nil {
+			return nil, tc.outside
+		}
 		cases, err := loadTestCases(tc)
 		if err != nil {
 			return nil, err

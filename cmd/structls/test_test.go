@@ -54,7 +54,8 @@ func outsideFiles(t *testing.T, root string) []string {
 }
 
 // TestUpdateAllRefusesSnapshotDirOutside: `snapshotDir: ../../../outside`
-// is refused when the project loads, naming the field; nothing is written.
+// is refused by `structls test`, naming the field; nothing is written, and
+// scans of the project still run.
 func TestUpdateAllRefusesSnapshotDirOutside(t *testing.T) {
 	root := testutil.WriteTree(t, snapshotTree)
 	os.WriteFile(filepath.Join(root, "proj/sub/sgconfig.yml"), []byte("ruleDirs: [rules]\ntestConfigs: [{testDir: tests, snapshotDir: ../../../outside}]\n"), 0o644)
@@ -64,6 +65,10 @@ func TestUpdateAllRefusesSnapshotDirOutside(t *testing.T) {
 	}
 	if extra := outsideFiles(t, root); len(extra) > 0 {
 		t.Errorf("written outside the project: %v", extra)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"scan"}, nil, &stdout, &stderr); code != 0 {
+		t.Errorf("scan of the project: exit %d, stderr %q; want 0 (scans read no snapshot)", code, stderr.String())
 	}
 }
 
