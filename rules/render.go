@@ -44,11 +44,11 @@ func newExpansion(s *state, src rewrite.Source, e *env, co *core, depth int, bas
 	x := &expansion{s: s, src: src, e: e, values: map[string]string{}, depth: depth, base: base}
 	for _, t := range co.transforms {
 		v, err := t.apply(x)
-		if err != nil && depth > 0 {
-			x.err = err // the rule's own transform names it
-			break
-		} else if err != nil {
-			x.err = fmt.Errorf("transform `%s`: %w", t.name, err)
+		if err != nil {
+			if depth == 0 { // the rule's own transform is named, not each rewriter's under it
+				err = fmt.Errorf("transform `%s`: %w", t.name, err)
+			}
+			x.err = err
 			break
 		}
 		x.values[t.name] = v
