@@ -78,7 +78,10 @@ func checkYAMLText(file string, src []byte) error {
 			indents = indents[:len(indents)-1]
 		}
 		indents = append(indents, indent)
-		depth := len(indents) + bytes.Count(trimmed, []byte("- "))
+		depth := len(indents)
+		for seq := trimmed; bytes.HasPrefix(seq, []byte("- ")); seq = bytes.TrimLeft(seq[2:], " ") {
+			depth++ // "- - - x": a list in a list in a list
+		}
 		tooDeep := depth > maxYAMLTextDepth
 	scan:
 		for i, c := range trimmed {
