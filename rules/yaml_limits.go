@@ -9,15 +9,16 @@ import (
 
 // A rule file is attacker-controlled input to a server that loads it on
 // start: these limits keep a hostile one from exhausting memory, the stack
-// or the CPU before its error can be reported, as ast-grep's YAML library
-// does (it refuses the same files in a fraction of a second).
+// or the CPU before its error can be reported (ast-grep's YAML library
+// refuses an alias bomb the same way, in a fraction of a second).
 const (
 	// MaxYAMLFileSize bounds a YAML file (rules, utils, sgconfig.yml, rule
 	// tests, snapshots): the parser's memory grows with the text.
 	MaxYAMLFileSize = 8 << 20
 	// maxYAMLTextDepth bounds nesting as seen in the text, before parsing
-	// (open brackets, indentation levels): the parser takes time quadratic
-	// in the nesting. The parsed values are held to maxYAMLDepth.
+	// (open brackets, indentation levels): the parser's time and memory
+	// grow fast with the nesting (100,000 `[` ran it out of 4 GB). The
+	// parsed values are held to maxYAMLDepth.
 	maxYAMLTextDepth = 1000
 	// maxYAMLNodes bounds the values of one document with every alias
 	// expanded: aliases of aliases expand exponentially (a 551-byte
