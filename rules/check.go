@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"cmp"
 	"context"
 
 	"github.com/structls/structls/matcher/lang"
@@ -50,6 +51,7 @@ func (s *RuleSet) check(ctx context.Context, path string, l *lang.Language, tree
 	}
 	done := ctx.Done()
 	st := &state{t: tree, done: done}
+	limit := cmp.Or(s.stepLimit, maxMatchSteps)
 	src := rewrite.NewSource(tree.Source)
 	var out []Finding
 	for i := range tree.Nodes {
@@ -61,7 +63,7 @@ func (s *RuleSet) check(ctx context.Context, path string, l *lang.Language, tree
 				continue
 			}
 			r := table.rules[k]
-			st.limitSteps()
+			st.limitSteps(limit)
 			e, ok := r.core.matchAt(st, int32(i))
 			if st.overLimit {
 				kept[k] = false // the rule is not tried again in this file
@@ -74,7 +76,7 @@ func (s *RuleSet) check(ctx context.Context, path string, l *lang.Language, tree
 			if sup != nil && sup.hides(tree, int32(i), r.ID) {
 				continue
 			}
-			st.limitSteps()
+			st.limitSteps(limit)
 			out = append(out, r.finding(st, src, int32(i), e))
 		}
 	}

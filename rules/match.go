@@ -112,9 +112,9 @@ func (s *state) step() bool {
 	return s.stopped || s.overLimit
 }
 
-// limitSteps starts a rule's evaluation at a node: up to maxMatchSteps.
-func (s *state) limitSteps() {
-	s.stepLimit, s.stepsUsed, s.overLimit = maxMatchSteps, 0, false
+// limitSteps starts a rule's evaluation at a node: up to limit steps.
+func (s *state) limitSteps(limit int) {
+	s.stepLimit, s.stepsUsed, s.overLimit = limit, 0, false
 }
 
 // maxUtilDepth bounds recursive util calls on one node chain.
