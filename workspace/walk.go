@@ -84,7 +84,7 @@ func (s *Snapshot) WalkFunc(ctx context.Context, targets []Target, opts WalkOpti
 	allowNodeModules := mentionsNodeModules(opts.Globs, targets)
 	seen := map[string]bool{}
 	add := func(t Target, abs string, named bool) {
-		if seen[abs] {
+		if seen[abs] || IsTempName(filepath.Base(abs)) { // structls's own temporary files are never searched
 			return
 		}
 		seen[abs] = true
