@@ -144,14 +144,14 @@ func settle(files []*recoveredFile) (string, bool) {
 	return note, true
 }
 
-// removeTemps removes the temporary names that hold the apply's old or new text.
+// removeTemps removes the temporary names of the entry: they hold the
+// apply's old or new text, or a new text cut short by the kill. (Only a
+// regular file is removed: the journal named it, structls made it.)
 func (rf *recoveredFile) removeTemps() {
-	for _, n := range []struct {
-		name  string
-		state textState
-	}{{rf.entry.Temp, rf.temp}, {rf.entry.Backup, rf.backup}} {
-		if n.state == oldText || n.state == newText {
-			_ = unix.Unlinkat(int(rf.dir.Fd()), n.name, 0)
+	for _, name := range []string{rf.entry.Temp, rf.entry.Backup} {
+		var st unix.Stat_t
+		if unix.Fstatat(int(rf.dir.Fd()), name, &st, unix.AT_SYMLINK_NOFOLLOW) == nil && st.Mode&unix.S_IFMT == unix.S_IFREG {
+			_ = unix.Unlinkat(int(rf.dir.Fd()), name, 0)
 		}
 	}
 }
