@@ -137,12 +137,12 @@ func syncDir(dir string) error {
 // end in the same state. A file whose text is neither the apply's old nor
 // its new one (edited since) is left as it is. Journals of applies still
 // running in another process (locked) are left alone.
-func Recover(roots []string) ([]string, error) {
+func Recover(roots []string) []string {
 	var notes []string
 	for _, root := range roots {
 		dir, err := journalDir(root)
 		if err != nil {
-			return notes, nil // no cache directory: no apply could have left a journal
+			return notes // no cache directory: no apply could have left a journal
 		}
 		entries, err := os.ReadDir(dir)
 		if err != nil {
@@ -154,17 +154,13 @@ func Recover(roots []string) ([]string, error) {
 			case strings.HasSuffix(e.Name(), ".tmp"):
 				removeUnlocked(file) // a journal never completed: killed before any temporary file was made
 			case strings.HasSuffix(e.Name(), ".journal"):
-				note, err := recoverJournal(file)
-				if err != nil {
-					return notes, fmt.Errorf("an interrupted apply (journal %s) could not be recovered: %w", file, err)
-				}
-				if note != "" {
+				if note := recoverJournal(file); note != "" {
 					notes = append(notes, note)
 				}
 			}
 		}
 	}
-	return notes, nil
+	return notes
 }
 
 // removeUnlocked removes the file unless a live process holds its lock.
@@ -181,22 +177,22 @@ func removeUnlocked(file string) {
 
 // recoverJournal recovers the apply of one journal, unless it is still
 // running; it returns what it did.
-func recoverJournal(file string) (string, error) {
+func recoverJournal(file string) string {
 	f, err := os.OpenFile(file, os.O_RDWR, 0)
 	if err != nil {
-		return "", nil // removed meanwhile by its apply
+		return "" // removed meanwhile by its apply
 	}
 	defer f.Close()
 	if err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
-		return "", nil // its apply is still running
+		return "" // its apply is still running
 	}
 	if still, err := os.Stat(file); err != nil || !sameFile(f, still) {
-		return "", nil // its apply ended and removed it before the lock was ours
+		return "" // its apply ended and removed it before the lock was ours
 	}
 	var jf journalFile
 	if err := json.NewDecoder(f).Decode(&jf); err != nil || jf.Version != journalVersion {
 		os.Remove(file)
-		return fmt.Sprintf("removed an unreadable apply journal %s (%v)", file, err), nil
+		return fmt.Sprintf("removed an unreadable apply journal %s (%v)", file, err)
 	}
 	files := make([]*recoveredFile, len(jf.Entries))
 	for i, e := range jf.Entries {
@@ -209,7 +205,7 @@ func recoverJournal(file string) (string, error) {
 	if settled {
 		os.Remove(file)
 	}
-	return note, nil
+	return note
 }
 
 func sameFile(f *os.File, info os.FileInfo) bool {

