@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/workspace"
 )
 
 const editCLITree = `-- a.go --
@@ -124,35 +125,43 @@ func TestEditApplyWritesFiles(t *testing.T) {
 }
 
 // TestEditApplySurvivesKill kills `structls edit --apply` at random moments
-// and checks that every file is, each time, either wholly the old text or
-// wholly the new one: never half-written, never missing.
+// (SIGKILL, 20 times): every file is always whole, old or new, and once
+// structls runs again (a search) no temporary file is left, every file of
+// the apply holds the same text (all old or all new), and the search finds
+// nothing but the files themselves.
 func TestEditApplySurvivesKill(t *testing.T) {
-	const files = 300
+	const files = 200
 	var tree strings.Builder
 	old := map[string]string{}
 	for i := range files {
 		name := fmt.Sprintf("p%03d.go", i)
-		text := fmt.Sprintf("package p\n\nfunc f%d() {\n%s}\n", i, strings.Repeat("\tprintln(\"x\")\n", 200))
+		text := fmt.Sprintf("package p\n\nfunc f%d() {\n%s}\n", i, strings.Repeat("\tprintln(\"x\")\n", 20))
 		fmt.Fprintf(&tree, "-- %s --\n%s", name, text)
 		old[name] = text
 	}
-	// One run to time: the kills below land in its last quarter, where the
+	env := append(os.Environ(), "XDG_CACHE_HOME="+t.TempDir()) // the applies' journals
+	command := func(args ...string) *exec.Cmd {
+		cmd := exec.Command(binary, args...)
+		cmd.Env = env
+		return cmd
+	}
+	// One run to time: the kills below land after its first 40%, where the
 	// preview is done and the files are being written.
 	start := time.Now()
 	calibrate := testutil.WriteTree(t, tree.String())
-	if out, err := exec.Command(binary, "edit", "--root", calibrate, "-p", "println($A)", "-r", "print($A)", "--apply").CombinedOutput(); err != nil {
+	if out, err := command("edit", "--root", calibrate, "-p", "println($A)", "-r", "print($A)", "--apply").CombinedOutput(); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
 	full := time.Since(start)
 	rng := rand.New(rand.NewPCG(1, 2))
-	killed, partial, leftovers := 0, 0, 0
-	for round := range 12 {
+	killed, leftovers, undone, finished := 0, 0, 0, 0
+	for round := range 20 {
 		dir := testutil.WriteTree(t, tree.String())
-		cmd := exec.Command(binary, "edit", "--root", dir, "-p", "println($A)", "-r", "print($A)", "--apply")
+		cmd := command("edit", "--root", dir, "-p", "println($A)", "-r", "print($A)", "--apply")
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		delay := full*3/4 + time.Duration(rng.Int64N(int64(full/4)))
+		delay := full*2/5 + time.Duration(rng.Int64N(int64(full/2)))
 		done := make(chan error, 1)
 		go func() { done <- cmd.Wait() }()
 		select {
@@ -162,31 +171,113 @@ func TestEditApplySurvivesKill(t *testing.T) {
 			<-done
 			killed++
 		}
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if !strings.HasSuffix(e.Name(), ".go") {
+				leftovers++ // a temp file of the interrupted write, for the next run to remove
+			}
+		}
+		// The next run: a search, whose server recovers the apply at start.
+		out, err := command("search", "--root", dir, "--json", "-F", "print").Output()
+		if err != nil {
+			t.Fatalf("round %d: search: %v: %s", round, err, out)
+		}
+		if strings.Contains(string(out), workspace.TempMarker) {
+			t.Fatalf("round %d: the search found hits in temporary files: %.300s", round, out)
+		}
+		entries, _ = os.ReadDir(dir)
+		for _, e := range entries {
+			if workspace.IsTempName(e.Name()) {
+				t.Fatalf("round %d (killed after %v): temporary file %s left after the next run", round, delay, e.Name())
+			}
+		}
 		newCount := 0
 		for name, text := range old {
 			got, err := os.ReadFile(filepath.Join(dir, name))
 			if err != nil {
 				t.Fatalf("round %d (killed after %v): %s: %v", round, delay, name, err)
 			}
-			want := strings.ReplaceAll(text, "println(", "print(")
 			switch string(got) {
 			case text:
-			case want:
+			case strings.ReplaceAll(text, "println(", "print("):
 				newCount++
 			default:
 				t.Fatalf("round %d (killed after %v): %s is neither the old nor the new text:\n%.200s", round, delay, name, got)
 			}
 		}
-		entries, _ := os.ReadDir(dir)
-		for _, e := range entries {
-			if !strings.HasSuffix(e.Name(), ".go") {
-				leftovers++ // a temp file of the interrupted write: the files themselves are whole
-			}
-		}
-		if newCount > 0 && newCount < files {
-			partial++
+		switch newCount {
+		case 0:
+			undone++
+		case files:
+			finished++
+		default:
+			t.Fatalf("round %d (killed after %v): after the next run %d of %d files hold the new text: an apply must end all old or all new", round, delay, newCount, files)
 		}
 	}
-	t.Logf("a full run takes %v; %d of 12 runs killed, %d of them in the middle of renaming; %d temp files left behind",
-		full, killed, partial, leftovers)
+	t.Logf("a full run takes %v; %d of 20 runs killed; %d temp files left by the kills, none after the next run; %d applies ended all old, %d all new",
+		full, killed, leftovers, undone, finished)
+}
+
+// TestEditApplyKeepsSave saves a.go the moment `structls edit --apply`
+// creates its temporary file, again and again: the save always survives
+// (the apply refuses, exit 2, naming a.go and putting every other file
+// back, or the save came after a.go was replaced and wins).
+func TestEditApplyKeepsSave(t *testing.T) {
+	const saved = "package p\n\nfunc saved() {}\n"
+	var tree strings.Builder
+	tree.WriteString("-- a.go --\npackage p\n\nfunc f() { println(1) }\n")
+	for i := range 150 {
+		fmt.Fprintf(&tree, "-- m/f%03d.go --\npackage p\n\nfunc f%d() { println(%d) }\n", i, i, i)
+	}
+	tree.WriteString("-- z.go --\npackage p\n\nfunc z() { println(2) }\n")
+	refused := 0
+	for round := range 5 {
+		dir := testutil.WriteTree(t, tree.String())
+		cmd := exec.Command(binary, "edit", "--root", dir, "-p", "println($A)", "-r", "print($A)", "--apply")
+		cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+t.TempDir())
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		var err error
+	poll:
+		for {
+			select {
+			case err = <-done:
+				break poll
+			default:
+			}
+			entries, _ := os.ReadDir(dir)
+			for _, e := range entries {
+				if strings.HasPrefix(e.Name(), ".a.go"+workspace.TempMarker) {
+					if werr := os.WriteFile(filepath.Join(dir, "a.go"), []byte(saved), 0o644); werr != nil {
+						t.Fatal(werr)
+					}
+					err = <-done
+					break poll
+				}
+			}
+		}
+		if got, _ := os.ReadFile(filepath.Join(dir, "a.go")); string(got) != saved {
+			t.Fatalf("round %d: the save was lost: a.go holds %q (exit %v: %s)", round, got, err, stderr.String())
+		}
+		z, _ := os.ReadFile(filepath.Join(dir, "z.go"))
+		switch {
+		case err == nil:
+			if !strings.Contains(string(z), "print(2)") {
+				t.Fatalf("round %d: exit 0 but z.go holds %q", round, z)
+			}
+		case strings.Contains(stderr.String(), "a.go (saved while the edit was being applied"):
+			refused++
+			if !strings.Contains(string(z), "println(2)") {
+				t.Fatalf("round %d: refused but z.go holds %q", round, z)
+			}
+		default:
+			t.Fatalf("round %d: exit %v: %s", round, err, stderr.String())
+		}
+	}
+	t.Logf("%d of 5 applies refused the save, the others came before it", refused)
 }
