@@ -214,4 +214,3 @@ func TestModeBitsKept(t *testing.T) {
 		}
 	}
 }
-

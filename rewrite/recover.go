@@ -16,10 +16,10 @@ import (
 type textState int
 
 const (
-	missing textState = iota
-	oldText           // the file's text before the apply
-	newText           // the apply's new text
-	otherText         // neither: edited since, or not a regular file
+	missing   textState = iota
+	oldText             // the file's text before the apply
+	newText             // the apply's new text
+	otherText           // neither: edited since, or not a regular file
 )
 
 // recoveredFile is one file of an interrupted apply, as found.
