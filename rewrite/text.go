@@ -38,7 +38,8 @@ func renderText(res *Result, files []*fileEdits) string {
 		}
 	}
 	if res.LimitReached {
-		b.WriteString("\nLimit reached; narrow paths.\n")
+		fmt.Fprintf(&b, "\nLimit reached: the edit changes more than %d files and only the first %d (in path order) are shown; raise maxFiles (--max-files) or narrow paths to see and apply the whole edit.\n",
+			res.FilesTouched, res.FilesTouched)
 	}
 	if res.Skipped > 0 {
 		fmt.Fprintf(&b, "\n%d match(es) inside another match of the same op were skipped (the outer one is rewritten); preview again after applying to rewrite them.\n", res.Skipped)

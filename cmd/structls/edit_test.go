@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -280,4 +281,100 @@ func TestEditApplyKeepsSave(t *testing.T) {
 		}
 	}
 	t.Logf("%d of 5 applies refused the save, the others came before it", refused)
+}
+
+// TestEditMaxFiles: past --max-files the preview says so on stderr, naming
+// the flag, and --apply writes nothing; a higher --max-files takes the
+// whole edit.
+func TestEditMaxFiles(t *testing.T) {
+	var tree strings.Builder
+	for i := range 5 {
+		fmt.Fprintf(&tree, "-- f%d.go --\npackage p\n\nfunc f%d() { println(%d) }\n", i, i, i)
+	}
+	dir := testutil.WriteTree(t, tree.String())
+	before := readAll(t, dir)
+	edit := func(args ...string) (int, string, string) {
+		var stdout, stderr bytes.Buffer
+		code := run(append([]string{"edit", "--root", dir, "-p", "println($A)", "-r", "print($A)"}, args...), nil, &stdout, &stderr)
+		return code, stdout.String(), stderr.String()
+	}
+	code, stdout, stderr := edit("--max-files", "3")
+	if code != 0 || !strings.Contains(stderr, "more than 3 files, the --max-files limit") || !strings.Contains(stdout, "raise maxFiles (--max-files)") {
+		t.Errorf("preview past the limit: exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
+	}
+	code, _, stderr = edit("--max-files", "3", "--apply")
+	if code != 2 || !strings.Contains(stderr, "not applied, nothing was written: the edit changes more than 3 files (--max-files)") {
+		t.Errorf("--apply past the limit: exit %d\nstderr: %s", code, stderr)
+	}
+	if after := readAll(t, dir); !maps.Equal(before, after) {
+		t.Fatalf("--apply past the limit wrote files")
+	}
+	if code, _, stderr = edit("--max-files", "0"); code != 2 || !strings.Contains(stderr, "--max-files must be a positive number") {
+		t.Errorf("--max-files 0: exit %d\nstderr: %s", code, stderr)
+	}
+	if code, _, stderr = edit("--max-files", "5", "--apply"); code != 0 || !strings.Contains(stderr, "wrote 5 replacements in 5 files") {
+		t.Errorf("--max-files 5 --apply: exit %d\nstderr: %s", code, stderr)
+	}
+}
+
+// readAll maps every file directly in dir to its text.
+func readAll(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[e.Name()] = string(b)
+	}
+	return out
+}
+
+// TestEditApplyForeignOwner runs `structls edit --apply` as another user
+// (nobody) on a file it may write but does not own, in a directory it may
+// write: the apply is refused before anything is written, and the message
+// says the real cause (the file's owner could not be kept), not "make the
+// directory writable".
+func TestEditApplyForeignOwner(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root, to run the binary as another user")
+	}
+	const nobody = 65534
+	base, err := os.MkdirTemp("", "structls-owner-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(base) })
+	dir := filepath.Join(base, "ws")
+	testutil.WriteFiles(t, dir, editCLITree)
+	bin := filepath.Join(base, "structls")
+	data, err := os.ReadFile(binary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bin, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for path, mode := range map[string]os.FileMode{base: 0o755, dir: 0o777, filepath.Join(dir, "a.go"): 0o666, filepath.Join(dir, "b.go"): 0o666} {
+		if err := os.Chmod(path, mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := readAll(t, dir)
+	cmd := exec.Command(bin, "edit", "--root", dir, "-p", "println($A)", "-r", "print($A)", "--apply")
+	cmd.Env = append(os.Environ(), "HOME="+dir, "XDG_CACHE_HOME="+filepath.Join(dir, ".cache"))
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: nobody, Gid: nobody}}
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "a.go belongs to another user (uid 0; structls runs as uid 65534)") ||
+		strings.Contains(string(out), "make the directory writable") {
+		t.Errorf("apply as another user: %v\n%s", err, out)
+	}
+	if after := readAll(t, dir); !maps.Equal(before, after) {
+		t.Errorf("files changed: %v", after)
+	}
 }
