@@ -378,3 +378,73 @@ func TestEditApplyForeignOwner(t *testing.T) {
 		t.Errorf("files changed: %v", after)
 	}
 }
+
+// TestEditApplyRollbackStaysInside: while `structls edit --apply` writes,
+// the directory of a file already replaced is swapped for a symlink to a
+// directory outside the workspace, and a later file's temporary file is
+// removed so that its replacement fails: the rollback puts the first file
+// back in the moved directory and writes nothing outside, again and again.
+func TestEditApplyRollbackStaysInside(t *testing.T) {
+	var tree strings.Builder
+	tree.WriteString("-- a/x.go --\npackage p\n\nfunc f() { println(1) }\n")
+	for i := range 150 {
+		fmt.Fprintf(&tree, "-- m/f%03d.go --\npackage p\n\nfunc f%d() { println(%d) }\n", i, i, i)
+	}
+	tree.WriteString("-- z/x.go --\npackage p\n\nfunc z() { println(2) }\n")
+	landed := 0
+	for round := range 5 {
+		dir := testutil.WriteTree(t, tree.String())
+		outside := testutil.WriteTree(t, "-- x.go --\npackage outside\n")
+		cmd := exec.Command(binary, "edit", "--root", dir, "-p", "println($A)", "-r", "print($A)", "--apply")
+		cmd.Env = append(os.Environ(), "XDG_CACHE_HOME="+t.TempDir())
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		var err error
+		swapped := false
+	poll:
+		for {
+			select {
+			case err = <-done:
+				break poll
+			default:
+			}
+			if b, _ := os.ReadFile(filepath.Join(dir, "a", "x.go")); strings.Contains(string(b), "print(1)") {
+				if os.Rename(filepath.Join(dir, "a"), filepath.Join(dir, "a.moved")) != nil || os.Symlink(outside, filepath.Join(dir, "a")) != nil {
+					t.Fatal("swapping a/ failed")
+				}
+				temps, _ := filepath.Glob(filepath.Join(dir, "z", ".x.go"+workspace.TempMarker+"*"))
+				for _, tmp := range temps {
+					os.Remove(tmp)
+				}
+				swapped = true
+				err = <-done
+				break poll
+			}
+		}
+		if b, _ := os.ReadFile(filepath.Join(outside, "x.go")); string(b) != "package outside\n" {
+			t.Fatalf("round %d: a file outside the workspace was written: %q (exit %v: %s)", round, b, err, stderr.String())
+		}
+		if entries, _ := os.ReadDir(outside); len(entries) != 1 {
+			t.Fatalf("round %d: files were created outside the workspace: %v", round, entries)
+		}
+		if !swapped || err == nil {
+			continue
+		}
+		landed++
+		if !strings.Contains(stderr.String(), "replacing z/x.go") || !strings.Contains(stderr.String(), "put back, so nothing changed") {
+			t.Fatalf("round %d: %s", round, stderr.String())
+		}
+		if b, _ := os.ReadFile(filepath.Join(dir, "a.moved", "x.go")); !strings.Contains(string(b), "println(1)") {
+			t.Fatalf("round %d: a/x.go was not put back (in a.moved/): %q", round, b)
+		}
+	}
+	t.Logf("the swap landed between the renames in %d of 5 rounds", landed)
+	if landed == 0 {
+		t.Error("the swap never landed between the renames: the test proved nothing")
+	}
+}
