@@ -77,6 +77,7 @@ func CompareFiles(a, b File) int {
 // the workspace folder); symlinks are never followed; `node_modules` is
 // skipped unless a path or glob names it; Settings.Exclude and `globs` filter
 // files. A file named explicitly is searched even if ignored or hidden.
+// structls's own temporary files (IsTempName) are never listed, named or not.
 // Open documents whose file does not exist on disk yet are included when a
 // target covers them. WalkFunc stops early, returning ctx.Err(), when ctx ends.
 func (s *Snapshot) WalkFunc(ctx context.Context, targets []Target, opts WalkOptions, emit func(File)) error {
