@@ -116,6 +116,7 @@ func startJournal(snap *workspace.Snapshot, pending []pendingWrite) (*journal, e
 func (j *journal) finish(clean bool) {
 	if clean {
 		os.Remove(j.path)
+		os.Remove(filepath.Dir(j.path)) // when no other apply of the folder is under way
 	}
 	j.f.Close() // releases the lock
 }
