@@ -173,15 +173,23 @@ func TestEditApplySurvivesKill(t *testing.T) {
 			killed++
 		}
 		entries, _ := os.ReadDir(dir)
+		left := 0
 		for _, e := range entries {
 			if !strings.HasSuffix(e.Name(), ".go") {
-				leftovers++ // a temp file of the interrupted write, for the next run to remove
+				left++ // a temp file of the interrupted write, for the next run to remove
 			}
 		}
-		// The next run: a search, whose server recovers the apply at start.
-		out, err := command("search", "--root", dir, "--json", "-F", "print").Output()
+		leftovers += left
+		// The next run: a search, which recovers the apply as it starts.
+		search := command("search", "--root", dir, "--json", "-F", "print")
+		var stderr bytes.Buffer
+		search.Stderr = &stderr
+		out, err := search.Output()
 		if err != nil {
 			t.Fatalf("round %d: search: %v: %s", round, err, out)
+		}
+		if left > 0 && !strings.Contains(stderr.String(), "an apply of 200 file(s) in") {
+			t.Errorf("round %d: the next run recovered the interrupted apply without saying so: %q", round, stderr.String())
 		}
 		if strings.Contains(string(out), workspace.TempMarker) {
 			t.Fatalf("round %d: the search found hits in temporary files: %.300s", round, out)
