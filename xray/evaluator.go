@@ -143,8 +143,8 @@ func (e *evalFailure) Error() string { return e.msg }
 
 // run evaluates the code on one file and returns what it returned. It stops
 // at the step budget, after fileTimeout, or when ctx ends.
-func (ev *Evaluator) run(ctx context.Context, in fileInput, fileTimeout time.Duration) (starlark.Value, *evalFailure) {
-	thread := &starlark.Thread{Name: in.path, Print: func(*starlark.Thread, string) {}}
+func (ev *Evaluator) run(ctx context.Context, in fileInput, fileTimeout time.Duration, prints *printLog) (starlark.Value, *evalFailure) {
+	thread := &starlark.Thread{Name: in.path, Print: prints.forFile(in.path)}
 	thread.SetMaxExecutionSteps(ev.limits.MaxSteps)
 	thread.SetLocal(budgetKey, in.root.budget)
 	var timedOut atomic.Bool

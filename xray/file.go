@@ -54,7 +54,7 @@ func (e *evaluation) file(ctx context.Context, c candidate, scratch *syntax.Scra
 	root := &Node{tree: tree, index: 0, budget: &budget{limits: e.ev.limits}}
 	in := fileInput{root: root, source: string(tree.Source), lang: l.Name, path: c.file.Rel,
 		positions: matchPositions(root, c.hits)}
-	value, failure := e.ev.run(ctx, in, e.fileTimeout)
+	value, failure := e.ev.run(ctx, in, e.fileTimeout, e.prints)
 	var out *outcome
 	if failure == nil {
 		out, failure = checkReturn(value)

@@ -144,7 +144,13 @@ func (n *Node) Attr(name string) (starlark.Value, error) {
 	case "type":
 		return starlark.String(n.tree.Kind(n.index)), nil
 	case "text":
-		return starlark.String(validText(n.tree.Text(n.index))), nil
+		text := n.tree.Text(n.index)
+		if n.budget != nil {
+			if err := n.budget.charge("XRayNode.text", len(text)); err != nil { // a copy each time
+				return nil, err
+			}
+		}
+		return starlark.String(validText(text)), nil
 	case "children":
 		return n.nodeList(n.children(false))
 	case "named_children":

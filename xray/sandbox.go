@@ -18,11 +18,13 @@ type Limits struct {
 	// MaxStringBytes caps any string an evaluator builds (the file's own
 	// source may be larger).
 	MaxStringBytes int
-	// MaxListLen caps the elements of any list or tuple an evaluator builds
-	// in one operation, and range().
+	// MaxListLen caps the elements of any list, tuple, dict or set an
+	// evaluator builds in one operation (a range, which holds nothing, may
+	// be of any length).
 	MaxListLen int
-	// MaxAllocBytes caps the total bytes the guarded operations of one
-	// file's evaluation may build, so many large values in a loop end too.
+	// MaxAllocBytes caps the total bytes one file's evaluation may build
+	// (charge.go says how it is counted), so many large values in a loop
+	// end too.
 	MaxAllocBytes int
 }
 
@@ -139,8 +141,27 @@ func (b *budget) checkGrowth(op string, x, y starlark.Value) error {
 		if sx {
 			return b.checkString(what, nx+estimate(y, b.limits.MaxStringBytes))
 		}
+	case "-", "|", "&", "^":
+		// A new set, or with | a new dict, of at most the entries of both.
+		if entries := entriesOf(x) + entriesOf(y); entries > 0 {
+			if err := b.checkLength(what, entries); err != nil {
+				return err
+			}
+			return b.charge(what, dictEntryCost*entries)
+		}
 	}
 	return nil
+}
+
+// entriesOf is the number of entries of a set or dict, else 0.
+func entriesOf(v starlark.Value) int {
+	switch v := v.(type) {
+	case *starlark.Set:
+		return v.Len()
+	case *starlark.Dict:
+		return v.Len()
+	}
+	return 0
 }
 
 // operatorName names an operator in messages ("the + operator"), without
@@ -159,6 +180,14 @@ func operatorName(op string) string {
 		return "the % operator"
 	case "%=":
 		return "the %= operator"
+	case "-":
+		return "the - operator"
+	case "|":
+		return "the | operator"
+	case "&":
+		return "the & operator"
+	case "^":
+		return "the ^ operator"
 	}
 	return "the " + op + " operator"
 }
@@ -215,17 +244,25 @@ func estimate(v starlark.Value, limit int) int {
 
 // sandboxBuiltins are the predeclared names that replace or hide Starlark
 // builtins, and the guards the rewrite calls.
-var sandboxBuiltins = starlark.StringDict{
-	binopGuard: starlark.NewBuiltin(binopGuard, guardedBinop),
-	growGuard:  starlark.NewBuiltin(growGuard, guardedGrow),
-	attrGuard:  starlark.NewBuiltin(attrGuard, guardedAttr),
-	storeGuard: starlark.NewBuiltin(storeGuard, guardedStore),
-	"range":    starlark.NewBuiltin("range", guardedRange),
-	"str":      starlark.NewBuiltin("str", guardedToString("str")),
-	"repr":     starlark.NewBuiltin("repr", guardedToString("repr")),
-	"getattr":  starlark.NewBuiltin("getattr", unavailable("getattr", "use x.name")),
-	"print":    starlark.NewBuiltin("print", unavailable("print", "an evaluator has no output but its return value: add what you want to see to a match's fields")),
-}
+var sandboxBuiltins = func() starlark.StringDict {
+	d := starlark.StringDict{
+		binopGuard: starlark.NewBuiltin(binopGuard, guardedBinop),
+		growGuard:  starlark.NewBuiltin(growGuard, guardedGrow),
+		attrGuard:  starlark.NewBuiltin(attrGuard, guardedAttr),
+		storeGuard: starlark.NewBuiltin(storeGuard, guardedStore),
+		newGuard:   starlark.NewBuiltin(newGuard, guardedNew),
+		itemGuard:  starlark.NewBuiltin(itemGuard, guardedItem),
+		"str":      starlark.NewBuiltin("str", guardedToString("str")),
+		"repr":     starlark.NewBuiltin("repr", guardedToString("repr")),
+		"bytes":    starlark.NewBuiltin("bytes", guardedToString("bytes")),
+		"print":    starlark.NewBuiltin("print", guardedPrint),
+		"getattr":  starlark.NewBuiltin("getattr", unavailable("getattr", "use x.name")),
+	}
+	for name, b := range chargedBuiltins {
+		d[name] = b
+	}
+	return d
+}()
 
 func unavailable(name, hint string) func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
 	return func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
@@ -264,6 +301,14 @@ func guardedBinop(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tu
 		tok = syntax.STAR
 	case "%":
 		tok = syntax.PERCENT
+	case "-":
+		tok = syntax.MINUS
+	case "|":
+		tok = syntax.PIPE
+	case "&":
+		tok = syntax.AMP
+	case "^":
+		tok = syntax.CIRCUMFLEX
 	default:
 		return nil, fmt.Errorf("%s is internal to the sandbox: do not call it", b.Name())
 	}
@@ -304,15 +349,14 @@ func guardedStore(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tu
 	return args[1], nil
 }
 
-func guardedRange(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	r, err := starlark.Call(thread, starlark.Universe["range"], args, kwargs)
-	if err != nil {
+// guardedPrint is print, its text checked as str()'s is; the thread's
+// Print sends it on (evaluator.go).
+func guardedPrint(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	bud := budgetOf(thread)
+	if err := bud.checkString("print()", estimate(args, bud.limits.MaxStringBytes)); err != nil {
 		return nil, err
 	}
-	if n := r.(starlark.Sequence).Len(); n > budgetOf(thread).limits.MaxListLen {
-		return nil, &sandboxError{fmt.Sprintf("range of %d elements; the sandbox allows %d", n, budgetOf(thread).limits.MaxListLen)}
-	}
-	return r, nil
+	return starlark.Call(thread, starlark.Universe["print"], args, kwargs)
 }
 
 func guardedToString(name string) func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
@@ -347,7 +391,7 @@ func guardedAttr(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tup
 		return nil, err
 	}
 	switch x.(type) {
-	case starlark.String, *starlark.List, *starlark.Dict:
+	case starlark.String, *starlark.List, *starlark.Dict, *starlark.Set:
 	default:
 		return m, nil
 	}
@@ -392,6 +436,8 @@ func checkMethod(b *budget, x starlark.Value, name string, args starlark.Tuple) 
 				}
 			}
 			return b.checkList(what, strings.Count(string(x), sep)+1)
+		case "upper", "lower", "title", "capitalize":
+			return b.checkString(what, 2*len(x)) // a case change may lengthen UTF-8, at most about twice
 		}
 	case *starlark.List:
 		switch name {
@@ -411,6 +457,15 @@ func checkMethod(b *budget, x starlark.Value, name string, args starlark.Tuple) 
 			}
 		}
 	case *starlark.Dict:
+		switch name {
+		case "items":
+			if err := b.checkLength(what, x.Len()); err != nil {
+				return err
+			}
+			return b.charge(what, x.Len()*(slotCost+tupleOf(2)))
+		case "keys", "values":
+			return b.checkList(what, x.Len())
+		}
 		added := 1 // setdefault
 		if name == "update" && len(args) == 1 {
 			added = max(0, starlark.Len(args[0]))
@@ -419,6 +474,21 @@ func checkMethod(b *budget, x starlark.Value, name string, args starlark.Tuple) 
 			return err
 		}
 		return b.charge(what, dictEntryCost*added)
+	case *starlark.Set:
+		added := 1 // add
+		if name != "add" {
+			added = 0
+			for _, a := range args {
+				added += max(0, starlark.Len(a))
+			}
+		}
+		if name != "add" && name != "update" {
+			added += x.Len() // a new set
+		}
+		if err := b.checkLength(what, x.Len()+added); err != nil {
+			return err
+		}
+		return b.charge(what, setEntryCost*added)
 	}
 	return nil
 }

@@ -75,7 +75,7 @@ func search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 	}
 	cache.StartQuery()
 	e := &evaluation{snap: snap, ev: ev, enc: enc, cache: cache, fileTimeout: time.Duration(set.fileTimeoutMs) * time.Millisecond,
-		debugNodes: set.debugNodes}
+		debugNodes: set.debugNodes, prints: newPrintLog(ctx)}
 	c := &collector{res: res, emit: emit, text: set.text}
 	// A file whose evaluation the deadline or a stop cut short is not
 	// delivered: inorder.Run checks ctx before each delivery.
@@ -221,4 +221,5 @@ type evaluation struct {
 	cache       *syntax.Cache
 	fileTimeout time.Duration
 	debugNodes  int // explore mode: the nodes of each match's kind tree; 0 = off
+	prints      *printLog
 }
