@@ -51,10 +51,20 @@ func (e *evaluation) file(ctx context.Context, c candidate, scratch *syntax.Scra
 	if len(tree.Nodes) == 0 {
 		return fail(ReadError, "the parser returned no tree for it")
 	}
+	// The file's time limit covers building its globals and evaluating.
+	fileCtx, stop := context.WithTimeoutCause(ctx, e.fileTimeout, errFileTimeout)
+	defer stop()
 	root := &Node{tree: tree, index: 0, budget: &budget{limits: e.ev.limits}}
-	in := fileInput{root: root, source: string(tree.Source), lang: l.Name, path: c.file.Rel,
-		positions: matchPositions(root, c.hits)}
-	value, failure := e.ev.run(ctx, in, e.fileTimeout, e.prints)
+	positions, err := matchPositions(fileCtx, root, c.hits)
+	if err != nil {
+		if fileTimedOut(fileCtx) {
+			return fail(EvaluatorTimeout, fmt.Sprintf("building match_positions of %d driver hits took longer than the %d ms per-file limit (fileTimeoutMs): narrow the driver, or raise fileTimeoutMs",
+				len(c.hits), e.fileTimeout.Milliseconds()))
+		}
+		return &fileResult{} // the run stopped: this file is not delivered
+	}
+	in := fileInput{root: root, source: string(tree.Source), lang: l.Name, path: c.file.Rel, positions: positions}
+	value, failure := e.ev.run(fileCtx, in, e.fileTimeout, e.prints)
 	var out *outcome
 	if failure == nil {
 		out, failure = checkReturn(value)
@@ -165,29 +175,54 @@ func lineEnd(source []byte, start int) int {
 }
 
 // matchPositions builds the match_positions global from the driver's hits:
-// one per matching line, at its first submatch.
-func matchPositions(root *Node, hits []grep.Match) *starlark.List {
+// one per matching line, at its first submatch. The hits come in file
+// order, so one pass over the source and the tree serves them all (see
+// nodeFinder): a file with 100,000 hits costs about what one with a few
+// does per hit. It stops, with ctx's error, when ctx ends.
+func matchPositions(ctx context.Context, root *Node, hits []grep.Match) (*starlark.List, error) {
 	source := root.tree.Source
 	out := make([]starlark.Value, 0, len(hits))
-	for _, h := range hits {
+	nodes := newNodeFinder(root.tree, 0)
+	line := struct {
+		start, end int // the line holding the last hit, without its end of line
+		content    starlark.Value
+	}{start: -1}
+	for i, h := range hits {
+		if i%1024 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		offset := h.Submatches[0].ByteRange.Start
 		if offset > len(source) {
 			continue // the file changed since the driver read it
 		}
-		lineStart := bytes.LastIndexByte(source[:offset], '\n') + 1
-		d := starlark.NewDict(7)
+		if line.start < 0 || offset < line.start || offset > line.end {
+			// Another line: its start follows the last "\n" before offset,
+			// looked for after the last hit's line when the hits go forward.
+			from, start := 0, 0
+			if line.start >= 0 && offset > line.end {
+				from, start = line.end, line.start
+			}
+			if nl := bytes.LastIndexByte(source[from:offset], '\n'); nl >= 0 {
+				start = from + nl + 1
+			}
+			if start != line.start {
+				line.start, line.end = start, lineEnd(source, start)
+				line.content = starlark.String(source[line.start:line.end])
+			}
+		}
+		d := starlark.NewDict(8)
 		set := func(k string, v starlark.Value) { _ = d.SetKey(starlark.String(k), v) }
 		set("line_number", starlark.MakeInt(h.LineNumber))
-		set("line_content", starlark.String(source[lineStart:lineEnd(source, lineStart)]))
-		set("column", starlark.MakeInt(offset-lineStart+1))
+		set("line_content", line.content)
+		set("column", starlark.MakeInt(offset-line.start+1))
 		set("byte_offset", starlark.MakeInt(offset))
-		set("line_start_byte", starlark.MakeInt(lineStart))
+		set("line_start_byte", starlark.MakeInt(line.start))
 		set("context_before", contextList(h.ContextBefore))
 		set("context_after", contextList(h.ContextAfter))
-		set("ast_node", root.orNone(nodeAtByteOffset(root.tree, 0, offset)))
+		set("ast_node", root.orNone(nodes.find(offset)))
 		out = append(out, d)
 	}
-	return starlark.NewList(out)
+	return starlark.NewList(out), nil
 }
 
 func contextList(lines []grep.ContextLine) *starlark.List {
