@@ -22,6 +22,7 @@ type fileResult struct {
 	matches  []Match
 	errors   []EvaluationError
 	metadata []FileMetadata
+	size     int // about the bytes of its JSON (matchSize, errorSize)
 }
 
 // file evaluates one candidate. Every failure becomes an EvaluationError:
@@ -29,7 +30,12 @@ type fileResult struct {
 // cannot take the server down.
 func (e *evaluation) file(ctx context.Context, c candidate, scratch *syntax.Scratch) (r *fileResult) {
 	fail := func(kind ErrorType, msg string) *fileResult {
-		return &fileResult{errors: []EvaluationError{{Path: c.file.Rel, URI: c.file.URI(), ErrorType: kind, ErrorMessage: msg}}}
+		if len(msg) > maxErrorMessage { // fail("x" * 10000000) says so in 10 MB
+			msg = strings.ToValidUTF8(msg[:maxErrorMessage], "") + "…"
+		}
+		r := &fileResult{errors: []EvaluationError{{Path: c.file.Rel, URI: c.file.URI(), ErrorType: kind, ErrorMessage: msg}}}
+		r.size = errorSize(&r.errors[0])
+		return r
 	}
 	defer func() {
 		if p := recover(); p != nil {
@@ -75,8 +81,16 @@ func (e *evaluation) file(ctx context.Context, c candidate, scratch *syntax.Scra
 	if out == nil {
 		return &fileResult{} // skip
 	}
-	return e.results(c.file, l.Name, tree, out)
+	r = e.results(c.file, l.Name, tree, out)
+	if r.size > MaxFileOutputBytes {
+		return fail(InvalidEvaluatorReturn, fmt.Sprintf("the %d matches of this file would output more than the %d MiB a file may (each match repeats its line's content: a very long line?); return fewer matches",
+			len(out.matches), MaxFileOutputBytes>>20))
+	}
+	return r
 }
+
+// maxErrorMessage caps the message of an evaluation error.
+const maxErrorMessage = 4 << 10
 
 // noGrammar is code-indexer's UnsupportedLanguage message.
 func noGrammar(rel string) string {
@@ -110,7 +124,11 @@ func (e *evaluation) results(f workspace.File, language string, tree *syntax.Tre
 	}
 	uri := f.URI()
 	line := lineInfo{number: -1}
+	size := out.valueSize
 	for _, m := range out.matches {
+		if size > MaxFileOutputBytes {
+			break // too much to output: the caller refuses the file (it needs only the size)
+		}
 		match := Match{Path: f.Rel, URI: uri, Language: language, LineNumber: m.line, Fields: m.fields}
 		if m.line >= 1 && m.line <= lines {
 			if m.line != line.number {
@@ -123,12 +141,15 @@ func (e *evaluation) results(f workspace.File, language string, tree *syntax.Tre
 		}
 		if e.debugNodes > 0 {
 			match.Ast = kindTree(tree, mapper, e.enc, lineSubject(tree, mapper, m.line), e.debugNodes)
+			size += astSize * e.debugNodes
 		}
+		size += matchSize(&match) + m.size
 		r.matches = append(r.matches, match)
 	}
 	if out.value != nil || out.hasRole {
 		r.metadata = []FileMetadata{{Path: f.Rel, URI: uri, Value: out.value, FileRole: out.fileRole}}
 	}
+	r.size = size
 	return r
 }
 

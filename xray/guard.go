@@ -250,10 +250,11 @@ func tupleStart(e *syntax.TupleExpr) syntax.Position {
 	return start
 }
 
-// isNumberLiteral reports whether e is an int or float literal. Adding a
-// number builds nothing large (a number plus a number is a number one bit
-// longer at most; plus anything else is an error), so `line + 1`, the most
-// common arithmetic of evaluators, skips the guard's call.
+// isNumberLiteral reports whether e is an int or float literal. Adding,
+// subtracting or combining bits with a number builds nothing large (a
+// number one bit longer at most; with anything else, an error), so
+// `line + 1` and `end - 1`, the most common arithmetic of evaluators, skip
+// the guard's call.
 func isNumberLiteral(e syntax.Expr) bool {
 	lit, ok := e.(*syntax.Literal)
 	return ok && (lit.Token == syntax.INT || lit.Token == syntax.FLOAT)
