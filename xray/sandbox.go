@@ -164,30 +164,23 @@ func entriesOf(v starlark.Value) int {
 	return 0
 }
 
-// operatorName names an operator in messages ("the + operator"), without
-// building the string on every checked operation.
+// guardedOperators are the operators the guards check: their token (for
+// the binary ones) and their name in messages, made once rather than on
+// every checked operation.
+var guardedOperators = map[string]struct {
+	tok  syntax.Token
+	name string
+}{
+	"+": {syntax.PLUS, "the + operator"}, "*": {syntax.STAR, "the * operator"}, "%": {syntax.PERCENT, "the % operator"},
+	"-": {syntax.MINUS, "the - operator"}, "|": {syntax.PIPE, "the | operator"}, "&": {syntax.AMP, "the & operator"},
+	"^":  {syntax.CIRCUMFLEX, "the ^ operator"},
+	"+=": {syntax.ILLEGAL, "the += operator"}, "*=": {syntax.ILLEGAL, "the *= operator"}, "%=": {syntax.ILLEGAL, "the %= operator"},
+}
+
+// operatorName names an operator in messages ("the + operator").
 func operatorName(op string) string {
-	switch op {
-	case "+":
-		return "the + operator"
-	case "+=":
-		return "the += operator"
-	case "*":
-		return "the * operator"
-	case "*=":
-		return "the *= operator"
-	case "%":
-		return "the % operator"
-	case "%=":
-		return "the %= operator"
-	case "-":
-		return "the - operator"
-	case "|":
-		return "the | operator"
-	case "&":
-		return "the & operator"
-	case "^":
-		return "the ^ operator"
+	if o, ok := guardedOperators[op]; ok {
+		return o.name
 	}
 	return "the " + op + " operator"
 }
@@ -293,23 +286,8 @@ func guardedBinop(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tu
 	if err := budgetOf(thread).checkGrowth(op, x, y); err != nil {
 		return nil, err
 	}
-	var tok syntax.Token
-	switch op {
-	case "+":
-		tok = syntax.PLUS
-	case "*":
-		tok = syntax.STAR
-	case "%":
-		tok = syntax.PERCENT
-	case "-":
-		tok = syntax.MINUS
-	case "|":
-		tok = syntax.PIPE
-	case "&":
-		tok = syntax.AMP
-	case "^":
-		tok = syntax.CIRCUMFLEX
-	default:
+	tok := guardedOperators[op].tok
+	if tok == syntax.ILLEGAL {
 		return nil, fmt.Errorf("%s is internal to the sandbox: do not call it", b.Name())
 	}
 	return starlark.Binary(tok, x, y)
