@@ -415,7 +415,7 @@ func checkMethod(b *budget, x starlark.Value, name string, args starlark.Tuple) 
 			}
 			return b.checkList(what, strings.Count(string(x), sep)+1)
 		case "upper", "lower", "title", "capitalize":
-			return b.checkString(what, 2*len(x)) // a case change may lengthen UTF-8, at most about twice
+			return b.checkString(what, len(x)) // a new string of about the same length
 		}
 	case *starlark.List:
 		switch name {
