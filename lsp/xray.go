@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 
+	"go.lsp.dev/protocol"
+	"go.uber.org/zap"
+
 	"github.com/structls/structls/workspace"
 	"github.com/structls/structls/xray"
 )
@@ -11,6 +14,13 @@ import (
 // CommandXRay is the two-phase search: a regex driver, then a Starlark
 // evaluator over each candidate file's syntax tree (DESIGN.md §6).
 const CommandXRay = "structls.xray"
+
+// XRayPrintPrefix starts the window/logMessage that carries one print of an
+// evaluator: "structls.xray print: PATH: TEXT". Print output goes to the
+// client's log (an editor's output panel; the CLI writes it to stderr),
+// never into stdout, which in serve mode is the JSON-RPC stream; xray
+// bounds how much of it a run passes on.
+const XRayPrintPrefix = "structls.xray print: "
 
 func (s *Server) runXRay(ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, arg []byte, progress func(done, total int)) (any, string, error) {
 	var q xray.Query
@@ -22,6 +32,13 @@ func (s *Server) runXRay(ctx context.Context, snap *workspace.Snapshot, enc work
 	if send := partialResultsOf(ctx); send != nil {
 		emit = func(b xray.Batch) error { streamed += len(b.Matches); return send(&b) }
 	}
+	// Sent as it is printed, from the evaluating goroutine, so every print
+	// reaches the client before the reply does.
+	ctx = xray.WithPrint(ctx, func(path, text string) {
+		msg := XRayPrintPrefix + path + ": " + text
+		s.log.Debug("xray print", zap.String("path", path), zap.String("text", text))
+		_ = s.client.LogMessage(ctx, &protocol.LogMessageParams{Type: protocol.MessageTypeLog, Message: msg})
+	})
 	res, err := xray.SearchStream(ctx, snap, q, enc, progress, s.parseCache, emit)
 	if err != nil {
 		return nil, "", err

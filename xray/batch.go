@@ -81,9 +81,10 @@ func searchBatch(ctx context.Context, snap *workspace.Snapshot, q Query, set set
 	res := emptyResult()
 	res.CellErrors = []CellError{}
 	total := len(snap.Folders) * len(q.Scans)
+	output := 0 // about the bytes of the cells' output so far
 	for f, folder := range snap.Folders {
 		for i, scan := range q.Scans {
-			if run.Err() != nil {
+			if run.Err() != nil || res.OutputLimitReached {
 				break
 			}
 			cell := q
@@ -104,7 +105,7 @@ func searchBatch(ctx context.Context, snap *workspace.Snapshot, q Query, set set
 				}
 				cell.Evaluator = code
 			}
-			out, err := search(run, snap, cell, enc, nil, cache, limits, nil)
+			out, size, err := searchSized(run, snap, cell, enc, nil, cache, limits, nil)
 			switch {
 			case ctx.Err() != nil && !workspace.StoppedByUser(ctx):
 				return nil, ctx.Err()
@@ -113,6 +114,13 @@ func searchBatch(ctx context.Context, snap *workspace.Snapshot, q Query, set set
 				continue
 			}
 			res.add(out, i, scan.Name, folder.Name)
+			output += size
+			if output > maxRunOutputKept && !res.OutputLimitReached {
+				// Each cell is held whole: the next would add as much again.
+				res.OutputLimitReached = true
+				res.Warnings = append(res.Warnings, fmt.Sprintf("the output passed its limit of %d MiB after folder %s, scan %d; the cells after it did not run: narrow the scans' drivers or globs",
+					maxRunOutputKept>>20, folder.Name, i))
+			}
 			if progress != nil {
 				progress(f*len(q.Scans)+i+1, total)
 			}
@@ -120,7 +128,7 @@ func searchBatch(ctx context.Context, snap *workspace.Snapshot, q Query, set set
 	}
 	res.Timeout = res.Timeout || errors.Is(run.Err(), context.DeadlineExceeded)
 	res.Cancelled = workspace.StoppedByUser(ctx)
-	res.Partial = res.Partial || res.Timeout || res.Cancelled || len(res.CellErrors) > 0
+	res.Partial = res.Partial || res.Timeout || res.Cancelled || res.OutputLimitReached || len(res.CellErrors) > 0
 	if set.text {
 		res.Text = renderText(res)
 	}
@@ -142,6 +150,7 @@ func (r *Result) add(cell *Result, scanIndex int, scanName, folder string) {
 	r.Candidates += cell.Candidates
 	r.FilesEvaluated += cell.FilesEvaluated
 	r.Timeout = r.Timeout || cell.Timeout
+	r.OutputLimitReached = r.OutputLimitReached || cell.OutputLimitReached
 	r.MaxFilesReached = r.MaxFilesReached || cell.MaxFilesReached
 	r.Partial = r.Partial || cell.Partial
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"go.starlark.net/resolve"
@@ -141,19 +140,23 @@ type evalFailure struct {
 
 func (e *evalFailure) Error() string { return e.msg }
 
+// errFileTimeout is the cause of a file's context ending at fileTimeoutMs.
+var errFileTimeout = errors.New("fileTimeoutMs")
+
+// fileTimedOut reports whether ctx, a file's context, ended at its
+// fileTimeoutMs (and not with the run).
+func fileTimedOut(ctx context.Context) bool {
+	return errors.Is(context.Cause(ctx), errFileTimeout)
+}
+
 // run evaluates the code on one file and returns what it returned. It stops
-// at the step budget, after fileTimeout, or when ctx ends.
-func (ev *Evaluator) run(ctx context.Context, in fileInput, fileTimeout time.Duration) (starlark.Value, *evalFailure) {
-	thread := &starlark.Thread{Name: in.path, Print: func(*starlark.Thread, string) {}}
+// at the step budget or when ctx, the file's context, ends: at its
+// fileTimeout (an EvaluatorTimeout), or with the run.
+func (ev *Evaluator) run(ctx context.Context, in fileInput, fileTimeout time.Duration, prints *printLog) (starlark.Value, *evalFailure) {
+	thread := &starlark.Thread{Name: in.path, Print: prints.forFile(in.path)}
 	thread.SetMaxExecutionSteps(ev.limits.MaxSteps)
 	thread.SetLocal(budgetKey, in.root.budget)
-	var timedOut atomic.Bool
-	timer := time.AfterFunc(fileTimeout, func() {
-		timedOut.Store(true)
-		thread.Cancel("timeout")
-	})
-	defer timer.Stop()
-	stop := context.AfterFunc(ctx, func() { thread.Cancel("cancelled") })
+	stop := context.AfterFunc(ctx, func() { thread.Cancel("stopped") })
 	defer stop()
 
 	globals := starlark.StringDict{
@@ -173,7 +176,7 @@ func (ev *Evaluator) run(ctx context.Context, in fileInput, fileTimeout time.Dur
 		return result, nil
 	}
 	switch {
-	case timedOut.Load():
+	case fileTimedOut(ctx):
 		return nil, &evalFailure{EvaluatorTimeout, fmt.Sprintf("evaluator exceeded the %d ms per-file limit (fileTimeoutMs)", fileTimeout.Milliseconds())}
 	case thread.ExecutionSteps() >= ev.limits.MaxSteps:
 		return nil, &evalFailure{EvaluatorTimeout, fmt.Sprintf("evaluator exceeded its budget of %d steps for this file (sandbox limit): an endless loop?", ev.limits.MaxSteps)}

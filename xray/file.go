@@ -22,6 +22,7 @@ type fileResult struct {
 	matches  []Match
 	errors   []EvaluationError
 	metadata []FileMetadata
+	size     int // about the bytes of its JSON (matchSize, errorSize)
 }
 
 // file evaluates one candidate. Every failure becomes an EvaluationError:
@@ -29,7 +30,12 @@ type fileResult struct {
 // cannot take the server down.
 func (e *evaluation) file(ctx context.Context, c candidate, scratch *syntax.Scratch) (r *fileResult) {
 	fail := func(kind ErrorType, msg string) *fileResult {
-		return &fileResult{errors: []EvaluationError{{Path: c.file.Rel, URI: c.file.URI(), ErrorType: kind, ErrorMessage: msg}}}
+		if len(msg) > maxErrorMessage { // fail("x" * 10000000) says so in 10 MB
+			msg = strings.ToValidUTF8(msg[:maxErrorMessage], "") + "…"
+		}
+		r := &fileResult{errors: []EvaluationError{{Path: c.file.Rel, URI: c.file.URI(), ErrorType: kind, ErrorMessage: msg}}}
+		r.size = errorSize(&r.errors[0])
+		return r
 	}
 	defer func() {
 		if p := recover(); p != nil {
@@ -51,10 +57,20 @@ func (e *evaluation) file(ctx context.Context, c candidate, scratch *syntax.Scra
 	if len(tree.Nodes) == 0 {
 		return fail(ReadError, "the parser returned no tree for it")
 	}
+	// The file's time limit covers building its globals and evaluating.
+	fileCtx, stop := context.WithTimeoutCause(ctx, e.fileTimeout, errFileTimeout)
+	defer stop()
 	root := &Node{tree: tree, index: 0, budget: &budget{limits: e.ev.limits}}
-	in := fileInput{root: root, source: string(tree.Source), lang: l.Name, path: c.file.Rel,
-		positions: matchPositions(root, c.hits)}
-	value, failure := e.ev.run(ctx, in, e.fileTimeout)
+	positions, err := matchPositions(fileCtx, root, c.hits)
+	if err != nil {
+		if fileTimedOut(fileCtx) {
+			return fail(EvaluatorTimeout, fmt.Sprintf("building match_positions of %d driver hits took longer than the %d ms per-file limit (fileTimeoutMs): narrow the driver, or raise fileTimeoutMs",
+				len(c.hits), e.fileTimeout.Milliseconds()))
+		}
+		return &fileResult{} // the run stopped: this file is not delivered
+	}
+	in := fileInput{root: root, source: string(tree.Source), lang: l.Name, path: c.file.Rel, positions: positions}
+	value, failure := e.ev.run(fileCtx, in, e.fileTimeout, e.prints)
 	var out *outcome
 	if failure == nil {
 		out, failure = checkReturn(value)
@@ -65,8 +81,16 @@ func (e *evaluation) file(ctx context.Context, c candidate, scratch *syntax.Scra
 	if out == nil {
 		return &fileResult{} // skip
 	}
-	return e.results(c.file, l.Name, tree, out)
+	r = e.results(c.file, l.Name, tree, out)
+	if r.size > MaxFileOutputBytes {
+		return fail(InvalidEvaluatorReturn, fmt.Sprintf("the %d matches of this file would output more than the %d MiB a file may (each match repeats its line's content: a very long line?); return fewer matches",
+			len(out.matches), MaxFileOutputBytes>>20))
+	}
+	return r
 }
+
+// maxErrorMessage caps the message of an evaluation error.
+const maxErrorMessage = 4 << 10
 
 // noGrammar is code-indexer's UnsupportedLanguage message.
 func noGrammar(rel string) string {
@@ -100,7 +124,11 @@ func (e *evaluation) results(f workspace.File, language string, tree *syntax.Tre
 	}
 	uri := f.URI()
 	line := lineInfo{number: -1}
+	size := out.valueSize
 	for _, m := range out.matches {
+		if size > MaxFileOutputBytes {
+			break // too much to output: the caller refuses the file (it needs only the size)
+		}
 		match := Match{Path: f.Rel, URI: uri, Language: language, LineNumber: m.line, Fields: m.fields}
 		if m.line >= 1 && m.line <= lines {
 			if m.line != line.number {
@@ -113,12 +141,15 @@ func (e *evaluation) results(f workspace.File, language string, tree *syntax.Tre
 		}
 		if e.debugNodes > 0 {
 			match.Ast = kindTree(tree, mapper, e.enc, lineSubject(tree, mapper, m.line), e.debugNodes)
+			size += astSize * e.debugNodes
 		}
+		size += matchSize(&match) + m.size
 		r.matches = append(r.matches, match)
 	}
 	if out.value != nil || out.hasRole {
 		r.metadata = []FileMetadata{{Path: f.Rel, URI: uri, Value: out.value, FileRole: out.fileRole}}
 	}
+	r.size = size
 	return r
 }
 
@@ -165,29 +196,54 @@ func lineEnd(source []byte, start int) int {
 }
 
 // matchPositions builds the match_positions global from the driver's hits:
-// one per matching line, at its first submatch.
-func matchPositions(root *Node, hits []grep.Match) *starlark.List {
+// one per matching line, at its first submatch. The hits come in file
+// order, so one pass over the source and the tree serves them all (see
+// nodeFinder): a file with 100,000 hits costs about what one with a few
+// does per hit. It stops, with ctx's error, when ctx ends.
+func matchPositions(ctx context.Context, root *Node, hits []grep.Match) (*starlark.List, error) {
 	source := root.tree.Source
 	out := make([]starlark.Value, 0, len(hits))
-	for _, h := range hits {
+	nodes := newNodeFinder(root.tree, 0)
+	line := struct {
+		start, end int // the line holding the last hit, without its end of line
+		content    starlark.Value
+	}{start: -1}
+	for i, h := range hits {
+		if i%1024 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		offset := h.Submatches[0].ByteRange.Start
 		if offset > len(source) {
 			continue // the file changed since the driver read it
 		}
-		lineStart := bytes.LastIndexByte(source[:offset], '\n') + 1
-		d := starlark.NewDict(7)
+		if line.start < 0 || offset < line.start || offset > line.end {
+			// Another line: its start follows the last "\n" before offset,
+			// looked for after the last hit's line when the hits go forward.
+			from, start := 0, 0
+			if line.start >= 0 && offset > line.end {
+				from, start = line.end, line.start
+			}
+			if nl := bytes.LastIndexByte(source[from:offset], '\n'); nl >= 0 {
+				start = from + nl + 1
+			}
+			if start != line.start {
+				line.start, line.end = start, lineEnd(source, start)
+				line.content = starlark.String(source[line.start:line.end])
+			}
+		}
+		d := starlark.NewDict(8)
 		set := func(k string, v starlark.Value) { _ = d.SetKey(starlark.String(k), v) }
 		set("line_number", starlark.MakeInt(h.LineNumber))
-		set("line_content", starlark.String(source[lineStart:lineEnd(source, lineStart)]))
-		set("column", starlark.MakeInt(offset-lineStart+1))
+		set("line_content", line.content)
+		set("column", starlark.MakeInt(offset-line.start+1))
 		set("byte_offset", starlark.MakeInt(offset))
-		set("line_start_byte", starlark.MakeInt(lineStart))
+		set("line_start_byte", starlark.MakeInt(line.start))
 		set("context_before", contextList(h.ContextBefore))
 		set("context_after", contextList(h.ContextAfter))
-		set("ast_node", root.orNone(nodeAtByteOffset(root.tree, 0, offset)))
+		set("ast_node", root.orNone(nodes.find(offset)))
 		out = append(out, d)
 	}
-	return starlark.NewList(out)
+	return starlark.NewList(out), nil
 }
 
 func contextList(lines []grep.ContextLine) *starlark.List {

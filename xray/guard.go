@@ -10,18 +10,31 @@ import (
 // `s = s + s` or `l.extend(l)` make gigabytes in a few steps. The rewrite:
 //
 //   x + y, x * y, x % y        → __xray_binop__("+", x, y) …
+//   x - y, x | y, x & y, x ^ y  → __xray_binop__("|", x, y) … (set and dict results)
 //   x += y (also *=, %=)        → x += __xray_grow__("+=", x, y)
 //   (but x + 1 and x += 1, a number literal added, stay as they are)
 //   x.join (and the other methods in guardedMethods) → __xray_attr__(x, "join")
 //   d[k] = v                    → d[k] = __xray_store__(d, v)
 //
-// The names start with "__xray_" so that no evaluator uses them by chance.
+// and every operation that builds a value a step at a time, which the step
+// budget alone does not bound in memory (a step may keep tens of bytes, and
+// a file has 100 million steps), is charged to the evaluation's budget:
+//
+//   [a, b], (a, b), {k: v}, x[i:j], lambda: …  → __xray_new__(…), charged its size
+//   def f(): … (a closure, made each time the def runs) → followed by f = __xray_new__(f)
+//   [e for …], {k: v for …}     → [__xray_item__(e) for …], {k: __xray_item__(v) for …}
+//
+// The builtins that build lists, tuples, dicts and sets from an iterable
+// are replaced by charged ones (charge.go). The names start with "__xray_"
+// so that no evaluator uses them by chance.
 
 const (
 	binopGuard = "__xray_binop__"
 	growGuard  = "__xray_grow__"
 	attrGuard  = "__xray_attr__"
 	storeGuard = "__xray_store__"
+	newGuard   = "__xray_new__"
+	itemGuard  = "__xray_item__"
 )
 
 // guardedMethods are the string and list methods whose result size the
@@ -29,17 +42,37 @@ const (
 var guardedMethods = map[string]bool{
 	"join": true, "replace": true, "format": true, "split": true, "rsplit": true, "splitlines": true,
 	"extend": true, "append": true, "insert": true, "update": true, "setdefault": true,
+	"upper": true, "lower": true, "title": true, "capitalize": true, // a new string as long as the old
+	"items": true, "keys": true, "values": true, // a dict's lists
+	"add": true, "union": true, "intersection": true, "difference": true, "symmetric_difference": true, // sets
 }
 
-// guardFile rewrites every statement of f in place.
+// guardFile rewrites every statement of f in place. Its top-level defs
+// (the entry point) are made once, and not charged.
 func guardFile(f *syntax.File) {
-	guardStmts(f.Stmts)
-}
-
-func guardStmts(stmts []syntax.Stmt) {
-	for _, s := range stmts {
+	for _, s := range f.Stmts {
+		if def, ok := s.(*syntax.DefStmt); ok {
+			guardParams(def.Params)
+			def.Body = guardStmts(def.Body)
+			continue
+		}
 		guardStmt(s)
 	}
+}
+
+// guardStmts rewrites stmts and returns them with a charge after each def.
+func guardStmts(stmts []syntax.Stmt) []syntax.Stmt {
+	out := stmts[:0:0]
+	for _, s := range stmts {
+		guardStmt(s)
+		out = append(out, s)
+		if def, ok := s.(*syntax.DefStmt); ok {
+			name := &syntax.Ident{NamePos: def.Name.NamePos, Name: def.Name.Name}
+			out = append(out, &syntax.AssignStmt{OpPos: def.Def, Op: syntax.EQ, LHS: name,
+				RHS: call(newGuard, def.Def, &syntax.Ident{NamePos: def.Name.NamePos, Name: def.Name.Name})})
+		}
+	}
+	return out
 }
 
 func guardStmt(s syntax.Stmt) {
@@ -60,20 +93,20 @@ func guardStmt(s syntax.Stmt) {
 		}
 	case *syntax.DefStmt:
 		guardParams(s.Params)
-		guardStmts(s.Body)
+		s.Body = guardStmts(s.Body)
 	case *syntax.ExprStmt:
 		s.X = guardExpr(s.X)
 	case *syntax.IfStmt:
 		s.Cond = guardExpr(s.Cond)
-		guardStmts(s.True)
-		guardStmts(s.False)
+		s.True = guardStmts(s.True)
+		s.False = guardStmts(s.False)
 	case *syntax.ForStmt:
 		s.Vars = guardTarget(s.Vars)
 		s.X = guardExpr(s.X)
-		guardStmts(s.Body)
+		s.Body = guardStmts(s.Body)
 	case *syntax.WhileStmt:
 		s.Cond = guardExpr(s.Cond)
-		guardStmts(s.Body)
+		s.Body = guardStmts(s.Body)
 	case *syntax.ReturnStmt:
 		if s.Result != nil {
 			s.Result = guardExpr(s.Result)
@@ -123,10 +156,12 @@ func guardExpr(e syntax.Expr) syntax.Expr {
 	case *syntax.BinaryExpr:
 		e.X, e.Y = guardExpr(e.X), guardExpr(e.Y)
 		switch e.Op {
-		case syntax.PLUS, syntax.STAR, syntax.PERCENT:
-			if e.Op == syntax.PLUS && (isNumberLiteral(e.X) || isNumberLiteral(e.Y)) {
+		case syntax.PLUS, syntax.MINUS, syntax.PIPE, syntax.AMP, syntax.CIRCUMFLEX:
+			if isNumberLiteral(e.X) || isNumberLiteral(e.Y) {
 				return e // line + 1: see isNumberLiteral
 			}
+			return call(binopGuard, e.OpPos, str(e.Op.String(), e.OpPos), e.X, e.Y)
+		case syntax.STAR, syntax.PERCENT:
 			return call(binopGuard, e.OpPos, str(e.Op.String(), e.OpPos), e.X, e.Y)
 		}
 	case *syntax.DotExpr:
@@ -166,21 +201,27 @@ func guardExpr(e syntax.Expr) syntax.Expr {
 				*p = guardExpr(*p)
 			}
 		}
+		return call(newGuard, e.Lbrack, e)
 	case *syntax.ListExpr:
 		guardExprs(e.List)
+		return call(newGuard, e.Lbrack, e)
 	case *syntax.TupleExpr:
 		guardExprs(e.List)
+		return call(newGuard, tupleStart(e), e)
 	case *syntax.DictExpr:
 		for _, entry := range e.List {
 			d := entry.(*syntax.DictEntry)
 			d.Key, d.Value = guardExpr(d.Key), guardExpr(d.Value)
 		}
+		return call(newGuard, e.Lbrace, e)
 	case *syntax.CondExpr:
 		e.Cond, e.True, e.False = guardExpr(e.Cond), guardExpr(e.True), guardExpr(e.False)
 	case *syntax.Comprehension:
-		e.Body = guardExpr(e.Body)
 		if d, ok := e.Body.(*syntax.DictEntry); ok {
 			d.Key, d.Value = guardExpr(d.Key), guardExpr(d.Value)
+			d.Value = call(itemGuard, e.Lbrack, d.Value)
+		} else {
+			e.Body = call(itemGuard, e.Lbrack, guardExpr(e.Body))
 		}
 		for _, c := range e.Clauses {
 			switch c := c.(type) {
@@ -194,14 +235,26 @@ func guardExpr(e syntax.Expr) syntax.Expr {
 	case *syntax.LambdaExpr:
 		guardParams(e.Params)
 		e.Body = guardExpr(e.Body)
+		return call(newGuard, e.Lambda, e)
 	}
 	return e
 }
 
-// isNumberLiteral reports whether e is an int or float literal. Adding a
-// number builds nothing large (a number plus a number is a number one bit
-// longer at most; plus anything else is an error), so `line + 1`, the most
-// common arithmetic of evaluators, skips the guard's call.
+// tupleStart is where a tuple begins (a tuple without parentheses has no
+// Lparen).
+func tupleStart(e *syntax.TupleExpr) syntax.Position {
+	if e.Lparen.IsValid() {
+		return e.Lparen
+	}
+	start, _ := e.Span()
+	return start
+}
+
+// isNumberLiteral reports whether e is an int or float literal. Adding,
+// subtracting or combining bits with a number builds nothing large (a
+// number one bit longer at most; with anything else, an error), so
+// `line + 1` and `end - 1`, the most common arithmetic of evaluators, skip
+// the guard's call.
 func isNumberLiteral(e syntax.Expr) bool {
 	lit, ok := e.(*syntax.Literal)
 	return ok && (lit.Token == syntax.INT || lit.Token == syntax.FLOAT)

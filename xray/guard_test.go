@@ -30,6 +30,16 @@ func TestGuardRewrite(t *testing.T) {
 		{"i *= 2", growGuard},
 		{`s += "a"`, growGuard},
 		{"x = (y + 1) + z", binopGuard},
+		{"x = y - 1", ""},
+		{"x = y - z", binopGuard},
+		{"x = y | z", binopGuard},
+		{"x = [y]", newGuard},
+		{"x = (y, z)", newGuard},
+		{"x = {y: z}", newGuard},
+		{"x = y[1:]", newGuard},
+		{"x = lambda: 1", newGuard},
+		{"x = [c for c in y]", itemGuard},
+		{"x = {c: 1 for c in y}", itemGuard},
 	} {
 		f, err := fileOptions.Parse("test", tc.code, 0)
 		if err != nil {

@@ -32,6 +32,9 @@ func (r *Result) AppendJSON(b []byte) []byte {
 	b = strconv.AppendBool(b, r.MaxFilesReached)
 	b = append(b, `,"cancelled":`...)
 	b = strconv.AppendBool(b, r.Cancelled)
+	if r.OutputLimitReached {
+		b = append(b, `,"outputLimitReached":true`...)
+	}
 	if len(r.CellErrors) > 0 {
 		b = append(b, `,"cellErrors":`...)
 		b = appendJSONValue(b, r.CellErrors)

@@ -144,7 +144,13 @@ func (n *Node) Attr(name string) (starlark.Value, error) {
 	case "type":
 		return starlark.String(n.tree.Kind(n.index)), nil
 	case "text":
-		return starlark.String(validText(n.tree.Text(n.index))), nil
+		text := n.tree.Text(n.index)
+		if n.budget != nil {
+			if err := n.budget.charge("XRayNode.text", len(text)); err != nil { // a copy each time
+				return nil, err
+			}
+		}
+		return starlark.String(validText(text)), nil
 	case "children":
 		return n.nodeList(n.children(false))
 	case "named_children":
@@ -409,4 +415,71 @@ func nodeAtByteOffset(t *flat.Tree, from int32, off int) int32 {
 		return -1
 	}
 	return best
+}
+
+// nodeFinder answers nodeAtByteOffset for many offsets under one node in
+// one pass when they come in increasing order, as a file's driver hits
+// do: it keeps the path of nodes down to the last answer and, for each
+// node of it, the child where its scan of children stopped. For the next
+// offset it climbs only as far as needed and goes on through the children
+// from where it stopped, never again from a first child: a child that ends
+// before an offset ends before every later one. An offset lower than the
+// last starts from the top again (still correct, only slower).
+type nodeFinder struct {
+	t    *flat.Tree
+	from int32
+	path []finderLevel // from, then a child of it holding the last offset, and so on down
+	last int
+}
+
+// finderLevel is a node of a nodeFinder's path and where its scan of
+// children goes on.
+type finderLevel struct {
+	node    int32
+	next    int32 // the first child not yet passed (-1: none left)
+	started bool  // next is set
+}
+
+func newNodeFinder(t *flat.Tree, from int32) *nodeFinder {
+	return &nodeFinder{t: t, from: from, path: []finderLevel{{node: from}}}
+}
+
+// find is nodeAtByteOffset(t, from, off).
+func (f *nodeFinder) find(off int) int32 {
+	t := f.t
+	holds := func(i int32) bool { r := &t.Nodes[i]; return int(r.Start) <= off && off < int(r.End) }
+	if off < 0 || !holds(f.from) {
+		return -1
+	}
+	if off < f.last {
+		f.path = append(f.path[:0], finderLevel{node: f.from})
+	}
+	f.last = off
+	for len(f.path) > 1 && !holds(f.path[len(f.path)-1].node) {
+		f.path = f.path[:len(f.path)-1]
+	}
+	for {
+		top := &f.path[len(f.path)-1]
+		c := t.Nodes[top.node].FirstChild
+		if top.started {
+			c = top.next
+		}
+		for c >= 0 && !holds(c) && int(t.Nodes[c].Start) <= off {
+			c = t.Nodes[c].NextSibling // it ends before off
+		}
+		top.next, top.started = c, true
+		if c < 0 || !holds(c) {
+			break
+		}
+		f.path = append(f.path, finderLevel{node: c})
+	}
+	for i := len(f.path) - 1; i > 0; i-- {
+		if n := f.path[i].node; t.Nodes[n].IsNamed() {
+			return n
+		}
+	}
+	if !t.Nodes[f.from].IsNamed() {
+		return -1
+	}
+	return f.from
 }

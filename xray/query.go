@@ -55,13 +55,16 @@ type Result struct {
 	EvaluationErrors []EvaluationError `json:"evaluationErrors"`
 	Candidates       int               `json:"candidates"`     // files the driver matched, before maxFiles
 	FilesEvaluated   int               `json:"filesEvaluated"` // files whose evaluation finished (with or without an error)
-	Partial          bool              `json:"partial"`        // timeout, maxFilesReached or cancelled
+	Partial          bool              `json:"partial"`        // timeout, maxFilesReached, cancelled or outputLimitReached
 	Timeout          bool              `json:"timeout"`        // timeoutSeconds ran out; files not evaluated by then are left out
 	MaxFilesReached  bool              `json:"maxFilesReached"`
-	Cancelled        bool              `json:"cancelled"`            // the person stopped the run (progress Cancel); what was evaluated by then is kept
-	CellErrors       []CellError       `json:"cellErrors,omitempty"` // a batch's cells that could not run
-	Warnings         []string          `json:"warnings"`
-	Text             string            `json:"text,omitempty"`
+	Cancelled        bool              `json:"cancelled"` // the person stopped the run (progress Cancel); what was evaluated by then is kept
+	// OutputLimitReached: the output reached its limit (the README's X-Ray
+	// limits) and the files after it were left out.
+	OutputLimitReached bool        `json:"outputLimitReached,omitempty"`
+	CellErrors         []CellError `json:"cellErrors,omitempty"` // a batch's cells that could not run
+	Warnings           []string    `json:"warnings"`
+	Text               string      `json:"text,omitempty"`
 }
 
 // Match is one match an evaluator returned. Fields holds its other keys

@@ -11,10 +11,11 @@ import (
 
 // outcome is one file's evaluation, checked against the return contract.
 type outcome struct {
-	matches  []fileMatch
-	value    any // nil: None
-	fileRole string
-	hasRole  bool
+	matches   []fileMatch
+	value     any // nil: None
+	valueSize int // about the bytes of value's and file_role's JSON
+	fileRole  string
+	hasRole   bool
 }
 
 // fileMatch is one returned match before it gets its file's path.
@@ -22,6 +23,7 @@ type fileMatch struct {
 	line        int
 	lineContent *string
 	fields      map[string]any
+	size        int // about the bytes of its fields' JSON
 }
 
 // Keys of a returned match that are not kept under fields.
@@ -95,6 +97,10 @@ func checkReturn(v starlark.Value) (*outcome, *evalFailure) {
 	if conv.count > maxReturnedValues {
 		return nil, invalidReturn("the evaluator returned more than %d values for this file (a list that holds itself?); return less", maxReturnedValues)
 	}
+	if conv.bytes > MaxFileOutputBytes {
+		return nil, invalidReturn("the evaluator returned more than %d MiB of values for this file (the same large string in many matches?), the output a file may have; return less", MaxFileOutputBytes>>20)
+	}
+	out.valueSize = conv.bytes - conv.matchBytes
 	return out, nil
 }
 
@@ -116,7 +122,11 @@ func (c *converter) match(entry *starlark.Dict) (fileMatch, *evalFailure) {
 	if entry.Len() == 1 {
 		return m, nil // only line_number, as most evaluators return
 	}
+	before := c.bytes
 	for k, v := range entry.Entries() {
+		if c.bytes > MaxFileOutputBytes {
+			break // checkReturn reports it
+		}
 		key := c.text(k)
 		switch key {
 		case keyLineNumber, keyFilePath, keyLanguage:
@@ -130,6 +140,8 @@ func (c *converter) match(entry *starlark.Dict) (fileMatch, *evalFailure) {
 			m.fields[key] = c.json(v, 0)
 		}
 	}
+	m.size = c.bytes - before
+	c.matchBytes += m.size
 	return m, nil
 }
 
@@ -155,20 +167,34 @@ func asLineNumber(v starlark.Value) (int, bool) {
 	return 0, false
 }
 
-// converter turns returned Starlark values into JSON values, counting them.
-type converter struct{ count int }
+// converter turns returned Starlark values into JSON values, counting
+// them and about the bytes of their JSON (a string shared by many matches
+// is held once, but written once for each).
+type converter struct {
+	count      int
+	bytes      int // about the JSON of everything converted
+	matchBytes int // of it, the matches' fields
+}
+
+// valueBytes is about what a value takes in JSON besides its strings.
+const valueBytes = 8
 
 // text is a string's value, or any other value's repr.
 func (c *converter) text(v starlark.Value) string {
-	if s, ok := v.(starlark.String); ok {
-		return strings.ToValidUTF8(string(s), "\uFFFD")
+	var s string
+	if str, ok := v.(starlark.String); ok {
+		s = strings.ToValidUTF8(string(str), "\uFFFD")
+	} else if c.bytes <= MaxFileOutputBytes {
+		s = v.String()
 	}
-	return v.String()
+	c.bytes += len(s) + valueBytes
+	return s
 }
 
 func (c *converter) json(v starlark.Value, depth int) any {
 	c.count++
-	if c.count > maxReturnedValues || depth > maxReturnedDepth {
+	c.bytes += valueBytes
+	if c.count > maxReturnedValues || depth > maxReturnedDepth || c.bytes > MaxFileOutputBytes {
 		return nil // checkReturn reports the overflow; depth alone cuts the value
 	}
 	switch v := v.(type) {
@@ -189,6 +215,7 @@ func (c *converter) json(v starlark.Value, depth int) any {
 	case starlark.String:
 		return c.text(v)
 	case starlark.Bytes:
+		c.bytes += len(v)
 		return strings.ToValidUTF8(string(v), "\uFFFD")
 	case *Node:
 		r, start, end := v.raw(), v.tree.StartPoint(v.index), v.tree.EndPoint(v.index)
@@ -197,6 +224,9 @@ func (c *converter) json(v starlark.Value, depth int) any {
 	case *starlark.Dict:
 		out := map[string]any{}
 		for k, x := range v.Entries() {
+			if c.bytes > MaxFileOutputBytes {
+				break
+			}
 			out[c.text(k)] = c.json(x, depth+1)
 		}
 		return out
@@ -205,10 +235,10 @@ func (c *converter) json(v starlark.Value, depth int) any {
 		it := v.Iterate()
 		defer it.Done()
 		var x starlark.Value
-		for it.Next(&x) && c.count <= maxReturnedValues {
+		for it.Next(&x) && c.count <= maxReturnedValues && c.bytes <= MaxFileOutputBytes {
 			out = append(out, c.json(x, depth+1))
 		}
 		return out
 	}
-	return v.String()
+	return c.text(v)
 }

@@ -18,11 +18,13 @@ type Limits struct {
 	// MaxStringBytes caps any string an evaluator builds (the file's own
 	// source may be larger).
 	MaxStringBytes int
-	// MaxListLen caps the elements of any list or tuple an evaluator builds
-	// in one operation, and range().
+	// MaxListLen caps the elements of any list, tuple, dict or set an
+	// evaluator builds in one operation (a range, which holds nothing, may
+	// be of any length).
 	MaxListLen int
-	// MaxAllocBytes caps the total bytes the guarded operations of one
-	// file's evaluation may build, so many large values in a loop end too.
+	// MaxAllocBytes caps the total bytes one file's evaluation may build
+	// (charge.go says how it is counted), so many large values in a loop
+	// end too.
 	MaxAllocBytes int
 }
 
@@ -139,26 +141,46 @@ func (b *budget) checkGrowth(op string, x, y starlark.Value) error {
 		if sx {
 			return b.checkString(what, nx+estimate(y, b.limits.MaxStringBytes))
 		}
+	case "-", "|", "&", "^":
+		// A new set, or with | a new dict, of at most the entries of both.
+		if entries := entriesOf(x) + entriesOf(y); entries > 0 {
+			if err := b.checkLength(what, entries); err != nil {
+				return err
+			}
+			return b.charge(what, dictEntryCost*entries)
+		}
 	}
 	return nil
 }
 
-// operatorName names an operator in messages ("the + operator"), without
-// building the string on every checked operation.
+// entriesOf is the number of entries of a set or dict, else 0.
+func entriesOf(v starlark.Value) int {
+	switch v := v.(type) {
+	case *starlark.Set:
+		return v.Len()
+	case *starlark.Dict:
+		return v.Len()
+	}
+	return 0
+}
+
+// guardedOperators are the operators the guards check: their token (for
+// the binary ones) and their name in messages, made once rather than on
+// every checked operation.
+var guardedOperators = map[string]struct {
+	tok  syntax.Token
+	name string
+}{
+	"+": {syntax.PLUS, "the + operator"}, "*": {syntax.STAR, "the * operator"}, "%": {syntax.PERCENT, "the % operator"},
+	"-": {syntax.MINUS, "the - operator"}, "|": {syntax.PIPE, "the | operator"}, "&": {syntax.AMP, "the & operator"},
+	"^":  {syntax.CIRCUMFLEX, "the ^ operator"},
+	"+=": {syntax.ILLEGAL, "the += operator"}, "*=": {syntax.ILLEGAL, "the *= operator"}, "%=": {syntax.ILLEGAL, "the %= operator"},
+}
+
+// operatorName names an operator in messages ("the + operator").
 func operatorName(op string) string {
-	switch op {
-	case "+":
-		return "the + operator"
-	case "+=":
-		return "the += operator"
-	case "*":
-		return "the * operator"
-	case "*=":
-		return "the *= operator"
-	case "%":
-		return "the % operator"
-	case "%=":
-		return "the %= operator"
+	if o, ok := guardedOperators[op]; ok {
+		return o.name
 	}
 	return "the " + op + " operator"
 }
@@ -215,17 +237,25 @@ func estimate(v starlark.Value, limit int) int {
 
 // sandboxBuiltins are the predeclared names that replace or hide Starlark
 // builtins, and the guards the rewrite calls.
-var sandboxBuiltins = starlark.StringDict{
-	binopGuard: starlark.NewBuiltin(binopGuard, guardedBinop),
-	growGuard:  starlark.NewBuiltin(growGuard, guardedGrow),
-	attrGuard:  starlark.NewBuiltin(attrGuard, guardedAttr),
-	storeGuard: starlark.NewBuiltin(storeGuard, guardedStore),
-	"range":    starlark.NewBuiltin("range", guardedRange),
-	"str":      starlark.NewBuiltin("str", guardedToString("str")),
-	"repr":     starlark.NewBuiltin("repr", guardedToString("repr")),
-	"getattr":  starlark.NewBuiltin("getattr", unavailable("getattr", "use x.name")),
-	"print":    starlark.NewBuiltin("print", unavailable("print", "an evaluator has no output but its return value: add what you want to see to a match's fields")),
-}
+var sandboxBuiltins = func() starlark.StringDict {
+	d := starlark.StringDict{
+		binopGuard: starlark.NewBuiltin(binopGuard, guardedBinop),
+		growGuard:  starlark.NewBuiltin(growGuard, guardedGrow),
+		attrGuard:  starlark.NewBuiltin(attrGuard, guardedAttr),
+		storeGuard: starlark.NewBuiltin(storeGuard, guardedStore),
+		newGuard:   starlark.NewBuiltin(newGuard, guardedNew),
+		itemGuard:  starlark.NewBuiltin(itemGuard, guardedItem),
+		"str":      starlark.NewBuiltin("str", guardedToString("str")),
+		"repr":     starlark.NewBuiltin("repr", guardedToString("repr")),
+		"bytes":    starlark.NewBuiltin("bytes", guardedToString("bytes")),
+		"print":    starlark.NewBuiltin("print", guardedPrint),
+		"getattr":  starlark.NewBuiltin("getattr", unavailable("getattr", "use x.name")),
+	}
+	for name, b := range chargedBuiltins {
+		d[name] = b
+	}
+	return d
+}()
 
 func unavailable(name, hint string) func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
 	return func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
@@ -256,15 +286,8 @@ func guardedBinop(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tu
 	if err := budgetOf(thread).checkGrowth(op, x, y); err != nil {
 		return nil, err
 	}
-	var tok syntax.Token
-	switch op {
-	case "+":
-		tok = syntax.PLUS
-	case "*":
-		tok = syntax.STAR
-	case "%":
-		tok = syntax.PERCENT
-	default:
+	tok := guardedOperators[op].tok
+	if tok == syntax.ILLEGAL {
 		return nil, fmt.Errorf("%s is internal to the sandbox: do not call it", b.Name())
 	}
 	return starlark.Binary(tok, x, y)
@@ -304,15 +327,14 @@ func guardedStore(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tu
 	return args[1], nil
 }
 
-func guardedRange(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
-	r, err := starlark.Call(thread, starlark.Universe["range"], args, kwargs)
-	if err != nil {
+// guardedPrint is print, its text checked as str()'s is; the thread's
+// Print sends it on (evaluator.go).
+func guardedPrint(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tuple, kwargs []starlark.Tuple) (starlark.Value, error) {
+	bud := budgetOf(thread)
+	if err := bud.checkString("print()", estimate(args, bud.limits.MaxStringBytes)); err != nil {
 		return nil, err
 	}
-	if n := r.(starlark.Sequence).Len(); n > budgetOf(thread).limits.MaxListLen {
-		return nil, &sandboxError{fmt.Sprintf("range of %d elements; the sandbox allows %d", n, budgetOf(thread).limits.MaxListLen)}
-	}
-	return r, nil
+	return starlark.Call(thread, starlark.Universe["print"], args, kwargs)
 }
 
 func guardedToString(name string) func(*starlark.Thread, *starlark.Builtin, starlark.Tuple, []starlark.Tuple) (starlark.Value, error) {
@@ -347,7 +369,7 @@ func guardedAttr(thread *starlark.Thread, b *starlark.Builtin, args starlark.Tup
 		return nil, err
 	}
 	switch x.(type) {
-	case starlark.String, *starlark.List, *starlark.Dict:
+	case starlark.String, *starlark.List, *starlark.Dict, *starlark.Set:
 	default:
 		return m, nil
 	}
@@ -392,6 +414,8 @@ func checkMethod(b *budget, x starlark.Value, name string, args starlark.Tuple) 
 				}
 			}
 			return b.checkList(what, strings.Count(string(x), sep)+1)
+		case "upper", "lower", "title", "capitalize":
+			return b.checkString(what, len(x)) // a new string of about the same length
 		}
 	case *starlark.List:
 		switch name {
@@ -411,6 +435,15 @@ func checkMethod(b *budget, x starlark.Value, name string, args starlark.Tuple) 
 			}
 		}
 	case *starlark.Dict:
+		switch name {
+		case "items":
+			if err := b.checkLength(what, x.Len()); err != nil {
+				return err
+			}
+			return b.charge(what, x.Len()*(slotCost+tupleOf(2)))
+		case "keys", "values":
+			return b.checkList(what, x.Len())
+		}
 		added := 1 // setdefault
 		if name == "update" && len(args) == 1 {
 			added = max(0, starlark.Len(args[0]))
@@ -419,6 +452,21 @@ func checkMethod(b *budget, x starlark.Value, name string, args starlark.Tuple) 
 			return err
 		}
 		return b.charge(what, dictEntryCost*added)
+	case *starlark.Set:
+		added := 1 // add
+		if name != "add" {
+			added = 0
+			for _, a := range args {
+				added += max(0, starlark.Len(a))
+			}
+		}
+		if name != "add" && name != "update" {
+			added += x.Len() // a new set
+		}
+		if err := b.checkLength(what, x.Len()+added); err != nil {
+			return err
+		}
+		return b.charge(what, setEntryCost*added)
 	}
 	return nil
 }

@@ -46,26 +46,36 @@ func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc wo
 
 func search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc,
 	cache *syntax.Cache, limits Limits, emit func(Batch) error) (*Result, error) {
+	res, _, err := searchSized(ctx, snap, q, enc, progress, cache, limits, emit)
+	return res, err
+}
+
+// searchSized is search that also returns about the bytes of the result's
+// output (output.go); a batch's result is not sized.
+func searchSized(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc,
+	cache *syntax.Cache, limits Limits, emit func(Batch) error) (*Result, int, error) {
 	set, err := q.validate()
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	if len(q.Scans) > 0 {
-		return searchBatch(ctx, snap, q, set, enc, progress, cache, limits)
+		res, err := searchBatch(ctx, snap, q, set, enc, progress, cache, limits)
+		return res, 0, err
 	}
 	ev, err := Compile(q.Evaluator, limits)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	run, stop := context.WithTimeout(ctx, time.Duration(set.timeoutMs)*time.Millisecond)
 	defer stop()
 	res := emptyResult()
 	candidates, warnings, err := driver(run, snap, q, set, progress)
 	if ctx.Err() != nil {
-		return res.stopped(ctx)
+		res, err := res.stopped(ctx)
+		return res, 0, err
 	}
 	if err != nil && run.Err() == nil {
-		return nil, err
+		return nil, 0, err
 	}
 	res.Warnings = append(res.Warnings, warnings...)
 	res.Candidates = len(candidates)
@@ -75,30 +85,51 @@ func search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 	}
 	cache.StartQuery()
 	e := &evaluation{snap: snap, ev: ev, enc: enc, cache: cache, fileTimeout: time.Duration(set.fileTimeoutMs) * time.Millisecond,
-		debugNodes: set.debugNodes}
-	c := &collector{res: res, emit: emit, text: set.text}
+		debugNodes: set.debugNodes, prints: newPrintLog(ctx)}
+	c := &collector{res: res, emit: emit, text: set.text, limit: maxRunOutputKept}
+	if emit != nil {
+		c.limit = maxRunOutputStreamed
+	}
 	// A file whose evaluation the deadline or a stop cut short is not
 	// delivered: inorder.Run checks ctx before each delivery.
 	var scratches syntax.Scratches // kept from file to file, given back when the run ends
 	defer scratches.Release()
+	held, stopHeld := newFlight(run)
+	defer stopHeld()
 	err = inorder.RunWindow(run, len(candidates), evaluationWindow, func() func(int) *fileResult {
 		scratch := scratches.New()
-		return func(i int) *fileResult { return e.file(run, candidates[i], scratch) }
-	}, func(_ int, r *fileResult) error { return c.add(r) }, progress)
-	if err == nil || run.Err() != nil {
-		err = c.flush() // what was evaluated before a deadline or stop is kept
+		return func(i int) *fileResult {
+			r := e.file(run, candidates[i], scratch)
+			held.acquire(i, r.size)
+			return r
+		}
+	}, func(i int, r *fileResult) error {
+		held.delivered(i, r.size)
+		err := c.add(r)
+		if err != nil {
+			held.stop() // inorder waits for the workers: none may wait for room
+		}
+		return err
+	}, progress)
+	if err == nil || run.Err() != nil || errors.Is(err, errOutputLimit) {
+		err = c.flush() // what was evaluated before a deadline, a stop or the output limit is kept
 	}
 	switch {
 	case ctx.Err() != nil && !workspace.StoppedByUser(ctx):
-		return nil, ctx.Err()
+		return nil, 0, ctx.Err()
 	case err != nil:
-		return nil, err // emit failed: the client is gone
+		return nil, 0, err // emit failed: the client is gone
 	}
 	res.Timeout = errors.Is(run.Err(), context.DeadlineExceeded)
 	res.Cancelled = workspace.StoppedByUser(ctx)
-	res.Partial = res.Timeout || res.MaxFilesReached || res.Cancelled
+	res.OutputLimitReached = c.limited
+	if c.limited {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("the output reached its limit of %d MiB after %d of %d candidate files; the rest were left out: narrow the driver, paths or globs, or return fewer matches or smaller fields",
+			c.limit>>20, res.FilesEvaluated, len(candidates)))
+	}
+	res.Partial = res.Timeout || res.MaxFilesReached || res.Cancelled || res.OutputLimitReached
 	c.finish()
-	return res, nil
+	return res, c.output, nil
 }
 
 // evaluationWindow is how many files the workers may evaluate ahead of
@@ -221,4 +252,5 @@ type evaluation struct {
 	cache       *syntax.Cache
 	fileTimeout time.Duration
 	debugNodes  int // explore mode: the nodes of each match's kind tree; 0 = off
+	prints      *printLog
 }

@@ -1,6 +1,7 @@
 package xray
 
 import (
+	"errors"
 	"strings"
 )
 
@@ -17,24 +18,40 @@ type Batch struct {
 
 // batchMatches is how many matches a batch gathers before it is sent: big
 // enough that the per-message cost vanishes, small enough that nothing
-// large is held (a batch of X-Ray matches is a few hundred KB of JSON).
-const batchMatches = 1024
+// large is held (a batch of X-Ray matches is a few hundred KB of JSON);
+// batchBytes sends a batch of large matches sooner.
+const (
+	batchMatches = 1024
+	batchBytes   = 4 << 20
+)
+
+// errOutputLimit stops a run whose output reached its limit (output.go).
+var errOutputLimit = errors.New("the run's output reached its limit")
 
 // collector takes each evaluated file's outcome, in candidate order, into
 // the result — its matches into res.Matches, or into batches for emit when
 // the run streams.
 type collector struct {
-	res     *Result
-	emit    func(Batch) error // nil: keep every match in res
-	text    bool              // render the matches as text
-	pending []Match           // matches not yet emitted
-	matches int               // matches collected in all
-	render  matchText
-	out     strings.Builder // the matches' text, when not streaming
+	res         *Result
+	emit        func(Batch) error // nil: keep every match in res
+	text        bool              // render the matches as text
+	pending     []Match           // matches not yet emitted
+	pendingSize int               // about the bytes of their JSON
+	matches     int               // matches collected in all
+	output      int               // about the bytes of the output so far (matchSize)
+	limit       int               // the most output a run may have
+	limited     bool              // a file was left out at the limit
+	render      matchText
+	out         strings.Builder // the matches' text, when not streaming
 }
 
 // add takes one file's outcome.
 func (c *collector) add(r *fileResult) error {
+	if c.output+r.size > c.limit {
+		c.limited = true
+		return errOutputLimit
+	}
+	c.output += r.size
 	c.res.FilesEvaluated++
 	c.res.EvaluationErrors = append(c.res.EvaluationErrors, r.errors...)
 	c.res.FileMetadata = append(c.res.FileMetadata, r.metadata...)
@@ -46,16 +63,25 @@ func (c *collector) add(r *fileResult) error {
 		}
 		return nil
 	}
-	switch {
-	case len(c.pending) == 0 && len(r.matches) >= batchMatches:
-		c.pending = r.matches // a file that fills a batch by itself goes as it is
-	case c.pending == nil:
-		c.pending = append(make([]Match, 0, 2*batchMatches), r.matches...) // room for a batch, not regrown match by match
-	default:
-		c.pending = append(c.pending, r.matches...)
-	}
-	if len(c.pending) >= batchMatches {
-		return c.flush()
+	// A file's matches go out in batches of at most batchMatches, or about
+	// batchBytes: a file of 100,000 matches is a hundred messages, not one
+	// of tens of MB copied at each step on its way. A whole batch of them is
+	// a part of the file's slice, not a copy.
+	each := r.size / max(1, len(r.matches)) // about the bytes of one match
+	for ms := r.matches; len(ms) > 0; {
+		n := min(len(ms), batchMatches-len(c.pending), max(1, (batchBytes-c.pendingSize)/max(1, each)))
+		if len(c.pending) == 0 {
+			c.pending = ms[:n:n]
+		} else {
+			c.pending = append(c.pending, ms[:n]...)
+		}
+		ms = ms[n:]
+		c.pendingSize += n * each
+		if len(c.pending) >= batchMatches || c.pendingSize >= batchBytes {
+			if err := c.flush(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -71,7 +97,7 @@ func (c *collector) flush() error {
 		c.render.write(&t, c.pending)
 		b.Text = t.String()
 	}
-	c.pending = nil // the batch owns them now; they are not kept
+	c.pending, c.pendingSize = nil, 0 // the batch owns them now; they are not kept
 	return c.emit(b)
 }
 

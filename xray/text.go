@@ -89,6 +89,8 @@ func writeTail(b *strings.Builder, res *Result, matchCount int) {
 		b.WriteString("; stopped at timeoutSeconds (partial)")
 	case res.MaxFilesReached:
 		b.WriteString("; stopped at maxFiles (partial)")
+	case res.OutputLimitReached:
+		b.WriteString("; stopped at the output limit (partial)")
 	}
 	b.WriteByte('\n')
 	for _, w := range res.Warnings {

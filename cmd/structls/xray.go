@@ -53,7 +53,7 @@ func xrayCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		if err != nil {
 			return exitError, err
 		}
-		return runXRay(q, *root, *asJSON, stdout)
+		return runXRay(q, *root, *asJSON, stdout, stderr)
 	}
 	if *driver == "" {
 		fs.Usage()
@@ -75,7 +75,7 @@ func xrayCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	if *maxFiles != 0 {
 		q.MaxFiles = maxFiles
 	}
-	return runXRay(q, *root, *asJSON, stdout)
+	return runXRay(q, *root, *asJSON, stdout, stderr)
 }
 
 // dumpAstQuery is the query --dump-ast runs: the one file, explore mode,
@@ -99,8 +99,9 @@ func dumpAstQuery(root, file string, maxNodes int) (xray.Query, error) {
 }
 
 // runXRay runs the query through an in-process server and prints the text
-// rendering, or the JSON; it returns the exit code.
-func runXRay(q xray.Query, root string, asJSON bool, stdout io.Writer) (int, error) {
+// rendering, or the JSON, and what the evaluator printed on stderr; it
+// returns the exit code.
+func runXRay(q xray.Query, root string, asJSON bool, stdout, stderr io.Writer) (int, error) {
 	if !asJSON {
 		q.Format = "text"
 	}
@@ -114,6 +115,7 @@ func runXRay(q xray.Query, root string, asJSON bool, stdout io.Writer) (int, err
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	printer := &streamPrinter{out: out, asJSON: asJSON, command: lsp.CommandXRay}
 	raw, err := s.editor.ExecuteCommandBatches(ctx, lsp.CommandXRay, q, printer.batch)
+	printed(s.editor, stderr)
 	if err != nil {
 		out.Flush()
 		return exitError, err
@@ -131,4 +133,14 @@ func runXRay(q xray.Query, root string, asJSON bool, stdout io.Writer) (int, err
 		return exitNotFound, nil
 	}
 	return exitFound, nil
+}
+
+// printed writes what the evaluators printed (the server sends it as log
+// messages, lsp.XRayPrintPrefix) on stderr.
+func printed(ed *lsp.Editor, stderr io.Writer) {
+	for _, msg := range ed.Logs() {
+		if rest, ok := strings.CutPrefix(msg, lsp.XRayPrintPrefix); ok {
+			fmt.Fprintf(stderr, "structls: xray print: %s\n", rest)
+		}
+	}
 }

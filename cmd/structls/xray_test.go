@@ -132,3 +132,13 @@ return {"matches": [{"line_number": 1 + i % 4, "s": "<&>"} for i in range(200)],
 		}
 	}
 }
+
+// TestXRayPrint: what an evaluator prints goes to stderr, never stdout.
+func TestXRayPrint(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- a.go --\npackage a\n\nfunc f() {}\n")
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"xray", "--root", dir, "-e", "func", "--eval-code", "print(\"seen\", file_path)\nreturn {\"matches\": [{\"line_number\": 3}]}"}, nil, &stdout, &stderr)
+	if code != exitFound || strings.Contains(stdout.String(), "seen") || stderr.String() != "structls: xray print: a.go: seen a.go\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q; want 0, the match, and the print on stderr", code, stdout.String(), stderr.String())
+	}
+}
