@@ -20,10 +20,12 @@ type Trees struct {
 	Cache *syntax.Cache
 	Files *FileTrees
 	// Background says a background run is filling the cache: a query
-	// then parses a file on disk that is not cached yet only as far as its
-	// pattern needs, as with no cache, and leaves the whole tree to the
-	// background run (which resumes when the query ends). So the first
-	// query of a fresh server costs what a one-shot search does.
+	// then caches the trees of the files on disk it parses only while the
+	// cache has room, pushing none out (syntax.Cache.ParseIfRoom), and
+	// parses the others only as far as its pattern needs, as with no
+	// cache. So the second query of a session is warm whatever the state
+	// of indexing, and a full cache costs a query no more than a one-shot
+	// search.
 	Background bool
 }
 
