@@ -103,21 +103,16 @@ func run(ctx context.Context, snap *workspace.Snapshot, trees matcher.Trees, opt
 		case err != nil:
 			res.Errors++
 		case known:
-			res.Known++
 			res.Done++
+			res.Known++
 		default:
 			res.Done++
 		}
-		report(opts, i+1, len(files))
+		if opts.Progress != nil {
+			opts.Progress(i+1, len(files))
+		}
 	}
 	return res, nil
-}
-
-// report tells opts.Progress, if set, that done of total files are done.
-func report(opts Options, done, total int) {
-	if opts.Progress != nil {
-		opts.Progress(done, total)
-	}
 }
 
 // whenIdle runs work while no request runs. A request that starts
