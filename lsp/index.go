@@ -22,8 +22,11 @@ import (
 // events, didSave) and over every folder when the folders change or the
 // setting is turned on. Requests pause it (index.Gate), the user may cancel
 // it from its progress ("Indexing N files"), and the backgroundParse setting
-// turns it off. A query that comes first simply parses what is not cached
-// yet: the cache is keyed by content, so both give the same trees.
+// turns it off. A query that comes first parses what is not cached yet,
+// and caches those trees while the cache has room (pushing none out), so
+// the next query finds them whatever the state of indexing; the run then
+// passes over those files unread while they are unchanged. The cache is
+// keyed by content, so both give the same trees.
 //
 // Open documents: the cache is told of every version (SetDocument), so that
 // a version's first parse reparses the previous version's tree

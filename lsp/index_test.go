@@ -116,10 +116,9 @@ func TestBackgroundParseOff(t *testing.T) {
 }
 
 // TestQueryFirstGetsTheSameResult: a query that arrives while background
-// parsing is held back (a request runs) parses the files itself, as the
-// CLI does, and leaves caching them to the background run, so it costs no
-// more than a one-shot search; with backgroundParse off it caches them
-// itself. Either way it answers exactly as a query after background parsing.
+// parsing is held back (a request runs) caches the trees it parses, as a
+// query with backgroundParse off does, and answers exactly as a query
+// after background parsing.
 func TestQueryFirstGetsTheSameResult(t *testing.T) {
 	dir := goProject(t, 8)
 	ed2, srv2 := startServer(t, dir, EditorOptions{})
@@ -129,30 +128,147 @@ func TestQueryFirstGetsTheSameResult(t *testing.T) {
 		t.Fatalf("after background parsing: %q; want 8 matches", warm)
 	}
 	for _, tc := range []struct {
-		name       string
-		settings   string
-		wantCached int
+		name     string
+		settings string
 	}{
-		{"background parsing held back", `{}`, 0},
-		{"backgroundParse off", `{"backgroundParse": false}`, 8},
+		{"background parsing held back", `{}`},
+		{"backgroundParse off", `{"backgroundParse": false}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			servers := make(chan *Server, 1)
-			testHookServe = func(s *Server) {
-				s.index.gate.Busy() // never released: background parsing never starts
-				servers <- s
-			}
-			ed := newEditor(t, dir, EditorOptions{Settings: json.RawMessage(tc.settings)})
-			testHookServe = nil
-			srv := <-servers
+			ed, srv := startIndexingHeld(t, dir, EditorOptions{Settings: json.RawMessage(tc.settings)})
 			if first := astGrepTexts(t, ed, anyIf); !slices.Equal(first, warm) {
 				t.Errorf("first query %q;\nafter background parsing %q", first, warm)
 			}
-			if n := srv.parseCache.Stats().Trees; n != tc.wantCached {
-				t.Errorf("the first query left %d trees in the cache; want %d", n, tc.wantCached)
+			if n := srv.parseCache.Stats().Trees; n != 8 {
+				t.Errorf("the first query left %d trees in the cache; want 8", n)
 			}
 		})
 	}
+}
+
+// startIndexingHeld starts a server whose background parsing never gets
+// to run: the test holds its gate busy, as a request would, for good. So
+// every query it answers runs while indexing has not finished.
+func startIndexingHeld(t *testing.T, dir string, opts EditorOptions) (*Editor, *Server) {
+	t.Helper()
+	servers := make(chan *Server, 1)
+	testHookServe = func(s *Server) {
+		s.index.gate.Busy() // never released
+		servers <- s
+	}
+	defer func() { testHookServe = nil }()
+	ed := newEditor(t, dir, opts)
+	return ed, <-servers
+}
+
+// returnAny is a query whose pattern starts with another kind than
+// anyIf's: a tree cached whole serves both.
+var returnAny = map[string]any{"pattern": "return $X", "lang": "go", "limit": 0}
+
+// TestWarmWhileIndexing: while background parsing has not finished, the
+// trees the first query parses serve the queries after it, of its pattern
+// or another: they parse nothing, and answer as a server without
+// background parsing does.
+func TestWarmWhileIndexing(t *testing.T) {
+	dir := goProject(t, 8)
+	ed, srv := startIndexingHeld(t, dir, EditorOptions{})
+	off, _ := startServer(t, dir, EditorOptions{InitOptions: json.RawMessage(`{"structls": {"backgroundParse": false}}`)})
+	for i, q := range []map[string]any{anyIf, anyIf, returnAny} {
+		before := srv.parseCache.Parses()
+		got := astGrepTexts(t, ed, q)
+		if want := astGrepTexts(t, off, q); len(got) < 8 || !slices.Equal(got, want) {
+			t.Errorf("query %d (%s) while indexing: %q;\nwithout background parsing %q", i+1, q["pattern"], got, want)
+		}
+		parsed := srv.parseCache.Parses() - before
+		if i == 0 && parsed != 8 {
+			t.Errorf("the first query parsed %d files; want 8", parsed)
+		}
+		if i > 0 && parsed != 0 {
+			t.Errorf("query %d (%s) parsed %d files; want 0 (the first query's trees)", i+1, q["pattern"], parsed)
+		}
+	}
+	if !srv.index.pending() || srv.index.finishedRuns() != 0 {
+		t.Fatal("background parsing finished during the test; it was to be held back")
+	}
+}
+
+// TestWarmWhileIndexingStaysInBudget: while indexing, queries cache trees
+// only up to parseCacheMB and push out none; the files left over are parsed
+// as far as the pattern needs, each time, and every answer is the one a
+// server without background parsing gives.
+func TestWarmWhileIndexingStaysInBudget(t *testing.T) {
+	var b strings.Builder
+	for i := range 24 {
+		fmt.Fprintf(&b, "-- f%02d.go --\npackage p\n\n", i)
+		for j := range 100 { // some 90 KB of trees each: eleven fit in 1 MiB
+			fmt.Fprintf(&b, "func F%d_%d() error {\n\tif err != nil {\n\t\treturn err\n\t}\n\treturn nil\n}\n", i, j)
+		}
+	}
+	dir := testutil.WriteTree(t, b.String())
+	ed, srv := startIndexingHeld(t, dir, EditorOptions{Settings: json.RawMessage(`{"parseCacheMB": 1}`)})
+	off, _ := startServer(t, dir, EditorOptions{InitOptions: json.RawMessage(`{"structls": {"backgroundParse": false}}`)})
+	want := astGrepTexts(t, off, anyIf)
+	var cached int
+	for pass := range 2 {
+		before := srv.parseCache.Parses()
+		if got := astGrepTexts(t, ed, anyIf); !slices.Equal(got, want) {
+			t.Errorf("pass %d while indexing: %d matches, not the %d of a server without background parsing", pass+1, len(got), len(want))
+		}
+		st := srv.parseCache.Stats()
+		if st.Bytes > 1<<20 {
+			t.Errorf("pass %d: the cache holds %d bytes; parseCacheMB is 1 (%d)", pass+1, st.Bytes, 1<<20)
+		}
+		if pass == 0 {
+			cached = st.Trees
+			if cached == 0 || cached == 24 {
+				t.Fatalf("the first query cached %d of the 24 trees; want some, as many as fit in 1 MiB", cached)
+			}
+		}
+		if parsed := srv.parseCache.Parses() - before; pass == 1 && (st.Trees != cached || parsed != int64(24-cached)) {
+			t.Errorf("pass 2: %d trees cached, %d files parsed; want the first pass's %d kept and the other %d parsed", st.Trees, parsed, cached, 24-cached)
+		}
+	}
+}
+
+// TestWarmWhileIndexingNeverStale: a file changed between two queries
+// while indexing — on disk, with or without a watched-file event, or in the
+// editor's buffer — gives the new result, whatever trees the first query
+// cached.
+func TestWarmWhileIndexingNeverStale(t *testing.T) {
+	dir := goProject(t, 2)
+	ed, srv := startIndexingHeld(t, dir, EditorOptions{DynamicWatch: true})
+	srv.index.files.Now = func() time.Time { return time.Now().Add(time.Hour) } // every stamp trusted
+	ctx := context.Background()
+	path := filepath.Join(dir, "p0", "f.go")
+	query := map[string]any{"pattern": "return $X", "lang": "go", "limit": 0, "paths": []string{"p0"}}
+	check := func(step, want string) {
+		t.Helper()
+		if got := astGrepTexts(t, ed, query); !slices.Equal(got, []string{"p0/f.go:return " + want}) {
+			t.Errorf("%s: matches %q; want only return %s", step, got, want)
+		}
+	}
+	writeReturn(t, path, "first")
+	check("first query", "first")
+	parses := srv.parseCache.Parses()
+	check("the same query again", "first")
+	if n := srv.parseCache.Parses() - parses; n != 0 {
+		t.Errorf("the second query parsed %d files; want 0", n)
+	}
+
+	writeReturn(t, path, "second.onDisk")
+	check("changed on disk, no event", "second.onDisk")
+
+	writeReturn(t, path, "third.onDisk")
+	if err := ed.Notify(ctx, "workspace/didChangeWatchedFiles", map[string]any{"changes": []map[string]any{
+		{"uri": workspace.PathToURI(path), "type": 2}}}); err != nil {
+		t.Fatal(err)
+	}
+	check("changed on disk, watched-file event", "third.onDisk")
+
+	if _, err := ed.OpenFile(ctx, path, "go", returnText("inBuffer")); err != nil {
+		t.Fatal(err)
+	}
+	check("opened with other text", "inBuffer")
 }
 
 // TestBackgroundParsePausedWhileARequestRuns: the server holds the gate

@@ -20,10 +20,12 @@ type Trees struct {
 	Cache *syntax.Cache
 	Files *FileTrees
 	// Background says a background run is filling the cache: a query
-	// then parses a file on disk that is not cached yet only as far as its
-	// pattern needs, as with no cache, and leaves the whole tree to the
-	// background run (which resumes when the query ends). So the first
-	// query of a fresh server costs what a one-shot search does.
+	// then caches the trees of the files on disk it parses only while the
+	// cache has room, pushing none out (syntax.Cache.ParseIfRoom), and
+	// parses the others only as far as its pattern needs, as with no
+	// cache. So the second query of a session is warm whatever the state
+	// of indexing, and a full cache costs a query no more than a one-shot
+	// search.
 	Background bool
 }
 
@@ -66,6 +68,22 @@ func NewFileTrees() *FileTrees { return &FileTrees{files: map[string]fileTree{}}
 // reads the file and parses it (Remember). Forgotten are files whose tree
 // the cache has dropped.
 func (ft *FileTrees) Tree(snap *workspace.Snapshot, f workspace.File, lang *sitter.Language, cache *syntax.Cache) *syntax.Tree {
+	tree := ft.lookup(snap, f, lang, cache.Cached)
+	if tree != nil {
+		ft.served.Add(1)
+	}
+	return tree
+}
+
+// Known reports whether Tree would return a tree, without counting the
+// tree as used by the current query: for background parsing, which passes
+// over such a file unread.
+func (ft *FileTrees) Known(snap *workspace.Snapshot, f workspace.File, lang *sitter.Language, cache *syntax.Cache) bool {
+	return ft.lookup(snap, f, lang, cache.Peek) != nil
+}
+
+// lookup is Tree and Known, taking the tree from the cache with get.
+func (ft *FileTrees) lookup(snap *workspace.Snapshot, f workspace.File, lang *sitter.Language, get func(syntax.TreeKey) *syntax.Tree) *syntax.Tree {
 	if ft == nil || f.Doc != nil {
 		return nil
 	}
@@ -80,12 +98,11 @@ func (ft *FileTrees) Tree(snap *workspace.Snapshot, f workspace.File, lang *sitt
 		ft.Forget(path) // changed, gone or unreadable: the next read says which
 		return nil
 	}
-	tree := cache.Cached(known.key)
+	tree := get(known.key)
 	if tree == nil || tree != known.tree.Value() {
 		ft.Forget(path)
 		return nil
 	}
-	ft.served.Add(1)
 	return tree
 }
 

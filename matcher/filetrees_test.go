@@ -203,43 +203,54 @@ func writeWithTimes(t *testing.T, path, text string, mtime time.Time) {
 	}
 }
 
-// TestBackgroundLeavesMissesToTheBackgroundRun: while a background run
-// fills the cache, a query caches no tree of a file on disk (it parses only
-// what its pattern needs) but takes the trees already cached; all three
-// queries answer alike.
-func TestBackgroundLeavesMissesToTheBackgroundRun(t *testing.T) {
+// TestBackgroundQueryCachesWhatFits: while a background run fills the
+// cache, a query caches the trees of the files on disk it parses while they
+// fit, pushing out none, so the next query parses nothing; in a cache too
+// small for them all it caches what fits and parses the rest as far as its
+// pattern needs. Every query answers as one with no background run.
+func TestBackgroundQueryCachesWhatFits(t *testing.T) {
 	dir := streamTree(t)
 	folder, err := workspace.NewFolder(dir, "test")
 	if err != nil {
 		t.Fatal(err)
 	}
 	snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
-	cache := syntax.NewCache(64 << 20)
 	q := Query{Pattern: "f($A)", Limit: intp(0)}
-	search := func(step string, background bool, wantTrees int) *Result {
+	search := func(cache *syntax.Cache, background bool) *Result {
 		t.Helper()
 		res, err := Search(context.Background(), snap, q, workspace.UTF16, nil, Trees{Cache: cache, Background: background})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n := cache.Stats().Trees; n != wantTrees {
-			t.Errorf("%s: %d trees cached; want %d", step, n, wantTrees)
-		}
 		return res
 	}
-	first := search("while the background run fills the cache", true, 0)
-	filled := search("with no background run", false, 152)
-	parses := cache.Parses()
-	cached := search("while a background run fills the cache, with every tree cached", true, 152)
-	if n := cache.Parses() - parses; n != 0 {
-		t.Errorf("the query with every tree cached parsed %d files; want 0", n)
+	want := search(syntax.NewCache(64<<20), false)
+	if want.MatchCount != 452 {
+		t.Fatalf("%d matches; want 452", want.MatchCount)
 	}
-	if filled.MatchCount != 452 {
-		t.Fatalf("%d matches; want 452", filled.MatchCount)
-	}
-	for _, res := range []*Result{first, cached} {
-		if diff := cmp.Diff(filled, res); diff != "" {
-			t.Errorf("result differs from the one with no background run (-want +got):\n%s", diff)
+	for _, tc := range []struct {
+		name   string
+		budget int64
+		trees  func(int) bool
+	}{
+		{"room for every tree", 64 << 20, func(n int) bool { return n == 152 }},
+		{"room for some", 64 << 10, func(n int) bool { return n > 0 && n < 152 }},
+	} {
+		cache := syntax.NewCache(tc.budget)
+		for pass := range 2 {
+			parses := cache.Parses()
+			res := search(cache, true)
+			if diff := cmp.Diff(want, res); diff != "" {
+				t.Errorf("%s, pass %d: the result differs from the one with no background run (-want +got):\n%s", tc.name, pass+1, diff)
+			}
+			st := cache.Stats()
+			parsed := cache.Parses() - parses
+			switch {
+			case !tc.trees(st.Trees) || st.Bytes > tc.budget:
+				t.Errorf("%s, pass %d: %d trees cached, %d bytes of a budget of %d", tc.name, pass+1, st.Trees, st.Bytes, tc.budget)
+			case pass == 1 && parsed != int64(152-st.Trees):
+				t.Errorf("%s, pass 2: %d files parsed; want the %d not cached", tc.name, parsed, 152-st.Trees)
+			}
 		}
 	}
 }

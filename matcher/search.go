@@ -258,21 +258,22 @@ func (s *searcher) tree(ctx context.Context, snap *workspace.Snapshot, f workspa
 // have the kind the pattern's matches must have, built in the worker's
 // scratch memory (the matches are copied out before the next file). A file
 // on disk while a background run fills the cache (Trees.Background) is
-// taken from the cache when it is there, else parsed as with no cache:
-// the background run caches it, once the query has ended.
+// cached whole as well while the cache has room, so the query's trees serve
+// the next query whatever the state of indexing, but it pushes out no tree
+// for it: with no room left it is parsed as with no cache.
 func (s *searcher) parse(ctx context.Context, l *lang.Language, p *Pattern, content []byte, onDisk bool,
 	scratch *syntax.Scratch) (*syntax.Tree, error) {
 	cache := s.trees.Cache
-	subtrees := p.rootSymbol >= 0 && (!cache.Enabled() || s.trees.Background && onDisk)
-	if !subtrees {
+	switch {
+	case p.rootSymbol < 0:
+		return cache.Parse(ctx, l.Grammar(), content)
+	case !cache.Enabled():
+		return syntax.ParseSubtrees(ctx, l.Grammar(), content, uint16(p.rootSymbol), scratch)
+	case s.trees.Background && onDisk:
+		return cache.ParseIfRoom(ctx, l.Grammar(), content, uint16(p.rootSymbol), scratch)
+	default:
 		return cache.Parse(ctx, l.Grammar(), content)
 	}
-	if cache.Enabled() {
-		if tree := cache.Cached(cache.KeyOf(l.Grammar(), content)); tree != nil && bytes.Equal(tree.Source, content) {
-			return tree, nil
-		}
-	}
-	return syntax.ParseSubtrees(ctx, l.Grammar(), content, uint16(p.rootSymbol), scratch)
 }
 
 // mayMatch reports whether content holds every literal of the pattern, and

@@ -13,6 +13,12 @@
 //	                                     comparison, one character written into
 //	                                     the closed file on disk, then the same
 //	                                     query (a full parse each time)
+//	background session ROOT LANG PASSES PATTERN...
+//	                                     a fresh server's session: the patterns
+//	                                     back to back from initialize on, PASSES
+//	                                     times, while it indexes (session.go)
+//	background session-off ROOT LANG PASSES PATTERN...
+//	                                     the same with backgroundParse off
 //
 // Each mode prints tab-separated lines: a label and seconds (and matches);
 // a query's line ends with the CPU time the whole process (server, client,
@@ -49,6 +55,11 @@ func main() {
 		if _, err = fmt.Sscan(os.Args[2], &n); err == nil {
 			err = keystrokes(n)
 		}
+	case (mode == "session" || mode == "session-off") && len(os.Args) >= 6:
+		var passes int
+		if _, err = fmt.Sscan(os.Args[4], &passes); err == nil {
+			err = session(mode, os.Args[2], os.Args[3], passes, os.Args[5:])
+		}
 	case len(os.Args) == 5 && (mode == "first" || mode == "off" || mode == "indexed"):
 		err = query(mode, os.Args[2], os.Args[3], os.Args[4])
 	default:
@@ -61,7 +72,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: background first|off|indexed ROOT LANG PATTERN | background keystroke N")
+	fmt.Fprintln(os.Stderr, "usage: background first|off|indexed ROOT LANG PATTERN | background keystroke N | background session|session-off ROOT LANG PASSES PATTERN...")
 	os.Exit(2)
 }
 

@@ -12,9 +12,11 @@
 // thread of the lowest scheduling priority, that waits before each file
 // while any request runs (Gate), abandons the parse in progress when one
 // starts, and stops when the cache is full (it never pushes out a tree a
-// query has used). Its result needs no invalidation: the cache is keyed by
-// content, so a file that changes is simply a new key, parsed again by the
-// next run (or by the next query, whichever comes first).
+// query has used). It passes over, unread, the files whose trees a query
+// has cached meanwhile (matcher.FileTrees). Its result needs no
+// invalidation: the cache is keyed by content, so a file that changes is
+// simply a new key, parsed again by the next run (or by the next query,
+// whichever comes first).
 package index
 
 import (
@@ -48,6 +50,7 @@ type Options struct {
 type Result struct {
 	Files  int  // files in a language of the catalogue that the run found
 	Done   int  // of those, the files whose trees are now cached (or too large to cache)
+	Known  int  // of Done, files a query had cached, unchanged since: passed over unread
 	Full   bool // the run stopped because the cache was full
 	Errors int  // files that could not be read or parsed (a query will report them)
 }
@@ -90,7 +93,7 @@ func run(ctx context.Context, snap *workspace.Snapshot, trees matcher.Trees, opt
 	}
 	var buf []byte
 	for i, f := range files {
-		err := parseFile(ctx, snap, trees, opts.Gate, f, &buf)
+		known, err := parseFile(ctx, snap, trees, opts.Gate, f, &buf)
 		switch {
 		case errors.Is(err, syntax.ErrCacheFull):
 			res.Full = true
@@ -99,6 +102,9 @@ func run(ctx context.Context, snap *workspace.Snapshot, trees matcher.Trees, opt
 			return res, ctx.Err()
 		case err != nil:
 			res.Errors++
+		case known:
+			res.Done++
+			res.Known++
 		default:
 			res.Done++
 		}
@@ -161,11 +167,15 @@ func languageFiles(ctx context.Context, snap *workspace.Snapshot, paths []string
 }
 
 // parseFile reads one file and puts its tree into the cache while no
-// request runs (see whenIdle). buf is the read buffer, reused from file to
-// file.
-func parseFile(ctx context.Context, snap *workspace.Snapshot, trees matcher.Trees, gate *Gate, f workspace.File, buf *[]byte) error {
+// request runs (see whenIdle), unless a query has cached its tree already
+// and the file is unchanged since (FileTrees.Known): then it reports known,
+// having read nothing. buf is the read buffer, reused from file to file.
+func parseFile(ctx context.Context, snap *workspace.Snapshot, trees matcher.Trees, gate *Gate, f workspace.File, buf *[]byte) (known bool, err error) {
 	grammar := lang.ForPath(f.Rel).Grammar()
-	return whenIdle(ctx, gate, func(ctx context.Context) error {
+	err = whenIdle(ctx, gate, func(ctx context.Context) error {
+		if known = trees.Files.Known(snap, f, grammar, trees.Cache); known {
+			return nil
+		}
 		content, stamp, err := snap.ReadFileStamp(f, *buf)
 		if err != nil {
 			return err
@@ -179,4 +189,5 @@ func parseFile(ctx context.Context, snap *workspace.Snapshot, trees matcher.Tree
 		trees.Files.Remember(f, stamp, grammar, content, trees.Cache)
 		return nil
 	})
+	return known, err
 }

@@ -232,3 +232,33 @@ func TestInterruptedOnce(t *testing.T) {
 		t.Fatalf("runs %v, err %v; want an interrupted run, then one to the end", runs, err)
 	}
 }
+
+// TestRunPassesOverWhatQueriesCached: the files whose trees a query cached
+// while indexing had not finished are passed over unread, unless they
+// changed since; the others are parsed.
+func TestRunPassesOverWhatQueriesCached(t *testing.T) {
+	dir := testutil.WriteTree(t, project)
+	files := matcher.NewFileTrees()
+	files.Now = func() time.Time { return time.Now().Add(time.Hour) } // stamps of files just written are trusted
+	trees := matcher.Trees{Cache: syntax.NewCache(64 << 20), Files: files, Background: true}
+	snap := snapshotOf(t, dir)
+	limit := 0
+	res, err := matcher.Search(context.Background(), snap, matcher.Query{Pattern: "package $P", Lang: "go", Limit: &limit}, workspace.UTF16, nil, trees)
+	if err != nil || res.MatchCount != 2 {
+		t.Fatalf("query: %v, %d matches; want a.go's and b/b.go's", err, res.MatchCount)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "b", "b.go"), []byte("package b // changed\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	parses := trees.Cache.Parses()
+	run, err := Run(context.Background(), snap, trees, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if run != (Result{Files: 5, Done: 5, Known: 1}) {
+		t.Errorf("result %+v; want 5 files done, a.go passed over unread (b/b.go changed)", run)
+	}
+	if n := trees.Cache.Parses() - parses; n != 4 {
+		t.Errorf("the run parsed %d files; want 4 (all but a.go)", n)
+	}
+}

@@ -25,6 +25,7 @@ type Cache struct {
 	mu      sync.Mutex
 	budget  int64 // bytes
 	used    int64
+	sources int64  // of used, the trees' sources (for hasRoomFor)
 	query   uint64 // counts StartQuery calls
 	seed    maphash.Seed
 	entries map[cacheKey]*list.Element
@@ -64,7 +65,7 @@ func (c *Cache) Parse(ctx context.Context, lang *sitter.Language, source []byte)
 	if tree := c.Cached(key); tree != nil && bytes.Equal(tree.Source, source) {
 		return tree, nil
 	}
-	tree, err := c.parseMiss(ctx, key.key, lang, source)
+	tree, err := c.parseMiss(ctx, key.key, lang, source, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -93,8 +94,15 @@ func (c *Cache) add(key cacheKey, tree *Tree) {
 	if _, ok := c.entries[key]; ok || !c.makeRoomLocked(cost) {
 		return
 	}
-	c.entries[key] = c.lru.PushFront(&cacheEntry{key: key, tree: tree, cost: cost, query: c.query})
+	c.insertLocked(key, tree, cost, c.query)
+}
+
+// insertLocked adds tree, which costs cost and was last used by query.
+// Precondition: c.mu is held, the key is not in the cache, and the tree fits.
+func (c *Cache) insertLocked(key cacheKey, tree *Tree, cost int64, query uint64) {
+	c.entries[key] = c.lru.PushFront(&cacheEntry{key: key, tree: tree, cost: cost, query: query})
 	c.used += cost
+	c.sources += int64(len(tree.Source))
 	c.pacer.update(c.used)
 }
 
@@ -135,6 +143,7 @@ func (c *Cache) drop(el *list.Element) {
 	c.lru.Remove(el)
 	delete(c.entries, e.key)
 	c.used -= e.cost
+	c.sources -= int64(len(e.tree.Source))
 	c.pacer.update(c.used)
 }
 

@@ -115,15 +115,17 @@ func (c *Cache) KeptTrees() int {
 	return n
 }
 
-// Parses returns how many trees the cache has parsed (fully or
-// incrementally) because it did not hold them, for tests: a query over files
-// that are all cached parses none.
+// Parses returns how many files the cache has parsed (fully,
+// incrementally, or only the subtrees a query needs: ParseIfRoom) because
+// it did not hold their trees, for tests: a query over files that are all
+// cached parses none.
 func (c *Cache) Parses() int64 { return c.parses.Load() }
 
 // parseMiss parses source, which the cache does not hold under key: by
-// reparsing the open document whose current text it is, or from nothing.
-// The tree owns a copy of source.
-func (c *Cache) parseMiss(ctx context.Context, key cacheKey, lang *sitter.Language, source []byte) (*Tree, error) {
+// reparsing the open document whose current text it is, or from nothing,
+// in scratch's arena (nil: one of the package's pool). The tree owns a copy
+// of source.
+func (c *Cache) parseMiss(ctx context.Context, key cacheKey, lang *sitter.Language, source []byte, scratch *Scratch) (*Tree, error) {
 	c.parses.Add(1)
 	if doc := c.documentWith(key); doc != nil {
 		doc.mu.Lock()
@@ -134,7 +136,15 @@ func (c *Cache) parseMiss(ctx context.Context, key cacheKey, lang *sitter.Langua
 			return doc.tree.treeOf(ctx, source)
 		}
 	}
-	return Parse(ctx, lang, bytes.Clone(source))
+	if scratch == nil {
+		return Parse(ctx, lang, bytes.Clone(source))
+	}
+	tree, err := parse(ctx, lang, bytes.Clone(source), allNodes, scratch)
+	if err != nil {
+		return nil, err
+	}
+	tree.Nodes = slices.Clone(tree.Nodes) // the scratch is reused; the tree is kept
+	return tree, nil
 }
 
 // trimKeptTrees frees the trees of the documents parsed least recently

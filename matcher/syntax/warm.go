@@ -35,7 +35,7 @@ func (c *Cache) Warm(ctx context.Context, lang *sitter.Language, source []byte) 
 	case full:
 		return ErrCacheFull
 	}
-	tree, err := c.parseMiss(ctx, key, lang, source)
+	tree, err := c.parseMiss(ctx, key, lang, source, nil)
 	if err != nil {
 		return err
 	}
@@ -49,7 +49,6 @@ func (c *Cache) Warm(ctx context.Context, lang *sitter.Language, source []byte) 
 		return ErrCacheFull
 	}
 	// Query 0 is before every query: the first query that needs room may drop it.
-	c.entries[key] = c.lru.PushFront(&cacheEntry{key: key, tree: tree, cost: cost, query: 0})
-	c.used += cost
+	c.insertLocked(key, tree, cost, 0)
 	return nil
 }
