@@ -2,6 +2,7 @@ package testutil
 
 import (
 	"os"
+	"runtime"
 	"testing"
 	"time"
 )
@@ -17,6 +18,25 @@ func TestRunCapped(t *testing.T) {
 	r = RunCapped(t, 150<<20, time.Minute, nil, t.TempDir(), os.Args[0], hog...)
 	if r.ExitCode == 0 || r.ExitCode == 3 || r.PeakRSS > 150<<20 {
 		t.Fatalf("capped hog: exit %d (want a failure), peak %d MB (want ≤ 150)", r.ExitCode, r.PeakRSS>>20)
+	}
+	r = RunCapped(t, 4<<30, time.Minute, nil, t.TempDir(), "sh", "-c", "kill -9 $$")
+	if r.ExitCode != -1 || r.Signal != "killed" {
+		t.Fatalf("a killed command: exit %d, signal %q; want -1, killed", r.ExitCode, r.Signal)
+	}
+}
+
+// TestRunCappedMeasuresTheCommandAlone: a small command run from a large
+// test process reports its own peak, not the test process's (a command
+// started straight from it is charged the parent's high-water mark at exec).
+func TestRunCappedMeasuresTheCommandAlone(t *testing.T) {
+	big := make([]byte, 400<<20)
+	for i := range big {
+		big[i] = 1
+	}
+	r := RunCapped(t, 4<<30, time.Minute, nil, t.TempDir(), "true")
+	runtime.KeepAlive(big)
+	if r.ExitCode != 0 || r.PeakRSS > 100<<20 {
+		t.Fatalf("true: exit %d, peak %d MB; want 0 and well under the test process's 400 MB", r.ExitCode, r.PeakRSS>>20)
 	}
 }
 
