@@ -89,14 +89,3 @@ func cutToBytes(s string, n int) string {
 	}
 	return s[:n]
 }
-
-// firstLine shortens a multi-line text to its first line and the number of
-// lines it has: `{ a()` … (12 lines). A model reads the binding's start and
-// its size; the whole is in the file.
-func firstLine(text string) string {
-	first, rest, multi := strings.Cut(text, "\n")
-	if !multi {
-		return text
-	}
-	return fmt.Sprintf("%s … (%d lines)", strings.TrimRight(first, "\r"), strings.Count(rest, "\n")+2)
-}
