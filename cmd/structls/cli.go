@@ -10,6 +10,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 
 	jsonv2 "github.com/go-json-experiment/json"
@@ -51,7 +53,9 @@ type session struct {
 	root   string
 }
 
-// startSession starts the server in-process and initialises it on root.
+// startSession starts the server in-process and initialises it on root;
+// with --remote=auto it connects to the shared server instead
+// (remote.go), through the same editor.
 func startSession(ctx context.Context, root string, opts lsp.EditorOptions) (*session, error) {
 	if root == "" {
 		root = "."
@@ -67,7 +71,17 @@ func startSession(ctx context.Context, root string, opts lsp.EditorOptions) (*se
 		// One query per process: keeping parsed trees for later would only cost memory.
 		opts.InitOptions = json.RawMessage(`{"structls": {"parseCacheMB": 0}}`)
 	}
-	ed, wait := lsp.StartInProcess(ctx, lsp.Options{Version: version}, opts)
+	var ed *lsp.Editor
+	var wait func() int
+	if remoteMode == "auto" {
+		conn, err := dialRemote(ctx, abs)
+		if err != nil {
+			return nil, err
+		}
+		ed, wait = lsp.NewEditor(conn, opts), func() int { return 0 }
+	} else {
+		ed, wait = lsp.StartInProcess(ctx, lsp.Options{Version: version}, opts)
+	}
 	if _, err := ed.Initialize(ctx, abs); err != nil {
 		return nil, fmt.Errorf("initialize: %w", err)
 	}
@@ -165,4 +179,60 @@ func (p *streamPrinter) finish(raw json.RawMessage, text string) error {
 		return fmt.Errorf("the server's %s reply does not start with %s: update structls so the CLI and the server match", p.command, emptyMatches)
 	}
 	return p.out.Flush()
+}
+
+// nextCommand is the command line that continues a page: the command sub
+// with the same arguments (read with its flags, fs), its --skip set to
+// skip.
+func nextCommand(fs *flag.FlagSet, sub string, args []string, skip int) string {
+	words := []string{"structls"}
+	if remote := remoteFlag(); remote != "" {
+		words = append(words, "--remote="+remote)
+	}
+	words = append(words, sub, "--skip", strconv.Itoa(skip))
+	for i := 0; i < len(args); i++ {
+		arg := args[i]
+		if arg == "--" {
+			words = append(words, args[i:]...)
+			break
+		}
+		name, _, inline := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+		f := fs.Lookup(name)
+		if !strings.HasPrefix(arg, "-") || arg == "-" || f == nil {
+			words = append(words, arg)
+			continue
+		}
+		takesValue := !inline && !isBoolFlag(f)
+		if name == "skip" {
+			if takesValue {
+				i++
+			}
+			continue
+		}
+		words = append(words, arg)
+		if takesValue && i+1 < len(args) {
+			i++
+			words = append(words, args[i])
+		}
+	}
+	for i, w := range words {
+		words[i] = shellQuote(w)
+	}
+	return strings.Join(words, " ")
+}
+
+func isBoolFlag(f *flag.Flag) bool {
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
+}
+
+// shellSafe is what a POSIX shell reads as one word, unquoted.
+var shellSafe = regexp.MustCompile(`^[A-Za-z0-9_./:=@%+,-]+$`)
+
+// shellQuote quotes a word for a POSIX shell.
+func shellQuote(w string) string {
+	if shellSafe.MatchString(w) {
+		return w
+	}
+	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
 }

@@ -51,11 +51,18 @@ func main() {
 
 // run dispatches to a subcommand and returns the process exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	args, remoteGiven, err := takeRemoteFlag(args)
 	sub := "serve"
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		sub, args = args[0], args[1:]
 	}
-	var err error
+	if err == nil {
+		err = setRemoteMode(sub, remoteGiven)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "structls: %v\n", err)
+		return exitError
+	}
 	code := exitFound
 	switch sub {
 	case "serve":
@@ -80,6 +87,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		code, err = languages(stdout)
 	case "demo":
 		code, err = demo(args, stdout, stderr)
+	case "daemon":
+		code, err = daemonCmd(args, stderr)
 	case "version":
 		fmt.Fprintf(stdout, "structls %s\n", version)
 	case "help", "-h", "--help":
