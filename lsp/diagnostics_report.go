@@ -3,6 +3,7 @@ package lsp
 import (
 	"cmp"
 	"fmt"
+	"strings"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -35,7 +36,7 @@ func newReport(doc *workspace.Document, generation uint64, findings []rules.Find
 			Severity: severity,
 			Code:     protocol.String(f.RuleID),
 			Source:   protocol.NewOptional(diagnosticSource),
-			Message:  protocol.String(cmp.Or(f.Message, f.RuleID)), // VS Code hides an empty message
+			Message:  protocol.String(cmp.Or(f.Message, f.RuleID) + fixErrors(f)), // VS Code hides an empty message
 		}
 		if f.URL != "" {
 			diag.CodeDescription = protocol.CodeDescription{Href: uri.URI(f.URL)}
@@ -47,6 +48,9 @@ func newReport(doc *workspace.Document, generation uint64, findings []rules.Find
 		diag.RelatedInformation = related
 		report.diagnostics = append(report.diagnostics, diag)
 		for _, fix := range f.Fixes {
+			if fix.Err != nil {
+				continue // no quick fix: the diagnostic's message says why
+			}
 			editRange, err := m.OffsetRange(fix.Start, fix.End, enc)
 			if err != nil {
 				return nil, fmt.Errorf("rule %s: the fix at bytes %d-%d: %w", f.RuleID, fix.Start, fix.End, err)
@@ -59,6 +63,23 @@ func newReport(doc *workspace.Document, generation uint64, findings []rules.Find
 		}
 	}
 	return report, nil
+}
+
+// fixErrors is what a diagnostic's message adds for the fixes of its
+// finding that could not be rendered: those are not offered, and the
+// reader learns why ("" when every fix rendered).
+func fixErrors(f rules.Finding) string {
+	var b strings.Builder
+	for _, fix := range f.Fixes {
+		switch {
+		case fix.Err == nil:
+		case fix.Title != "":
+			fmt.Fprintf(&b, "\n(structls offers no fix %q: %v)", fix.Title, fix.Err)
+		default:
+			fmt.Fprintf(&b, "\n(structls offers no fix here: %v)", fix.Err)
+		}
+	}
+	return b.String()
 }
 
 // diagnosticSeverity maps an ast-grep severity to the protocol's; "off"

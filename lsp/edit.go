@@ -283,6 +283,16 @@ func staleError(name string, err *rewrite.StaleError) error {
 	return jsonrpc2.NewError(ContentModified, fmt.Sprintf("%s: %v", name, err))
 }
 
+// recoverApplies finishes or undoes the applies a killed structls process
+// left in the folders (rewrite.Recover), before any request reads them, and
+// tells the user what it did.
+func (s *Server) recoverApplies(folders []workspace.Folder) {
+	for _, note := range rewrite.Recover(rewrite.FolderRoots(folders)) {
+		s.log.Warn("interrupted apply recovered", zap.String("note", note))
+		s.logMessage(protocol.MessageTypeWarning, note)
+	}
+}
+
 // logDroppedEdit notes a pending preview the store's bounds dropped.
 func (s *Server) logDroppedEdit(id, reason string) {
 	s.log.Info("pending edit dropped", zap.String("id", id), zap.String("reason", reason))

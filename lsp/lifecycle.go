@@ -70,6 +70,7 @@ func (s *Server) initialize(raw []byte) (any, error) {
 		s.logMessage(protocol.MessageTypeWarning, "structls: "+p)
 	}
 	s.reportSettingProblems(settingProblems)
+	s.recoverApplies(folders)
 
 	openClose, change, yes := true, protocol.TextDocumentSyncKindIncremental, true
 	return &protocol.InitializeResult{

@@ -47,9 +47,9 @@ func init() {
 
 // TestKilledMidWrite kills a process writing a plan (SIGKILL, at random
 // points of its write, again and again): every file is always whole — its
-// old text or its new one, never missing, never half-written. (A kill can
-// leave the plan partly applied, and temporary files beside the files: no
-// rollback runs in a killed process.)
+// old text or its new one, never missing, never half-written — and once
+// Recover ran (as the next structls run does) no temporary file is left and
+// all files hold the same text, all old or all new.
 func TestKilledMidWrite(t *testing.T) {
 	if testing.Short() {
 		t.Skip("spawns processes; run without -short")
@@ -101,6 +101,12 @@ func TestKilledMidWrite(t *testing.T) {
 		write(dir)
 		delay := time.Duration(rand.Int64N(int64(full) + 1))
 		run(dir, delay)
+		leftovers := tempsLeft(t, dir)
+		real, _ := filepath.EvalSymlinks(dir)
+		notes := Recover([]string{real})
+		if left := tempsLeft(t, dir); len(left) > 0 {
+			t.Fatalf("round %d (killed after %v): %d temporary files left after Recover (%v): %v", round, delay, len(left), notes, left[:min(len(left), 5)])
+		}
 		changed := 0
 		for i := range files {
 			b, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("f%03d.go", i)))
@@ -113,14 +119,17 @@ func TestKilledMidWrite(t *testing.T) {
 				t.Fatalf("round %d (killed after %v): f%03d.go is neither its old nor its new text: %q…", round, delay, i, b[:min(len(b), 60)])
 			}
 		}
-		if changed < files {
+		if changed != 0 && changed != files {
+			t.Fatalf("round %d (killed after %v): after Recover %d of %d files hold the new text: an apply must end all old or all new (%v)",
+				round, delay, changed, files, notes)
+		}
+		if len(notes) > 0 {
 			killed++
 		}
-		leftovers, _ := filepath.Glob(filepath.Join(dir, ".*.structls-*"))
-		t.Logf("round %d: killed after %v (a full write takes %v): %d of %d files new, %d temporary files left",
-			round, delay, full, changed, files, len(leftovers))
+		t.Logf("round %d: killed after %v (a full write takes %v): %d temporary files left by the kill; after Recover %d of %d files new; %v",
+			round, delay, full, len(leftovers), changed, files, notes)
 	}
 	if killed == 0 {
-		t.Logf("no kill landed before the write finished; the rounds only checked whole writes")
+		t.Errorf("no kill landed inside a write, so Recover was never tested")
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/matcher/lang"
@@ -351,13 +352,21 @@ func (fe *fileEdits) finish(snap *workspace.Snapshot, content []byte, ops []comp
 	if fe.refusal != nil {
 		return
 	}
-	var out []byte
+	size := len(content)
+	for _, ed := range fe.edits {
+		size += len(ed.after) - (ed.end - ed.start)
+	}
+	out := make([]byte, 0, size) // made once: the new text can be 64 MiB
 	last := 0
 	for _, ed := range fe.edits {
-		out = append(append(out, content[last:ed.start]...), ed.after...)
+		out = append(out, content[last:ed.start]...)
+		// After shares the new content's bytes (never changed once made)
+		// rather than copying them: a replacement can be 64 MiB.
+		after := unsafe.String(unsafe.SliceData(out[len(out):]), len(ed.after))
+		out = append(out, ed.after...)
 		last = ed.end
 		r := Replacement{ByteRange: workspace.ByteRange{Start: ed.start, End: ed.end},
-			Before: string(content[ed.start:ed.end]), After: string(ed.after)}
+			Before: string(content[ed.start:ed.end]), After: after}
 		r.Range, _ = mapper.OffsetRange(ed.start, ed.end, enc)
 		fe.replacements = append(fe.replacements, r)
 	}

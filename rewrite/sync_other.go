@@ -2,11 +2,14 @@
 
 package rewrite
 
-import "syscall"
+import (
+	"os"
+	"syscall"
+)
 
 // syncFilesystems makes the data written so far durable; without Linux's
 // syncfs(2) that is a sync(2) of every filesystem.
-func syncFilesystems([]string) error {
+func syncFilesystems([]*os.File) error {
 	syscall.Sync()
 	return nil
 }

@@ -142,6 +142,29 @@ const MaxReplacementText = 64 << 20
 // MaxReplacementText.
 var ErrReplacementTooLarge = fmt.Errorf("the rewrite makes more than %d MiB of text", MaxReplacementText>>20)
 
+// expandedSize is the size of the expansion before reindenting: the
+// literals and the captured text.
+func (t *Template) expandedSize(src Source, b Bindings) int {
+	n := 0
+	for _, p := range t.parts {
+		captures := b.Single
+		if p.multi {
+			captures = b.Multi
+		}
+		switch span, ok := captures[p.name]; {
+		case p.name == "" && src.CRLF:
+			n += len(p.literalCRLF)
+		case p.name == "":
+			n += len(p.literal)
+		case ok:
+			n += span.End - span.Start
+		default:
+			n += len(b.Values[p.name])
+		}
+	}
+	return n
+}
+
 // Expand returns the text that replaces the matched node at span node, or
 // ErrReplacementTooLarge.
 //
@@ -155,7 +178,7 @@ func (t *Template) Expand(src Source, node Span, b Bindings) ([]byte, error) {
 	if src.indents == nil { // a Source made without NewSource
 		src.indents = newIndentIndex(src.Text)
 	}
-	var out []byte
+	out := make([]byte, 0, min(t.expandedSize(src, b), MaxReplacementText+1)) // one allocation: an expansion can be 64 MiB
 	for k, p := range t.parts {
 		if len(out) > MaxReplacementText {
 			return nil, ErrReplacementTooLarge

@@ -38,7 +38,8 @@ func renderText(res *Result, files []*fileEdits) string {
 		}
 	}
 	if res.LimitReached {
-		b.WriteString("\nLimit reached; narrow paths.\n")
+		fmt.Fprintf(&b, "\nLimit reached: the edit changes more than %d files and only the first %d (in path order) are shown; raise maxFiles (--max-files) or narrow paths to see and apply the whole edit.\n",
+			res.FilesTouched, res.FilesTouched)
 	}
 	if res.Skipped > 0 {
 		fmt.Fprintf(&b, "\n%d match(es) inside another match of the same op were skipped (the outer one is rewritten); preview again after applying to rewrite them.\n", res.Skipped)
@@ -59,9 +60,15 @@ func previewLine(text string) string {
 	line, rest, multi := strings.Cut(text, "\n")
 	line = strings.TrimRight(line, "\r")
 	cut := multi && strings.TrimSpace(rest) != ""
-	if utf8.RuneCountInString(line) > previewLineWidth {
-		line = string([]rune(line)[:previewLineWidth])
-		cut = true
+	// Cut at the character limit without converting the line (a replacement
+	// can be 64 MiB on one line).
+	for i, chars := 0, 0; i < len(line); chars++ {
+		if chars == previewLineWidth {
+			line, cut = line[:i], true
+			break
+		}
+		_, size := utf8.DecodeRuneInString(line[i:])
+		i += size
 	}
 	if cut {
 		line += "…"
@@ -92,9 +99,23 @@ func writeIssues(b *strings.Builder, res *Result) {
 	}
 }
 
+// maxDiffText is the most new text a file's replacements may make for the
+// text rendering to show its unified diff: a diff repeats the new text,
+// and past this it would be megabytes no one reads, held twice in memory.
+const maxDiffText = 1 << 20
+
 // unifiedDiff renders the edits of one file as a unified diff ("a/PATH",
-// "b/PATH", three lines of context).
+// "b/PATH", three lines of context), or a note when they make more than
+// maxDiffText of new text.
 func unifiedDiff(path string, content []byte, edits []edit) string {
+	made := 0
+	for _, e := range edits {
+		made += len(e.after)
+	}
+	if made > maxDiffText {
+		return fmt.Sprintf("(no diff for %s: its replacements make %d bytes of new text, more than the text rendering shows (%d); the JSON result (--json) has them all)\n",
+			path, made, maxDiffText)
+	}
 	ud := make([]udiff.Edit, len(edits))
 	for i, e := range edits {
 		ud[i] = udiff.Edit{Start: e.start, End: e.end, New: string(e.after)}

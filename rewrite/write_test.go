@@ -164,15 +164,14 @@ func TestReadOnlyRefused(t *testing.T) {
 // it get their old text back.
 func TestRollback(t *testing.T) {
 	plan, dir, before := previewThree(t)
-	renames := 0
-	w := fileWriter{rename: func(from, to string) error {
-		if renames++; renames == 3 { // a.go and b.go are in place; c.go fails
+	w := fileWriter{beforeReplace: func(rel string) error {
+		if rel == "c.go" { // a.go and b.go are in place; c.go fails
 			return errors.New("disk full")
 		}
-		return os.Rename(from, to)
+		return nil
 	}}
 	err := w.write(context.Background(), plan, snapshotOf(t, dir, nil))
-	if err == nil || !strings.Contains(err.Error(), "replacing c.go: disk full") || !strings.Contains(err.Error(), "2 file(s) written before it were restored") {
+	if err == nil || !strings.Contains(err.Error(), "replacing c.go: disk full") || !strings.Contains(err.Error(), "the 2 file(s) replaced before it were put back, so nothing changed") {
 		t.Fatalf("got %v", err)
 	}
 	if diff := cmp.Diff(before, readTree(t, dir, "a.go", "b.go", "c.go")); diff != "" {

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"cmp"
 	"context"
 
 	"github.com/structls/structls/matcher/lang"
@@ -50,6 +51,7 @@ func (s *RuleSet) check(ctx context.Context, path string, l *lang.Language, tree
 	}
 	done := ctx.Done()
 	st := &state{t: tree, done: done}
+	limit := cmp.Or(s.stepLimit, maxMatchSteps)
 	src := rewrite.NewSource(tree.Source)
 	var out []Finding
 	for i := range tree.Nodes {
@@ -61,13 +63,20 @@ func (s *RuleSet) check(ctx context.Context, path string, l *lang.Language, tree
 				continue
 			}
 			r := table.rules[k]
+			st.limitSteps(limit)
 			e, ok := r.core.matchAt(st, int32(i))
+			if st.overLimit {
+				kept[k] = false // the rule is not tried again in this file
+				out = append(out, r.overLimitFinding(tree, int32(i)))
+				continue
+			}
 			if !ok {
 				continue
 			}
 			if sup != nil && sup.hides(tree, int32(i), r.ID) {
 				continue
 			}
+			st.limitSteps(limit)
 			out = append(out, r.finding(st, src, int32(i), e))
 		}
 	}
@@ -118,10 +127,10 @@ func checkConstraints(s *state, constraints []constraint, e *env) bool {
 // finding builds the Finding of a match.
 func (r *Rule) finding(s *state, src rewrite.Source, n int32, e *env) Finding {
 	node := &s.t.Nodes[n]
-	s.rewrites = 0
+	s.rewrites, s.transformText = 0, 0
 	x := newExpansion(s, src, e, r.core, 0, nil)
 	f := Finding{Rule: r, RuleID: r.ID, Severity: r.Severity, Note: r.Note, URL: r.URL, Start: int(node.Start), End: int(node.End)}
-	f.Message = x.render(r.Message, f.Start, f.End)
+	f.Message = x.renderMessage(r.Message, f.Start, f.End)
 	f.Labels = r.labelsOf(s, n, e)
 	for _, fix := range r.Fixes {
 		f.Fixes = append(f.Fixes, x.fixEdit(fix, n))

@@ -42,6 +42,7 @@ type Project struct {
 type TestConfig struct {
 	TestDir     string // absolute
 	SnapshotDir string // absolute; <TestDir>/__snapshots__ by default
+	outside     error  // SnapshotDir is outside the project: the tests do not run
 }
 
 // FindConfig looks for sgconfig.yml (then sgconfig.yaml) in dir and each
@@ -76,7 +77,7 @@ func LoadProject(configFile string) (*Project, error) {
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", configFile, err)
 	}
-	src, err := os.ReadFile(configFile)
+	src, err := ReadYAMLFile(configFile)
 	if err != nil {
 		return nil, fmt.Errorf("reading the project configuration: %w (check the path and its permissions)", err)
 	}
@@ -180,7 +181,7 @@ func (p *Project) loadRules(dirs []string) error {
 			return fmt.Errorf("reading the rule directory %s: %w", dir, err)
 		}
 		for _, file := range files {
-			src, err := os.ReadFile(file)
+			src, err := ReadYAMLFile(file)
 			if err != nil {
 				return fmt.Errorf("reading rule file: %w", err)
 			}
@@ -259,12 +260,17 @@ func (p *Project) loadTestConfigs(c *compiler, v *yamlValue) error {
 		}
 		tc := TestConfig{TestDir: filepath.Join(p.Dir, dir)}
 		tc.SnapshotDir = filepath.Join(tc.TestDir, "__snapshots__")
+		field := td
 		if sd := item.get("snapshotDir"); sd != nil {
 			s, err := c.stringValue(sd)
 			if err != nil {
 				return err
 			}
-			tc.SnapshotDir = filepath.Join(tc.TestDir, s)
+			tc.SnapshotDir, field = filepath.Join(tc.TestDir, s), sd
+		}
+		if _, err := p.insideProject(tc.SnapshotDir); err != nil {
+			// an error of `structls test` only: scans do not read snapshots
+			tc.outside = c.errorf(field, "the snapshot directory %s is outside the project %s: snapshots are written inside the project only; name a directory below it", tc.SnapshotDir, p.Dir)
 		}
 		p.TestConfigs = append(p.TestConfigs, tc)
 	}
@@ -290,7 +296,7 @@ func (p *Project) loadUtils(dirs []string) error {
 			return fmt.Errorf("reading the util directory %s: %w", dir, err)
 		}
 		for _, file := range files {
-			src, err := os.ReadFile(file)
+			src, err := ReadYAMLFile(file)
 			if err != nil {
 				return fmt.Errorf("reading util file: %w", err)
 			}

@@ -381,6 +381,9 @@ func (c *compiler) compileFixes(v *yamlValue, co *core) ([]*Fix, error) {
 					f.expand[i] = rel.(*relation)
 				}
 			}
+			if err := c.resolveUtils(); err != nil { // a `matches` in expandStart/expandEnd
+				return nil, err
+			}
 		default:
 			return nil, c.errorf(item, "a fix is a template string or {template, expandStart, expandEnd, title}, not %s", item.describe())
 		}

@@ -3,6 +3,7 @@ package rules
 import (
 	"context"
 	"errors"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -101,7 +102,9 @@ rule:
 	if err != nil {
 		t.Fatal(err)
 	}
-	// one statement of 40,000 identifiers: about 3·10⁹ steps for its one node
+	// one statement of 40,000 identifiers: about 3·10⁹ steps for its one
+	// node, far past the step bound, which is lifted: the context stops it
+	slow.stepLimit = math.MaxInt
 	l, tree = parseJS(t, "x"+strings.Repeat(" + a + b", 20000)+";\n")
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
@@ -140,6 +143,57 @@ message: '[$D]'
 		findings, err := set.Check(context.Background(), "a.js", l, tree)
 		if err != nil || len(findings) != 1 {
 			t.Errorf("got %d findings, %v; want 1", len(findings), err)
+		}
+	})
+}
+
+// recursiveUtil recurses through inside and has with matches: from each
+// node its ancestors try their descendants, which try their ancestors…
+// It never ended (ast-grep 0.51.1 overflows its stack).
+const recursiveUtil = `
+id: rec
+language: go
+utils:
+  up:
+    any:
+      - kind: comment
+      - inside: {matches: up, stopBy: end}
+      - has: {matches: up, stopBy: end}
+rule: {kind: int_literal, matches: up}
+`
+
+// TestRecursiveRuleStops: a rule whose evaluation never ends is stopped
+// at its step bound and reported as an error finding of that rule; the
+// other rules of the set go on over the whole file.
+func TestRecursiveRuleStops(t *testing.T) {
+	set, err := ParseRules("r.yml", []byte(recursiveUtil+"---\nid: ints\nlanguage: go\nrule: {kind: int_literal}\n"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, _ := lang.Lookup("go")
+	tree, err := syntax.Parse(context.Background(), l.Grammar(), []byte("package a\n\nfunc f() {\n\tx := 1\n\tif x > 0 {\n\t\tprintln(x, 2)\n\t}\n}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	withDeadline(t, "recursive rule", func() {
+		findings, err := set.Check(context.Background(), "a.go", l, tree)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rec, ints int
+		for _, f := range findings {
+			switch f.RuleID {
+			case "rec":
+				rec++
+				if f.Severity != SeverityError || !strings.Contains(f.Message, "stopped evaluating rule rec") {
+					t.Errorf("rec finding %+v; want the error saying the rule was stopped", f)
+				}
+			case "ints":
+				ints++
+			}
+		}
+		if rec != 1 || ints != 3 {
+			t.Errorf("%d rec findings, %d ints findings; want 1 (then the rule is skipped) and 3", rec, ints)
 		}
 	})
 }

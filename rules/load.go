@@ -31,6 +31,9 @@ type RuleSet struct {
 	// unused-suppression and no-suppress-all by id.
 	builtins map[string]Severity
 	globs    []languageGlob
+	// stepLimit replaces maxMatchSteps when not 0 (tests of cancellation
+	// raise it, so that only the context stops a long evaluation).
+	stepLimit int
 
 	mu       sync.Mutex
 	dispatch map[*lang.Language]*dispatchTable

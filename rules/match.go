@@ -58,8 +58,15 @@ type state struct {
 	done    <-chan struct{}
 	steps   int
 	stopped bool
-	// rewrites counts the rewrite transforms of the finding being built.
-	rewrites int
+	// stepLimit, when not 0, bounds the steps of one rule at one node
+	// (maxMatchSteps): stepsUsed counts them, and overLimit is set when
+	// they run out, which fails every relational rule still under way.
+	stepLimit, stepsUsed int
+	overLimit            bool
+	// rewrites counts the rewrite transforms of the finding being built,
+	// transformText the bytes its transforms produced.
+	rewrites      int
+	transformText int
 	// export is the export environment of the innermost call of a util
 	// with arguments under way (nil outside one).
 	export *env
@@ -89,14 +96,25 @@ func (s *state) scratch(from *env) *env {
 // release hands back an env scratch returned.
 func (s *state) release(c *env) { s.free = append(s.free, c) }
 
-// step counts one candidate of a relational rule and reports whether the
-// check must stop (its context ended).
+// step counts one candidate of a relational rule or one util call and
+// reports whether the evaluation must stop: the check's context ended, or
+// the rule used up its steps at this node.
 func (s *state) step() bool {
 	s.steps++
 	if s.steps%1024 == 0 && isDone(s.done) {
 		s.stopped = true
 	}
-	return s.stopped
+	if s.stepLimit > 0 {
+		if s.stepsUsed++; s.stepsUsed > s.stepLimit {
+			s.overLimit = true
+		}
+	}
+	return s.stopped || s.overLimit
+}
+
+// limitSteps starts a rule's evaluation at a node: up to limit steps.
+func (s *state) limitSteps(limit int) {
+	s.stepLimit, s.stepsUsed, s.overLimit = limit, 0, false
 }
 
 // maxUtilDepth bounds recursive util calls on one node chain.
@@ -286,7 +304,7 @@ type util struct {
 }
 
 func (r *utilRef) match(s *state, n int32, e *env) bool {
-	if s.depth >= maxUtilDepth {
+	if s.depth >= maxUtilDepth || s.step() {
 		return false
 	}
 	s.depth++

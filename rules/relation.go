@@ -78,7 +78,7 @@ func (r *relation) find(s *state, n int32, e *env) (int32, bool) {
 	case relFollows:
 		r.siblings(s.t, n, false, try, stops)
 	}
-	return found, found >= 0 && !s.stopped
+	return found, found >= 0 && !s.stopped && !s.overLimit
 }
 
 // ancestors tries the parent, or with stopBy every ancestor nearest first;

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 
 	"github.com/structls/structls/rewrite"
@@ -11,6 +12,7 @@ import (
 // maxRewrites the rewrites one finding may make in all: a rewriter that
 // rewrites the rule's own variable with itself would recurse forever, and
 // one whose every level rewrites two nodes would double its work per level.
+// Past either, the rewrite transform fails (the match's fixes with it).
 const (
 	maxRewriteDepth = 64
 	maxRewrites     = 10000
@@ -28,6 +30,9 @@ type expansion struct {
 	// deeply nested, starts from a copy of it (a rewriter's own bindings
 	// do not reach the rewrites its transforms make).
 	base *env
+	// err is why a transform failed: every template of the match then
+	// fails with it, rather than render with the value missing.
+	err error
 }
 
 // newExpansion computes the core's transforms for a match; base is the
@@ -38,7 +43,15 @@ func newExpansion(s *state, src rewrite.Source, e *env, co *core, depth int, bas
 	}
 	x := &expansion{s: s, src: src, e: e, values: map[string]string{}, depth: depth, base: base}
 	for _, t := range co.transforms {
-		x.values[t.name] = t.apply(x)
+		v, err := t.apply(x)
+		if err != nil {
+			if depth == 0 { // the rule's own transform is named, not each rewriter's under it
+				err = fmt.Errorf("transform `%s`: %w", t.name, err)
+			}
+			x.err = err
+			break
+		}
+		x.values[t.name] = v
 	}
 	return x
 }
@@ -60,21 +73,36 @@ func (x *expansion) bindings() rewrite.Bindings {
 	return b
 }
 
-// render expands a template for a match spanning [start, end); a template
-// too large to expand renders as itself.
-func (x *expansion) render(template string, start, end int) string {
+// render expands a template for a match spanning [start, end). A template
+// that cannot be expanded (its text past rewrite.MaxReplacementText, a
+// transform that failed) is an error, never its own text: a fix written
+// unexpanded would corrupt the file.
+func (x *expansion) render(template string, start, end int) (string, error) {
 	if !strings.Contains(template, "$") {
-		return template
+		return template, nil
+	}
+	if x.err != nil {
+		return "", x.err
 	}
 	out, err := rewrite.ParseTemplate(template).Expand(x.src, rewrite.Span{Start: start, End: end}, x.bindings())
 	if err != nil {
-		return template
+		return "", err
 	}
-	return string(out)
+	return string(out), nil
+}
+
+// renderMessage is render for a finding's message, which is shown, never
+// written: one that cannot be expanded is shown as written, saying why.
+func (x *expansion) renderMessage(template string, start, end int) string {
+	out, err := x.render(template, start, end)
+	if err != nil {
+		return fmt.Sprintf("%s (structls could not expand this message: %v)", template, err)
+	}
+	return out
 }
 
 // fixEdit computes a fix's edit at node n: its range (with expandStart /
-// expandEnd) and its text.
+// expandEnd) and its text, or Err when the text cannot be rendered.
 func (x *expansion) fixEdit(f *Fix, n int32) Edit {
 	t := x.s.t
 	start, end := int(t.Nodes[n].Start), int(t.Nodes[n].End)
@@ -88,7 +116,14 @@ func (x *expansion) fixEdit(f *Fix, n int32) Edit {
 			end = int(t.Nodes[c].End)
 		}
 	}
-	return Edit{Title: f.Title, Start: start, End: end, Text: x.render(f.Template, int(t.Nodes[n].Start), int(t.Nodes[n].End))}
+	text, err := x.render(f.Template, int(t.Nodes[n].Start), int(t.Nodes[n].End))
+	if err == nil && x.s.overLimit {
+		err = errOverLimit // expandStart or expandEnd cut short: the range may be wrong
+	}
+	if err != nil {
+		return Edit{Title: f.Title, Start: start, End: end, Err: fmt.Errorf("the fix cannot be rendered: %w", err)}
+	}
+	return Edit{Title: f.Title, Start: start, End: end, Text: text}
 }
 
 // variableText is a transform source's text: a transform value, a single
@@ -142,10 +177,10 @@ func dedentLines(text, prefix string) string {
 // rewrite is the `rewrite` transform: each source node is walked in
 // pre-order (itself included); at each node the rewriters are tried in
 // order and the first match's fix replaces it (outer matches win).
-func (x *expansion) rewrite(t *transform) string {
+func (x *expansion) rewrite(t *transform) (string, error) {
 	tree := x.s.t
 	if x.s.rewrites++; x.s.rewrites > maxRewrites {
-		return ""
+		return "", errTooManyRewrites
 	}
 	var nodes []int32
 	if n, ok := x.e.vars.Single[t.source]; ok {
@@ -154,7 +189,7 @@ func (x *expansion) rewrite(t *transform) string {
 		nodes = x.e.vars.Multi[t.source]
 	}
 	if len(nodes) == 0 {
-		return ""
+		return "", nil
 	}
 	type edit struct {
 		start, end int
@@ -164,17 +199,31 @@ func (x *expansion) rewrite(t *transform) string {
 	for _, root := range nodes {
 		lastEnd := -1
 		for i, end := root, subtreeEnd(tree, root); i < end; i++ {
-			if int(tree.Nodes[i].Start) < lastEnd || x.depth >= maxRewriteDepth {
+			if int(tree.Nodes[i].Start) < lastEnd {
 				continue
+			}
+			if x.depth >= maxRewriteDepth {
+				return "", errRewritesTooDeep
 			}
 			for _, rw := range t.rewriters {
 				e := x.base.clone()
-				if !rw.core.rule.match(x.s, i, e) || !checkConstraints(x.s, rw.core.constraints, e) {
+				matched := rw.core.rule.match(x.s, i, e) && checkConstraints(x.s, rw.core.constraints, e)
+				if x.s.overLimit {
+					return "", errOverLimit // a rewriter cut short would leave its node unrewritten
+				}
+				if !matched {
 					continue
 				}
 				sub := newExpansion(x.s, x.src, e, rw.core, x.depth+1, x.base)
 				start, stop := int(tree.Nodes[i].Start), int(tree.Nodes[i].End)
-				edits = append(edits, edit{start: start, end: stop, text: sub.render(rw.fix.Template, start, stop)})
+				text, err := sub.render(rw.fix.Template, start, stop)
+				if err == nil {
+					err = x.s.chargeTransform(len(text))
+				}
+				if err != nil {
+					return "", err
+				}
+				edits = append(edits, edit{start: start, end: stop, text: text})
 				lastEnd = stop
 				break
 			}
@@ -185,7 +234,7 @@ func (x *expansion) rewrite(t *transform) string {
 		for i, e := range edits {
 			texts[i] = e.text
 		}
-		return strings.Join(texts, *t.joinBy)
+		return strings.Join(texts, *t.joinBy), nil
 	}
 	start, end := int(tree.Nodes[nodes[0]].Start), int(tree.Nodes[nodes[len(nodes)-1]].End)
 	var b strings.Builder
@@ -196,5 +245,11 @@ func (x *expansion) rewrite(t *transform) string {
 		at = e.end
 	}
 	b.Write(tree.Source[at:end])
-	return dedentLines(b.String(), lineIndent(tree.Source, start))
+	return dedentLines(b.String(), lineIndent(tree.Source, start)), nil
 }
+
+var (
+	errOverLimit       = fmt.Errorf("the rule's rewriters or expandStart/expandEnd took more than %d steps for this match: give their recursion a base case or a stopBy", maxMatchSteps)
+	errTooManyRewrites = fmt.Errorf("the rewrite transform made more than %d rewrites for one match: its rewriters probably rewrite their own output; narrow their rules", maxRewrites)
+	errRewritesTooDeep = fmt.Errorf("rewriters nested more than %d levels deep: a rewriter probably rewrites its own variable with itself; narrow its rule", maxRewriteDepth)
+)

@@ -102,11 +102,15 @@ type Label struct {
 	Message    string // "" when the rule gives none
 }
 
-// Edit replaces the bytes [Start, End) of a document with Text.
+// Edit replaces the bytes [Start, End) of a document with Text. An edit
+// with Err could not be rendered (its text past the size caps, a transform
+// that failed): it has no Text and is never applied; its error is shown
+// for the finding instead.
 type Edit struct {
 	Title      string
 	Start, End int
 	Text       string
+	Err        error
 }
 
 // Error is a rule or configuration that does not load: where (file, 1-based

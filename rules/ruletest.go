@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -55,6 +54,9 @@ func (p *Project) RunTests(ctx context.Context, opts TestOptions) ([]RuleTestRes
 	}
 	var out []RuleTestResult
 	for _, tc := range p.TestConfigs {
+		if tc.outside != nil {
+			return nil, tc.outside
+		}
 		cases, err := loadTestCases(tc)
 		if err != nil {
 			return nil, err
@@ -67,7 +69,7 @@ func (p *Project) RunTests(ctx context.Context, opts TestOptions) ([]RuleTestRes
 			if rule == nil {
 				return nil, &Error{File: c.file, Field: "id", Message: fmt.Sprintf("no rule has the id `%s`: the test's id must name a rule of the project's ruleDirs", c.id)}
 			}
-			res, err := runRuleTest(ctx, rule, c, tc, opts)
+			res, err := p.runRuleTest(ctx, rule, c, tc, opts)
 			if err != nil {
 				return nil, err
 			}
@@ -98,7 +100,7 @@ func loadTestCases(tc TestConfig) ([]ruleTestCase, error) {
 	}
 	var out []ruleTestCase
 	for _, file := range files {
-		src, err := os.ReadFile(file)
+		src, err := ReadYAMLFile(file)
 		if err != nil {
 			return nil, fmt.Errorf("reading test file: %w", err)
 		}
@@ -139,7 +141,7 @@ func loadTestCases(tc TestConfig) ([]ruleTestCase, error) {
 }
 
 // runRuleTest runs one rule's cases and, for invalid ones, its snapshots.
-func runRuleTest(ctx context.Context, rule *Rule, c ruleTestCase, tc TestConfig, opts TestOptions) (RuleTestResult, error) {
+func (p *Project) runRuleTest(ctx context.Context, rule *Rule, c ruleTestCase, tc TestConfig, opts TestOptions) (RuleTestResult, error) {
 	res := RuleTestResult{ID: c.id}
 	set := &RuleSet{Rules: []*Rule{rule}}
 	check := func(code string) ([]Finding, []byte, error) {
@@ -163,8 +165,12 @@ func runRuleTest(ctx context.Context, rule *Rule, c ruleTestCase, tc TestConfig,
 			marks.WriteByte('.')
 		}
 	}
-	snapPath := filepath.Join(tc.SnapshotDir, c.id+"-snapshot.yml")
-	stored, err := readSnapshots(snapPath)
+	snapRel, err := p.snapshotFile(tc, c)
+	if err != nil {
+		return res, err
+	}
+	snapPath := filepath.Join(p.Dir, snapRel)
+	stored, err := p.readSnapshots(snapRel)
 	if err != nil {
 		return res, err
 	}
@@ -178,6 +184,9 @@ func runRuleTest(ctx context.Context, rule *Rule, c ruleTestCase, tc TestConfig,
 			marks.WriteByte('M')
 			res.Details = append(res.Details, fmt.Sprintf("invalid case did not match (missing): %q", code))
 			continue
+		}
+		if fx := findings[0].Fixes; len(fx) > 0 && fx[0].Err != nil {
+			return res, fmt.Errorf("rule %s, invalid case %q: %w", c.id, code, fx[0].Err)
 		}
 		snap := snapshotOf(findings[0], src)
 		fresh[code] = snap
@@ -195,7 +204,7 @@ func runRuleTest(ctx context.Context, rule *Rule, c ruleTestCase, tc TestConfig,
 	}
 	res.Marks = marks.String()
 	if opts.UpdateAll && len(fresh) > 0 {
-		if err := writeSnapshots(snapPath, c.id, fresh); err != nil {
+		if err := p.writeSnapshotFile(snapRel, snapshotText(c.id, fresh)); err != nil {
 			return res, err
 		}
 	}
@@ -234,15 +243,12 @@ func normalizeYAML(v any) any {
 
 // readSnapshots reads a snapshot file's `snapshots` map (empty when the
 // file does not exist).
-func readSnapshots(path string) (map[string]any, error) {
-	src, err := os.ReadFile(path)
-	if os.IsNotExist(err) {
-		return map[string]any{}, nil
+func (p *Project) readSnapshots(rel string) (map[string]any, error) {
+	src, err := p.readSnapshotFile(rel)
+	if err != nil || src == nil {
+		return map[string]any{}, err
 	}
-	if err != nil {
-		return nil, fmt.Errorf("reading snapshot file: %w", err)
-	}
-	docs, err := parseYAML(path, src)
+	docs, err := parseYAML(filepath.Join(p.Dir, rel), src)
 	if err != nil || len(docs) == 0 {
 		return map[string]any{}, err
 	}
@@ -260,8 +266,8 @@ func (v *yamlValue) toAnyOrNil() any {
 	return v.toAny()
 }
 
-// writeSnapshots writes a snapshot file, keys sorted, strings quoted.
-func writeSnapshots(path, id string, snaps map[string]any) error {
+// snapshotText is a snapshot file's text, keys sorted, strings quoted.
+func snapshotText(id string, snaps map[string]any) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "id: %s\nsnapshots:\n", quoteYAML(id))
 	keys := make([]string, 0, len(snaps))
@@ -287,14 +293,7 @@ func writeSnapshots(path, id string, snaps map[string]any) error {
 			}
 		}
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("creating the snapshot directory: %w", err)
-	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, []byte(b.String()), 0o644); err != nil {
-		return fmt.Errorf("writing snapshot file: %w", err)
-	}
-	return os.Rename(tmp, path)
+	return []byte(b.String())
 }
 
 // quoteYAML writes a string as a double-quoted YAML scalar (JSON's

@@ -65,8 +65,12 @@ type Result struct {
 	// the preview does not fix: their rule has no fix, or their file cannot
 	// be fixed. As in `ast-grep scan -U`, a fix dropped for overlapping an
 	// outer one counts as fixed.
-	UnfixedErrorCount int    `json:"unfixedErrorCount,omitempty"`
-	Text              string `json:"text,omitempty"`
+	UnfixedErrorCount int `json:"unfixedErrorCount,omitempty"`
+	// FixErrorCount counts the diagnostics whose fix could not be rendered
+	// (Diagnostic.FixError says why): they are not fixed, and with fix
+	// each is a warning.
+	FixErrorCount int    `json:"fixErrorCount,omitempty"`
+	Text          string `json:"text,omitempty"`
 
 	plan *rewrite.Plan
 }
@@ -89,10 +93,13 @@ type Diagnostic struct {
 	Text      string              `json:"text"`
 	Labels    []DiagnosticLabel   `json:"labels,omitempty"`
 	Fix       *DiagnosticFix      `json:"fix,omitempty"`
-	Metadata  map[string]any      `json:"metadata,omitempty"` // with includeMetadata
-	line      string              // the first line of the match, for the text rendering
-	lineNo    int                 // 1-based
-	lineStart int                 // the byte offset of line
+	// FixError is why the rule's first fix could not be rendered for this
+	// match (then Fix is absent).
+	FixError  string         `json:"fixError,omitempty"`
+	Metadata  map[string]any `json:"metadata,omitempty"` // with includeMetadata
+	line      string         // the first line of the match, for the text rendering
+	lineNo    int            // 1-based
+	lineStart int            // the byte offset of line
 }
 
 // DiagnosticLabel is a Label with positions.
@@ -377,6 +384,12 @@ func (sc *scanner) finish(res *Result, snap *workspace.Snapshot, enc workspace.E
 			if f.Severity == SeverityError {
 				res.ErrorCount++
 			}
+			if d.FixError != "" {
+				res.FixErrorCount++
+				if sc.fix {
+					res.Warnings = append(res.Warnings, fmt.Sprintf("%s:%d: %s: not fixed: %s", sf.file.Rel, d.lineNo, f.RuleID, d.FixError))
+				}
+			}
 		}
 		if !sc.fix {
 			continue
@@ -394,7 +407,7 @@ func (sc *scanner) finish(res *Result, snap *workspace.Snapshot, enc workspace.E
 			res.FixCount += len(edits)
 		}
 		for _, f := range sf.findings {
-			if f.Severity == SeverityError && (len(f.Fixes) == 0 || !fixable) {
+			if f.Severity == SeverityError && (len(f.Fixes) == 0 || f.Fixes[0].Err != nil || !fixable) {
 				res.UnfixedErrorCount++
 			}
 		}
@@ -408,11 +421,12 @@ func (sc *scanner) finish(res *Result, snap *workspace.Snapshot, enc workspace.E
 // FixEdits picks the edits `ast-grep scan -U` applies from a file's
 // findings (in Check's order): each finding's first fix, kept only when it
 // starts at or after the end of the last one kept, so outer matches win.
+// A finding whose first fix could not be rendered is left unfixed.
 func FixEdits(findings []Finding) []rewrite.TextEdit {
 	var out []rewrite.TextEdit
 	last := -1
 	for _, f := range findings {
-		if len(f.Fixes) == 0 {
+		if len(f.Fixes) == 0 || f.Fixes[0].Err != nil {
 			continue
 		}
 		fx := f.Fixes[0]
@@ -438,7 +452,9 @@ func diagnosticOf(sf scannedFile, uri string, mapper *workspace.Mapper, f Findin
 		dl.Range, _ = mapper.OffsetRange(l.Start, l.End, enc)
 		d.Labels = append(d.Labels, dl)
 	}
-	if len(f.Fixes) > 0 {
+	if len(f.Fixes) > 0 && f.Fixes[0].Err != nil {
+		d.FixError = f.Fixes[0].Err.Error()
+	} else if len(f.Fixes) > 0 {
 		fx := f.Fixes[0]
 		d.Fix = &DiagnosticFix{ByteRange: workspace.ByteRange{Start: fx.Start, End: fx.End}, Text: fx.Text}
 		d.Fix.Range, _ = mapper.OffsetRange(fx.Start, fx.End, enc)

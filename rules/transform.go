@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"unicode"
@@ -27,18 +28,61 @@ type transform struct {
 	joinBy    *string
 }
 
+// maxTransformText caps the text the transforms of one match produce in
+// all (a chain's values, rewriters' fixes): 30 chained `replace a → aa`
+// would otherwise make 8 GB from an 8-byte capture.
+const maxTransformText = 16 << 20
+
+// errTransformTooLarge is the error of a transform past maxTransformText.
+var errTransformTooLarge = fmt.Errorf("the transforms of this match produce more than %d MiB of text: narrow the regex, the rewriters or the captured variable", maxTransformText>>20)
+
+// chargeTransform counts n bytes of transform output against the
+// finding's maxTransformText.
+func (s *state) chargeTransform(n int) error {
+	if s.transformText += n; s.transformText > maxTransformText {
+		return errTransformTooLarge
+	}
+	return nil
+}
+
 // apply computes the transform's value.
-func (t *transform) apply(x *expansion) string {
+func (t *transform) apply(x *expansion) (string, error) {
 	text := x.variableText(t.source, t.multi)
+	var out string
+	var err error
 	switch t.op {
 	case "replace":
-		return t.re.ReplaceAllString(text, t.by)
+		out, err = boundedReplace(t.re, text, t.by, maxTransformText-x.s.transformText)
 	case "substring":
-		return substring(text, t.startChar, t.endChar)
+		out = substring(text, t.startChar, t.endChar)
 	case "convert":
-		return convertCase(text, t.toCase, t.separators)
+		out = convertCase(text, t.toCase, t.separators)
+	default:
+		out, err = x.rewrite(t)
 	}
-	return x.rewrite(t)
+	if err == nil {
+		err = x.s.chargeTransform(len(out))
+	}
+	return out, err
+}
+
+// boundedReplace is re.ReplaceAllString(text, by), refused without being
+// built when its result could pass limit bytes: each match expands to at
+// most by's length plus, per $ reference, the longest match.
+func boundedReplace(re *regexp.Regexp, text, by string, limit int) (string, error) {
+	matches, matched, longest := 0, 0, 0
+	re.ReplaceAllStringFunc(text, func(m string) string {
+		matches++
+		matched += len(m)
+		longest = max(longest, len(m))
+		return ""
+	})
+	refs := strings.Count(by, "$")
+	bound := len(text) - matched + matches*(len(by)+refs*longest)
+	if bound > limit {
+		return "", errTransformTooLarge
+	}
+	return re.ReplaceAllString(text, by), nil
 }
 
 // substring cuts text by character indexes (negative ones count from the

@@ -34,6 +34,10 @@ type yamlValue struct {
 	keyAt     [][2]int     // each key's line and column
 	values    []*yamlValue // a map's values, in the order of keys
 	items     []*yamlValue // a sequence's items
+	// size counts the values below and including this one, and height
+	// the levels, with every alias expanded (an alias shares its anchor's
+	// value): compiling walks the expansion.
+	size, height int
 }
 
 // yamlDocument is one document of a YAML text and the line it starts on.
@@ -44,6 +48,9 @@ type yamlDocument struct {
 
 // parseYAML splits a YAML text into its documents.
 func parseYAML(file string, src []byte) ([]yamlDocument, error) {
+	if err := checkYAMLText(file, src); err != nil {
+		return nil, err
+	}
 	f, err := parser.ParseBytes(src, 0)
 	if err != nil {
 		return nil, yamlSyntaxError(file, err)
@@ -159,7 +166,26 @@ func (c *converter) convert(n ast.Node, path string, depth int) (*yamlValue, err
 	default:
 		return nil, &Error{File: c.file, Line: v.line, Column: v.col, Field: path, Message: fmt.Sprintf("unsupported YAML (%s): write plain maps, lists and scalars", n.Type())}
 	}
-	return v, nil
+	return v, c.measure(v)
+}
+
+// measure sets a map's or a list's expanded size and height from its
+// children's, refusing a value past maxYAMLNodes or maxYAMLDepth: an
+// alias costs what its anchor's value does, so an alias bomb stops here,
+// after the text's size in work, not after its expansion's.
+func (c *converter) measure(v *yamlValue) error {
+	v.size, v.height = 1, 1
+	for _, child := range append(v.values[:len(v.values):len(v.values)], v.items...) {
+		v.size += child.size
+		v.height = max(v.height, child.height+1)
+	}
+	if v.size > maxYAMLNodes {
+		return &Error{File: c.file, Line: v.line, Column: v.col, Field: v.path, Message: fmt.Sprintf("more than %d values once its aliases are expanded: write the rule without nesting aliases in aliases", maxYAMLNodes)}
+	}
+	if v.height > maxYAMLDepth {
+		return &Error{File: c.file, Line: v.line, Column: v.col, Field: v.path, Message: fmt.Sprintf("nested more than %d levels deep once its aliases are expanded: simplify the rule", maxYAMLDepth)}
+	}
+	return nil
 }
 
 func (c *converter) addPair(m *yamlValue, mv *ast.MappingValueNode, depth int) error {

@@ -25,6 +25,9 @@ type FileStamp struct {
 	ModNanos, ChNanos int64 // mtime and ctime, in nanoseconds since 1970
 }
 
+// StampOf is the stamp of a stat result.
+func StampOf(st *unix.Stat_t) FileStamp { return stampOf(st) }
+
 // stampOf is the stamp of a stat result.
 func stampOf(st *unix.Stat_t) FileStamp {
 	return FileStamp{Dev: uint64(st.Dev), Inode: uint64(st.Ino), Size: st.Size,

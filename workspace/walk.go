@@ -77,6 +77,7 @@ func CompareFiles(a, b File) int {
 // the workspace folder); symlinks are never followed; `node_modules` is
 // skipped unless a path or glob names it; Settings.Exclude and `globs` filter
 // files. A file named explicitly is searched even if ignored or hidden.
+// structls's own temporary files (IsTempName) are never listed, named or not.
 // Open documents whose file does not exist on disk yet are included when a
 // target covers them. WalkFunc stops early, returning ctx.Err(), when ctx ends.
 func (s *Snapshot) WalkFunc(ctx context.Context, targets []Target, opts WalkOptions, emit func(File)) error {
@@ -84,7 +85,7 @@ func (s *Snapshot) WalkFunc(ctx context.Context, targets []Target, opts WalkOpti
 	allowNodeModules := mentionsNodeModules(opts.Globs, targets)
 	seen := map[string]bool{}
 	add := func(t Target, abs string, named bool) {
-		if seen[abs] {
+		if seen[abs] || IsTempName(filepath.Base(abs)) { // structls's own temporary files are never searched
 			return
 		}
 		seen[abs] = true

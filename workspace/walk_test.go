@@ -268,3 +268,27 @@ func TestOverlayChanges(t *testing.T) {
 		t.Error("closed document still there")
 	}
 }
+
+// TestWalkSkipsTempFiles: structls's own temporary files (what a killed
+// apply leaves beside the files it rewrote) are never listed, hidden files
+// included, nor when named.
+func TestWalkSkipsTempFiles(t *testing.T) {
+	snap, _ := newTestSnapshot(t, "-- a.go --\npackage p\n-- .a.go.structls-0123abcd --\npackage p\n-- src/.b.go.structls-99.old --\npackage p\n-- .plain --\nx\n", Settings{})
+	for _, paths := range [][]string{nil, {".a.go.structls-0123abcd", "src/.b.go.structls-99.old"}} {
+		r, err := snap.ResolvePaths(paths, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files, err := snap.Walk(context.Background(), r.Targets, WalkOptions{Hidden: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []string{".plain", "a.go", "bin.dat"} // bin.dat: every test tree has it
+		if paths != nil {
+			want = nil
+		}
+		if diff := cmp.Diff(want, relPaths(files)); diff != "" {
+			t.Errorf("paths %v: files (-want +got):\n%s", paths, diff)
+		}
+	}
+}

@@ -17,6 +17,7 @@ import (
 	jsonv2 "github.com/go-json-experiment/json"
 
 	"github.com/structls/structls/lsp"
+	"github.com/structls/structls/rewrite"
 )
 
 // multiFlag is a repeatable string flag (-g a -g b).
@@ -66,6 +67,13 @@ func startSession(ctx context.Context, root string, opts lsp.EditorOptions) (*se
 	}
 	if info, err := os.Stat(abs); err != nil || !info.IsDir() {
 		return nil, fmt.Errorf("workspace root %s is not a directory", root)
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		// An apply a killed structls left half done is made whole before the
+		// session reads the files (the server would do it too, but quietly).
+		for _, note := range rewrite.Recover([]string{real}) {
+			fmt.Fprintf(os.Stderr, "structls: %s\n", note)
+		}
 	}
 	if opts.InitOptions == nil {
 		// One query per process: keeping parsed trees for later would only cost memory.

@@ -27,7 +27,10 @@ func (o *optionalString) Set(v string) error { o.value, o.set = v, true; return 
 // replacements and a unified diff), or with --json the structls.astEdit
 // result exactly; with --apply the server then writes the files, each
 // atomically, after checking that none changed since the preview. Exit 0
-// when something changed (or would), 1 when nothing matched, 2 on error.
+// when something changed (or would), 1 when nothing matched, 2 on error. An
+// edit changing more files than --max-files is previewed in part, with a
+// note on stderr naming the flag (exit 0: the preview is still true of the
+// files it shows), and never applied (exit 2).
 func edit(args []string, stdout, stderr io.Writer) (int, error) {
 	fs := flag.NewFlagSet("edit", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -45,6 +48,7 @@ func edit(args []string, stdout, stderr io.Writer) (int, error) {
 	selector := fs.String("selector", "", "the kind of the node, inside the pattern, to match")
 	fs.Var(&globs, "g", "include glob, or !glob to exclude (repeatable)")
 	applyEdit := fs.Bool("apply", false, "write the files (atomically, refused if any changed since the preview)")
+	maxFiles := fs.Int("max-files", rewrite.DefaultMaxFiles, "the most files an edit may change (the astEdit maxFiles field); past it the preview is cut short and --apply refused")
 	asJSON := fs.Bool("json", false, "print the structls.astEdit result JSON exactly")
 	root := fs.String("root", ".", "workspace folder")
 	positional, err := parseInterspersed(fs, args)
@@ -64,7 +68,10 @@ func edit(args []string, stdout, stderr io.Writer) (int, error) {
 		format = "json"
 	}
 	q := editArgument{Query: rewrite.Query{Lang: *language, Strictness: *strictness, Selector: *selector,
-		Globs: globs, Paths: positional, Format: format}, Ops: ops}
+		Globs: globs, Paths: positional, Format: format, MaxFiles: *maxFiles}, Ops: ops}
+	if *maxFiles <= 0 {
+		return exitError, fmt.Errorf("--max-files must be a positive number of files (got %d)", *maxFiles)
+	}
 	ctx := context.Background()
 	// The CLI declares no workspace.applyEdit: the server writes the files.
 	s, err := startSession(ctx, *root, lsp.EditorOptions{ApplyEdits: lsp.ApplyEditsUnsupported})
@@ -77,6 +84,7 @@ func edit(args []string, stdout, stderr io.Writer) (int, error) {
 		Text              string   `json:"text"`
 		TotalReplacements int      `json:"totalReplacements"`
 		FilesTouched      int      `json:"filesTouched"`
+		LimitReached      bool     `json:"limitReached"`
 		Warnings          []string `json:"warnings"`
 	}
 	raw, err := s.execute(ctx, lsp.CommandAstEdit, q, &preview)
@@ -87,9 +95,19 @@ func edit(args []string, stdout, stderr io.Writer) (int, error) {
 	for _, w := range preview.Warnings {
 		notes = append(notes, "warning: "+w)
 	}
+	if preview.LimitReached {
+		notes = append(notes, fmt.Sprintf("the edit changes more than %d files, the --max-files limit: only the first %d (in path order) are in this preview; raise --max-files or narrow paths to see (and apply) the whole edit",
+			*maxFiles, preview.FilesTouched))
+	}
 	printResult(stdout, stderr, raw, preview.Text, *asJSON, notes)
 	if preview.TotalReplacements == 0 {
 		return exitNotFound, nil
+	}
+	if *applyEdit && preview.LimitReached {
+		// Writing the first files of an edit and not the rest would leave the
+		// code half rewritten: refused, nothing written.
+		_, _ = s.execute(ctx, lsp.CommandDiscardEdit, map[string]string{"id": preview.ID}, nil)
+		return exitError, fmt.Errorf("not applied, nothing was written: the edit changes more than %d files (--max-files) and applying only a part of it is refused; raise --max-files or narrow paths, then apply again", *maxFiles)
 	}
 	if *applyEdit {
 		if _, err := s.execute(ctx, lsp.CommandApplyEdit, map[string]string{"id": preview.ID}, nil); err != nil {

@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -28,8 +27,10 @@ type scanReply struct {
 	EditID     string            `json:"editId"`
 	FixCount   int               `json:"fixCount"`
 	// UnfixedErrorCount: with --apply, the error diagnostics no fix removes.
-	UnfixedErrorCount int    `json:"unfixedErrorCount"`
-	Text              string `json:"text"`
+	UnfixedErrorCount int `json:"unfixedErrorCount"`
+	// FixErrorCount: the diagnostics whose fix could not be rendered.
+	FixErrorCount int    `json:"fixErrorCount"`
+	Text          string `json:"text"`
 }
 
 // scanCmd is `structls scan`: ast-grep YAML rules over the files, as
@@ -37,7 +38,8 @@ type scanReply struct {
 // project's sgconfig.yml (-c, else found upward from --root). It prints
 // the diagnostics grouped by file (or --json, or --format github) and
 // exits 1 when an error-severity diagnostic was found (with --apply, one
-// without a fix), 2 when the rules or the config do not load, else 0.
+// without a fix, or a fix that could not be rendered), 2 when the rules or
+// the config do not load, else 0.
 func scanCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	fs := flag.NewFlagSet("scan", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -123,6 +125,10 @@ func scanCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		}
 		fmt.Fprintf(stderr, "structls: applied %d fixes\n", res.FixCount)
 	}
+	if *apply && res.FixErrorCount > 0 {
+		fmt.Fprintf(stderr, "structls: %d fixes could not be rendered and were not applied (see the warnings)\n", res.FixErrorCount)
+		return exitNotFound, nil
+	}
 	if errorsLeft > 0 {
 		return exitNotFound, nil // 1: error-severity diagnostics, as ast-grep scan
 	}
@@ -157,7 +163,7 @@ func addRuleFiles(q *rules.Query, files []string) error {
 	}
 	var docs []string
 	for _, f := range files {
-		b, err := os.ReadFile(f)
+		b, err := rules.ReadYAMLFile(f)
 		if err != nil {
 			return fmt.Errorf("reading rule file: %w", err)
 		}
