@@ -193,11 +193,25 @@ func (p *streamPrinter) finish(raw json.RawMessage, text string) error {
 // with the same arguments (read with its flags, fs), its --skip set to
 // skip.
 func nextCommand(fs *flag.FlagSet, sub string, args []string, skip int) string {
+	return commandLine(fs, sub, args, "--skip", strconv.Itoa(skip))
+}
+
+// commandLine is the command sub run again with the same arguments (read
+// with its flags, fs) but for the flags in set ("--name" then its value,
+// if it takes one): those come first, in place of any given.
+func commandLine(fs *flag.FlagSet, sub string, args []string, set ...string) string {
 	words := []string{"structls"}
 	if remote := remoteFlag(); remote != "" {
 		words = append(words, "--remote="+remote)
 	}
-	words = append(words, sub, "--skip", strconv.Itoa(skip))
+	words = append(words, sub)
+	words = append(words, set...)
+	replaced := map[string]bool{}
+	for _, w := range set {
+		if strings.HasPrefix(w, "-") {
+			replaced[strings.TrimLeft(w, "-")] = true
+		}
+	}
 	for i := 0; i < len(args); i++ {
 		arg := args[i]
 		if arg == "--" {
@@ -211,7 +225,7 @@ func nextCommand(fs *flag.FlagSet, sub string, args []string, skip int) string {
 			continue
 		}
 		takesValue := !inline && !isBoolFlag(f)
-		if name == "skip" {
+		if replaced[name] {
 			if takesValue {
 				i++
 			}
