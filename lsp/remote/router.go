@@ -184,6 +184,7 @@ func (r *router) answered(ctx context.Context, env envelope) {
 	r.mu.Lock()
 	p := r.pending[id]
 	delete(r.pending, id)
+	gone := p != nil && p.client != nil && p.client.gone
 	if p != nil && p.client != nil {
 		delete(p.client.calls, string(p.id))
 		if p.command == lsp.CommandAstEdit && len(env.Error) == 0 && !p.client.gone {
@@ -202,7 +203,7 @@ func (r *router) answered(ctx context.Context, env envelope) {
 		if p.reply != nil {
 			p.reply <- env
 		}
-	case !p.client.gone:
+	case !gone:
 		env.ID = p.id
 		_ = r.send(ctx, p.client.out, env)
 	}
