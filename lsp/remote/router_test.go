@@ -38,7 +38,9 @@ func startDaemon(t *testing.T, n int, idle time.Duration) (root, socket string, 
 	ready := make(chan struct{})
 	done = make(chan error, 1)
 	ctx, cancel := context.WithCancel(context.Background())
-	go func() { done <- Serve(ctx, DaemonOptions{Root: root, Socket: socket, Idle: idle, Ready: func() { close(ready) }}) }()
+	go func() {
+		done <- Serve(ctx, DaemonOptions{Root: root, Socket: socket, Idle: idle, Ready: func() { close(ready) }})
+	}()
 	t.Cleanup(cancel)
 	select {
 	case <-ready:
