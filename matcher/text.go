@@ -86,7 +86,7 @@ func (o *matchSink) render(b *strings.Builder, matches []Match) []Match {
 			return matches[:i]
 		}
 		room := MaxTextBytes - textTailReserve - 64
-		b.WriteString(cutToBytes(one.String(), room))
+		b.WriteString(CutToBytes(one.String(), room))
 		fmt.Fprintf(b, "… (cut: this match alone is over %d KB)\n", MaxTextBytes/1024)
 		o.view = view
 		return matches[:1]
@@ -112,9 +112,9 @@ func (o *matchSink) finish() {
 	o.res.Text = text.String()
 }
 
-// cutToBytes returns the longest prefix of s of at most n bytes that ends
+// CutToBytes returns the longest prefix of s of at most n bytes that ends
 // on a character boundary.
-func cutToBytes(s string, n int) string {
+func CutToBytes(s string, n int) string {
 	if n <= 0 {
 		return ""
 	}
@@ -200,7 +200,7 @@ func writeTail(b *strings.Builder, res *Result, skip, shown int, full bool) {
 	}
 	tail := notes.String()
 	if room := MaxTextBytes - b.Len() - len(last); len(tail) > room {
-		tail = cutToBytes(tail, room-8) + "…\n"
+		tail = CutToBytes(tail, room-8) + "…\n"
 	}
 	b.WriteString(tail)
 	b.WriteString(last)
