@@ -113,3 +113,26 @@ func TestAstgrepTextPagesForAModel(t *testing.T) {
 		t.Errorf("--json: %d matches; want all 120", c)
 	}
 }
+
+// TestAstgrepTextOnlyThroughTheServer: structls.astGrep with format "text"
+// and textOnly answers the text and no matches.
+func TestAstgrepTextOnlyThroughTheServer(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- a.go --\npackage p\n\nfunc g() { f(1); f(2) }\n")
+	ctx := context.Background()
+	s, err := startSession(ctx, dir, lsp.EditorOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.close(ctx)
+	var res struct {
+		Matches    []any  `json:"matches"`
+		MatchCount int    `json:"matchCount"`
+		Text       string `json:"text"`
+	}
+	if _, err := s.execute(ctx, lsp.CommandAstGrep, matcher.Query{Pattern: "f($A)", Format: "text", TextOnly: true}, &res); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Matches) != 0 || res.MatchCount != 2 || strings.Count(res.Text, "meta: A=") != 2 {
+		t.Errorf("%d matches, matchCount %d, text %q; want the text of 2 matches alone", len(res.Matches), res.MatchCount, res.Text)
+	}
+}
