@@ -200,11 +200,7 @@ func nextCommand(fs *flag.FlagSet, sub string, args []string, skip int) string {
 // with its flags, fs) but for the flags in set ("--name" then its value,
 // if it takes one): those come first, in place of any given.
 func commandLine(fs *flag.FlagSet, sub string, args []string, set ...string) string {
-	words := []string{"structls"}
-	if remote := remoteFlag(); remote != "" {
-		words = append(words, "--remote="+remote)
-	}
-	words = append(words, sub)
+	words := []string{"structls", sub} // without --remote: the output is the in-process CLI's
 	words = append(words, set...)
 	replaced := map[string]bool{}
 	for _, w := range set {

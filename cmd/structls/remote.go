@@ -24,19 +24,15 @@ import (
 // remoteCommands are the commands --remote applies to.
 var remoteCommands = map[string]bool{"astgrep": true, "search": true, "xray": true, "edit": true, "scan": true, "outline": true}
 
-// remoteMode is the --remote of the running command ("auto" or ""), and
-// remoteFlagGiven the value given on its command line (for the commands
-// that continue a page).
-var remoteMode, remoteFlagGiven string
-
-// remoteFlag returns the --remote given on the command line, if any.
-func remoteFlag() string { return remoteFlagGiven }
+// remoteMode is the --remote of the running command: "auto" or "".
+var remoteMode string
 
 // takeRemoteFlag removes --remote=MODE (or --remote MODE, one dash or
 // two) from the arguments before "--", wherever it is — before the
-// command's name or among its flags — and returns the rest.
-func takeRemoteFlag(args []string) (rest []string, given bool, err error) {
-	remoteMode, remoteFlagGiven = "", ""
+// command's name or among its flags — and returns the rest and the mode
+// given, if any.
+func takeRemoteFlag(args []string) (rest []string, mode *string, err error) {
+	remoteMode = ""
 	for i := 0; i < len(args); i++ {
 		arg := args[i]
 		if arg == "--" {
@@ -50,22 +46,22 @@ func takeRemoteFlag(args []string) (rest []string, given bool, err error) {
 		}
 		if !inline {
 			if i+1 >= len(args) {
-				return nil, false, fmt.Errorf("--remote needs a value: --remote=auto, or --remote=off")
+				return nil, nil, fmt.Errorf("--remote needs a value: --remote=auto, or --remote=off")
 			}
 			i++
 			value = args[i]
 		}
-		remoteFlagGiven, given = value, true
+		mode = &value
 	}
-	return rest, given, nil
+	return rest, mode, nil
 }
 
-// setRemoteMode sets remoteMode for the command sub from --remote (given)
-// or else STRUCTLS_REMOTE.
-func setRemoteMode(sub string, given bool) error {
-	mode := remoteFlagGiven
-	if !given {
-		mode = os.Getenv("STRUCTLS_REMOTE")
+// setRemoteMode sets remoteMode for the command sub from --remote (flag,
+// when given) or else STRUCTLS_REMOTE.
+func setRemoteMode(sub string, flag *string) error {
+	given, mode := flag != nil, os.Getenv("STRUCTLS_REMOTE")
+	if given {
+		mode = *flag
 	}
 	switch mode {
 	case "", "off":

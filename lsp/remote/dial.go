@@ -39,7 +39,7 @@ func Dial(ctx context.Context, socket string, command []string) (net.Conn, error
 	if err := os.Remove(socket); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("removing the stale socket %s: %w", socket, err)
 	}
-	if err := start(command); err != nil {
+	if err := start(command, socket+".log"); err != nil {
 		return nil, err
 	}
 	deadline := time.Now().Add(startWait)
@@ -74,10 +74,17 @@ func replaceable(err error) bool {
 }
 
 // start runs the server detached: in a session of its own, so that it
-// outlives the CLI process and its terminal, its output in the log file.
-func start(command []string) error {
+// outlives the CLI process and its terminal, what it prints (a crash) in
+// the socket's log file.
+func start(command []string, log string) error {
+	out, err := os.OpenFile(log, os.O_CREATE|os.O_APPEND|os.O_WRONLY|syscall.O_NOFOLLOW, 0o600)
+	if err != nil {
+		return fmt.Errorf("the shared server's log: %w", err)
+	}
+	defer out.Close()
 	cmd := exec.Command(command[0], command[1:]...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	cmd.Stdout, cmd.Stderr = out, out
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("starting the shared server: %w", err)
 	}
