@@ -45,7 +45,7 @@ func Serve(ctx context.Context, opts DaemonOptions) error {
 	defer func() {
 		// Remove the socket only while it is still this server's: a
 		// replacement may have taken the name since.
-		if info, err := os.Stat(opts.Socket); err == nil && sameFile(info, ln.info) {
+		if info, err := os.Stat(opts.Socket); err == nil && os.SameFile(info, ln.info) {
 			_ = os.Remove(opts.Socket)
 		}
 	}()
@@ -142,10 +142,9 @@ func listen(path string) (*listener, error) {
 	return &listener{Listener: ln, info: info}, nil
 }
 
-func sameFile(a, b os.FileInfo) bool { return os.SameFile(a, b) }
 
-// backendCapabilities are the client capabilities the shared server is
-// initialised with: those of the CLI's editor, without workspace/applyEdit
+// backendInitialize is the initialize request of the shared server: the
+// client capabilities of the CLI's editor, without workspace/applyEdit
 // (the server writes the files of an applied edit itself, as for the CLI's
 // edit and scan --apply) and without dynamic registrations, progress or
 // configuration requests, which no CLI call needs.
