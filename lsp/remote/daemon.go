@@ -142,7 +142,6 @@ func listen(path string) (*listener, error) {
 	return &listener{Listener: ln, info: info}, nil
 }
 
-
 // backendInitialize is the initialize request of the shared server: the
 // client capabilities of the CLI's editor, without workspace/applyEdit
 // (the server writes the files of an applied edit itself, as for the CLI's
