@@ -109,6 +109,9 @@ func edit(args []string, stdout, stderr io.Writer) (int, error) {
 	if err != nil {
 		return exitError, err
 	}
+	if !*asJSON {
+		preview.Text = capText(preview.Text, "the plan and its fingerprint are the whole edit; narrow paths to see all of it, or use --json")
+	}
 	if preview.TotalReplacements > 0 && !*applyEdit && !preview.LimitReached {
 		if *asJSON {
 			notes = append(notes, "plan fingerprint "+fingerprint+": to write exactly this plan, run "+applyCommand(fs, args, fingerprint))

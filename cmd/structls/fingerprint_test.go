@@ -113,3 +113,22 @@ func readFile(t *testing.T, path string) string {
 	}
 	return string(data)
 }
+
+// TestEditPreviewIsCutAt50KB: a preview over 50 KB of text is cut at a
+// line end with a note, and still ends with the command that applies the
+// whole plan it fingerprints.
+func TestEditPreviewIsCutAt50KB(t *testing.T) {
+	r := newRemoteEnv(t, "60s")
+	dir := testutil.WriteTree(t, "-- a.go --\n"+calls(3000)) // some 150 KB of preview and diff
+	out, errOut, code := r.run(t, "edit", "--root", dir, "-p", "f($A)", "-r", "h($A)")
+	m := applyLine.FindStringSubmatch(out)
+	if code != 0 || m == nil || len(out) > 50<<10 || !strings.Contains(out, "\n… cut at 50 KB (") {
+		t.Fatalf("exit %d, %d bytes, stderr %q, ends %q; want at most 50 KB, a cut note and the apply command",
+			code, len(out), errOut, out[max(0, len(out)-300):])
+	}
+	sh := exec.Command("sh", "-c", shellQuote(binary)+" "+m[1])
+	sh.Env, sh.Dir = r.env, dir
+	if got, err := sh.CombinedOutput(); err != nil || !strings.Contains(string(got), "wrote 3000 replacements") || len(got) > 51<<10 {
+		t.Errorf("the printed command: %v, %d bytes, ends %q; want the whole plan written and a capped preview", err, len(got), string(got[max(0, len(got)-200):]))
+	}
+}
