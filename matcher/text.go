@@ -85,9 +85,10 @@ func (o *matchSink) render(b *strings.Builder, matches []Match) []Match {
 		if o.shown+i > 0 {
 			return matches[:i]
 		}
-		room := MaxTextBytes - textTailReserve - 64
-		b.WriteString(CutToBytes(one.String(), room))
-		fmt.Fprintf(b, "… (cut: this match alone is over %d KB)\n", MaxTextBytes/1024)
+		cut := CutToBytes(one.String(), MaxTextBytes-textTailReserve-64) +
+			fmt.Sprintf("… (cut: this match alone is over %d KB)\n", MaxTextBytes/1024)
+		b.WriteString(cut)
+		o.bytes += len(cut)
 		o.view = view
 		return matches[:1]
 	}
@@ -108,7 +109,7 @@ func (o *matchSink) finish() {
 	}
 	var text strings.Builder
 	text.WriteString(o.rendered.String())
-	writeTail(&text, o.res, o.skip, o.shown, o.full)
+	writeTail(&text, o.res, o.skip, o.shown, o.full, o.bytes)
 	o.res.Text = text.String()
 }
 
@@ -155,11 +156,11 @@ func (v *textView) writeMatches(b *strings.Builder, matches []Match) {
 }
 
 // writeTail renders what follows the matches (shown of them, from skip,
-// were rendered): the parse issues, the warnings, the missing paths and,
+// were rendered, in used bytes): the parse issues, the warnings, the missing paths and,
 // last, the line that continues a page that stopped early, ending in the
 // exact skip=N — or, when no match was shown, first a line saying so. The
 // notes are cut to stay within the cap.
-func writeTail(b *strings.Builder, res *Result, skip, shown int, full bool) {
+func writeTail(b *strings.Builder, res *Result, skip, shown int, full bool, used int) {
 	var notes strings.Builder
 	if shown == 0 {
 		if len(res.ParseErrors) > 0 {
@@ -199,7 +200,7 @@ func writeTail(b *strings.Builder, res *Result, skip, shown int, full bool) {
 			skip+1, *res.NextSkip, res.MatchCount, *res.NextSkip)
 	}
 	tail := notes.String()
-	if room := MaxTextBytes - b.Len() - len(last); len(tail) > room {
+	if room := MaxTextBytes - used - len(last); len(tail) > room {
 		tail = CutToBytes(tail, room-8) + "…\n"
 	}
 	b.WriteString(tail)

@@ -158,3 +158,21 @@ func TestTextOnly(t *testing.T) {
 		t.Errorf("textOnly without format text: %v; want refused", err)
 	}
 }
+
+// TestTextCapHoldsWithManyNotes: matches up to the cap and then notes (2,000
+// paths not found) stay within MaxTextBytes together, streamed or not: the
+// notes are cut, the continuation stays last.
+func TestTextCapHoldsWithManyNotes(t *testing.T) {
+	snap := dirSnapshot(t, bigMatchesTree(t))
+	paths := []string{"."}
+	for i := range 2000 {
+		paths = append(paths, fmt.Sprintf("missing/file%04d.go", i))
+	}
+	for _, stream := range []bool{false, true} {
+		res, text := runText(t, snap, Query{Pattern: "f($A)", Limit: intp(0), Format: "text", Paths: paths}, stream)
+		if len(text) > MaxTextBytes || res.NextSkip == nil || !continuation.MatchString(text) || len(res.MissingPaths) != 2000 {
+			t.Errorf("stream=%v: %d bytes, %d missing paths, ends %q; want at most %d bytes ending with skip=N",
+				stream, len(text), len(res.MissingPaths), text[max(0, len(text)-100):], MaxTextBytes)
+		}
+	}
+}
