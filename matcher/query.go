@@ -18,6 +18,7 @@ type Query struct {
 	Skip         int      `json:"skip,omitempty"`  // match offset
 	Limit        *int     `json:"limit,omitempty"` // matches; default 50, 0 = unlimited
 	Format       string   `json:"format,omitempty"`
+	TextOnly     bool     `json:"textOnly,omitempty"`   // with format "text": the text alone, no matches
 	DebugQuery   string   `json:"debugQuery,omitempty"` // pattern, ast, cst or sexp: show a view (see Debug) instead of searching
 }
 

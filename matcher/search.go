@@ -17,10 +17,11 @@ type ProgressFunc func(done, total int)
 
 // settings is a validated Query.
 type settings struct {
-	opts  Options
-	only  *lang.Language // the lang field, when given
-	limit int            // 0 = unlimited
-	text  bool
+	opts     Options
+	only     *lang.Language // the lang field, when given
+	limit    int            // 0 = unlimited
+	text     bool
+	textOnly bool
 }
 
 func (q Query) validate() (settings, error) {
@@ -53,6 +54,10 @@ func (q Query) validate() (settings, error) {
 	if s.text, err = workspace.TextFormat(q.Format); err != nil {
 		return s, err
 	}
+	if q.TextOnly && !s.text {
+		return s, invalidf(`textOnly needs format "text": the text is what it returns`)
+	}
+	s.textOnly = q.TextOnly
 	return s, workspace.ValidateGlobs(q.Globs)
 }
 
@@ -98,7 +103,7 @@ func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc wo
 	}
 	trees.Cache.StartQuery()
 	res := &Result{Matches: []Match{}, MissingPaths: []string{}}
-	out := newMatchSink(res, set.text, emit)
+	out := newMatchSink(res, set, q.Skip, emit)
 	walk := workspace.WalkOptions{Globs: q.Globs, Gitignore: q.Gitignore == nil || *q.Gitignore, Hidden: q.Hidden == nil || *q.Hidden}
 	s := &searcher{patterns: patterns, only: set.only, enc: enc, contextLines: q.ContextLines, text: set.text, trees: trees,
 		buildAll: set.limit == 0 && q.Skip == 0}

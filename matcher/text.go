@@ -4,9 +4,20 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/structls/structls/workspace"
 )
+
+// MaxTextBytes caps the text rendering of a result (format "text"), as the
+// seed tools cap their replies at 50 KB: the rendering holds the matches
+// that fit, and its last line names the exact skip that continues it. The
+// JSON matches are then the ones the text shows, so both page alike.
+const MaxTextBytes = 50 * 1024
+
+// textTailReserve is the part of MaxTextBytes kept for what follows the
+// matches: the notes and the continuation line.
+const textTailReserve = 4 * 1024
 
 // matchSink is where a search's matches go: into the Result (Search), or
 // in batches to an emit function (SearchStream). With format "text" it
@@ -14,47 +25,107 @@ import (
 // under their directory ("# dir/", "## name"), each match as "*LINE|text"
 // (further lines of a multi-line match as " LINE|text"), its bindings as
 // "  meta: A=x, B=[y, z]", then the notes — as they come: into the
-// batches' Text, or at the end into the Result's.
+// batches' Text, or at the end into the Result's. The rendering stops at
+// MaxTextBytes: the matches after it are dropped (still counted).
 type matchSink struct {
-	res   *Result
-	text  bool
-	emit  func(Batch) error // nil: collect into res.Matches
-	view  textView
-	shown int // matches sent
+	res      *Result
+	text     bool
+	textOnly bool              // the text alone: no matches in the result or the batches
+	skip     int               // the query's skip, for the continuation
+	emit     func(Batch) error // nil: collect into res.Matches
+	view     textView
+	rendered strings.Builder // the rendering of collected matches (emit == nil)
+	bytes    int             // bytes of matches rendered
+	shown    int             // matches sent
+	full     bool            // the rendering reached MaxTextBytes
 }
 
-func newMatchSink(res *Result, text bool, emit func(Batch) error) *matchSink {
-	return &matchSink{res: res, text: text, emit: emit}
+func newMatchSink(res *Result, set settings, skip int, emit func(Batch) error) *matchSink {
+	return &matchSink{res: res, text: set.text, textOnly: set.textOnly, skip: skip, emit: emit}
 }
 
 // send takes the next matches in order.
 func (o *matchSink) send(matches []Match) error {
-	o.shown += len(matches)
-	if o.emit == nil {
-		o.res.Matches = append(o.res.Matches, matches...)
+	if o.full {
 		return nil
 	}
-	b := Batch{Matches: matches}
+	var text strings.Builder
 	if o.text {
-		var text strings.Builder
-		o.view.writeMatches(&text, matches)
-		b.Text = text.String()
+		matches = o.render(&text, matches)
 	}
-	return o.emit(b)
+	o.shown += len(matches)
+	if o.textOnly {
+		matches = nil
+	}
+	if o.emit == nil {
+		o.res.Matches = append(o.res.Matches, matches...)
+		o.rendered.WriteString(text.String())
+		return nil
+	}
+	if len(matches) == 0 && text.Len() == 0 {
+		return nil
+	}
+	return o.emit(Batch{Matches: matches, Text: text.String()})
+}
+
+// render writes the matches that fit under the cap and returns them. A
+// first match alone over the cap is cut, so that every page moves on.
+func (o *matchSink) render(b *strings.Builder, matches []Match) []Match {
+	for i := range matches {
+		var one strings.Builder
+		view := o.view // a match that does not fit must not move the headings on
+		view.writeMatches(&one, matches[i:i+1])
+		if o.bytes+one.Len() <= MaxTextBytes-textTailReserve {
+			b.WriteString(one.String())
+			o.bytes += one.Len()
+			o.view = view
+			continue
+		}
+		o.full = true
+		if o.shown+i > 0 {
+			return matches[:i]
+		}
+		cut := CutToBytes(one.String(), MaxTextBytes-textTailReserve-64) +
+			fmt.Sprintf("… (cut: this match alone is over %d KB)\n", MaxTextBytes/1024)
+		b.WriteString(cut)
+		o.bytes += len(cut)
+		o.view = view
+		return matches[:1]
+	}
+	return matches
 }
 
 // finish renders the Result's text, once the result is complete: all of it
-// when the matches were collected, the tail when they were streamed.
+// when the matches were collected, the tail when they were streamed. A
+// rendering that reached the cap ends the page there: the result says so
+// with nextSkip.
 func (o *matchSink) finish() {
 	if !o.text {
 		return
 	}
-	var text strings.Builder
-	if o.emit == nil {
-		o.view.writeMatches(&text, o.res.Matches)
+	if o.full {
+		next := o.skip + o.shown
+		o.res.LimitReached, o.res.NextSkip = true, &next
 	}
-	writeTail(&text, o.res, o.shown)
+	var text strings.Builder
+	text.WriteString(o.rendered.String())
+	writeTail(&text, o.res, o.skip, o.shown, o.full, o.bytes)
 	o.res.Text = text.String()
+}
+
+// CutToBytes returns the longest prefix of s of at most n bytes that ends
+// on a character boundary.
+func CutToBytes(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 // textView is where a text rendering is: the headings written so far and
@@ -78,51 +149,68 @@ func (v *textView) writeMatches(b *strings.Builder, matches []Match) {
 			}
 			fmt.Fprintf(b, "%s%d|%s\n", mark, m.Range.Start.Line+1+i, strings.TrimRight(line, "\r"))
 		}
-		if meta := metaLine(m.MetaVariables); meta != "" {
+		if meta := MetaLine(m.MetaVariables); meta != "" {
 			fmt.Fprintf(b, "  meta: %s\n", meta)
 		}
 	}
 }
 
-// writeTail renders what follows the matches (shown of them were
-// rendered): the limit note, the parse issues, the warnings, the missing
-// paths — or, when no match was shown, first a line saying so.
-func writeTail(b *strings.Builder, res *Result, shown int) {
+// writeTail renders what follows the matches (shown of them, from skip,
+// were rendered, in used bytes): the parse issues, the warnings, the missing paths and,
+// last, the line that continues a page that stopped early, ending in the
+// exact skip=N — or, when no match was shown, first a line saying so. The
+// notes are cut to stay within the cap.
+func writeTail(b *strings.Builder, res *Result, skip, shown int, full bool, used int) {
+	var notes strings.Builder
 	if shown == 0 {
 		if len(res.ParseErrors) > 0 {
-			b.WriteString("No matches found. Parse issues mean the query may be mis-scoped; narrow `paths` before concluding absence.\n")
+			notes.WriteString("No matches found. Parse issues mean the query may be mis-scoped; narrow `paths` before concluding absence.\n")
 		} else {
-			b.WriteString("No matches found\n")
+			notes.WriteString("No matches found\n")
 		}
-	}
-	if res.LimitReached {
-		b.WriteString("\nResult limit reached; narrow paths or increase limit.\n")
 	}
 	if len(res.ParseErrors) > 0 {
-		shown := res.ParseErrors[:min(len(res.ParseErrors), maxParseIssuesShown)]
-		if len(shown) < len(res.ParseErrors) {
-			fmt.Fprintf(b, "\nParse issues (%d / %d):\n", len(shown), len(res.ParseErrors))
+		listed := res.ParseErrors[:min(len(res.ParseErrors), maxParseIssuesShown)]
+		if len(listed) < len(res.ParseErrors) {
+			fmt.Fprintf(&notes, "\nParse issues (%d / %d):\n", len(listed), len(res.ParseErrors))
 		} else {
-			b.WriteString("\nParse issues:\n")
+			notes.WriteString("\nParse issues:\n")
 		}
-		for _, p := range shown {
+		for _, p := range listed {
 			if p.Path != "" {
-				fmt.Fprintf(b, "- %s: %s\n", p.Path, p.Message)
+				fmt.Fprintf(&notes, "- %s: %s\n", p.Path, p.Message)
 			} else {
-				fmt.Fprintf(b, "- %s\n", p.Message)
+				fmt.Fprintf(&notes, "- %s\n", p.Message)
 			}
 		}
 	}
 	for _, w := range res.Warnings {
-		fmt.Fprintf(b, "\nNote: %s\n", w)
+		fmt.Fprintf(&notes, "\nNote: %s\n", w)
 	}
 	for _, m := range res.MissingPaths {
-		fmt.Fprintf(b, "\nPath not found: %s\n", m)
+		fmt.Fprintf(&notes, "\nPath not found: %s\n", m)
 	}
+	last := ""
+	switch {
+	case full:
+		last = fmt.Sprintf("\nShowing matches %d-%d of %d (the %d KB text cap); for the rest repeat the query with skip=%d\n",
+			skip+1, skip+shown, res.MatchCount, MaxTextBytes/1024, skip+shown)
+	case res.LimitReached && res.NextSkip != nil:
+		last = fmt.Sprintf("\nResult limit reached (matches %d-%d of %d); narrow paths, or for the rest repeat the query with skip=%d\n",
+			skip+1, *res.NextSkip, res.MatchCount, *res.NextSkip)
+	}
+	tail := notes.String()
+	if room := MaxTextBytes - used - len(last); len(tail) > room {
+		tail = CutToBytes(tail, room-8) + "…\n"
+	}
+	b.WriteString(tail)
+	b.WriteString(last)
 }
 
-// metaLine renders bindings as "A=x, B=[y, z]", sorted by name.
-func metaLine(vars map[string]any) string {
+// MetaLine renders bindings as "A=x, B=[y, z]", sorted by name; a binding
+// over several lines shows its first line and the number of lines it
+// spans (see CaptureText).
+func MetaLine(vars map[string]any) string {
 	names := make([]string, 0, len(vars))
 	for n := range vars {
 		names = append(names, n)
@@ -132,14 +220,47 @@ func metaLine(vars map[string]any) string {
 	for _, n := range names {
 		switch v := vars[n].(type) {
 		case Capture:
-			parts = append(parts, n+"="+v.Text)
+			parts = append(parts, n+"="+CaptureText(v))
 		case []Capture:
-			texts := make([]string, len(v))
-			for i, c := range v {
-				texts[i] = c.Text
-			}
-			parts = append(parts, n+"=["+strings.Join(texts, ", ")+"]")
+			parts = append(parts, n+"="+CaptureText(v...))
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// CaptureText renders a binding for a meta: line: one capture's text, or a
+// list's texts as [a, b]. A binding over several lines is cut to its first
+// line and the number of lines it spans, `{ a()` … (12 lines): a model
+// reads where it starts and how big it is; the whole is in the file.
+func CaptureText(captures ...Capture) string {
+	list := len(captures) != 1
+	texts := make([]string, len(captures))
+	for i, c := range captures {
+		texts[i] = c.Text
+	}
+	text := strings.Join(texts, ", ")
+	open, end := "", ""
+	if list {
+		open, end = "[", "]"
+	}
+	if len(captures) == 0 || !strings.Contains(text, "\n") {
+		return open + text + end
+	}
+	from, to := captures[0].Range.Start, captures[len(captures)-1].Range.End
+	span := to.Line - from.Line + 1
+	if to.Character == 0 && to.Line > from.Line {
+		span-- // the capture ends with its last line's newline
+	}
+	first, _, _ := strings.Cut(text, "\n")
+	return fmt.Sprintf("%s%s … (%d lines)%s", open, strings.TrimRight(first, "\r"), span, end)
+}
+
+// FirstLine shortens a multi-line text to its first line and the number of
+// lines it has, as CaptureText does a binding.
+func FirstLine(text string) string {
+	first, rest, multi := strings.Cut(text, "\n")
+	if !multi {
+		return text
+	}
+	return fmt.Sprintf("%s … (%d lines)", strings.TrimRight(first, "\r"), strings.Count(rest, "\n")+2)
 }

@@ -10,6 +10,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/structls/structls/lsp"
+	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/rewrite"
 )
 
@@ -255,7 +256,7 @@ func confirmation(p *preview, label string) *sdk.ElicitParams {
 	}
 	const maxShown = 4 << 10
 	if len(shown) > maxShown {
-		shown = cutToBytes(shown, maxShown) + "…\n"
+		shown = matcher.CutToBytes(shown, maxShown) + "…\n"
 	}
 	return &sdk.ElicitParams{
 		Message:         fmt.Sprintf("Apply the structls edit %s?\n\n%s", label, shown),

@@ -9,6 +9,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/structls/structls/lsp"
+	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/workspace"
 )
 
@@ -197,13 +198,13 @@ func (s *Server) scan(ctx context.Context, req *sdk.CallToolRequest, in scanInpu
 		if d.Path != file {
 			h.Write(&b, d.Path)
 		}
-		fmt.Fprintf(&b, "%d:%d %s[%s]: %s\n", d.Range.Start.Line+1, d.Range.Start.Character+1, d.Severity, d.RuleID, firstLine(d.Message))
-		fmt.Fprintf(&b, "  %s\n", firstLine(d.Text))
+		fmt.Fprintf(&b, "%d:%d %s[%s]: %s\n", d.Range.Start.Line+1, d.Range.Start.Character+1, d.Severity, d.RuleID, matcher.FirstLine(d.Message))
+		fmt.Fprintf(&b, "  %s\n", matcher.FirstLine(d.Text))
 		if d.Note != "" {
-			fmt.Fprintf(&b, "  note: %s\n", firstLine(d.Note))
+			fmt.Fprintf(&b, "  note: %s\n", matcher.FirstLine(d.Note))
 		}
 		if d.Fix != nil {
-			fmt.Fprintf(&b, "  fix: %s\n", firstLine(d.Fix.Text))
+			fmt.Fprintf(&b, "  fix: %s\n", matcher.FirstLine(d.Fix.Text))
 		}
 		if !p.add(b.String()) {
 			break

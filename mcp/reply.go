@@ -3,7 +3,8 @@ package mcp
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/structls/structls/matcher"
 )
 
 // MaxReplyBytes caps the text of every tool reply (the seed tools' 50 KB):
@@ -47,7 +48,7 @@ func (p *page) add(entry string) bool {
 	if p.shown > 0 {
 		return false
 	}
-	p.b.WriteString(cutToBytes(entry, p.limit-p.b.Len()-64))
+	p.b.WriteString(matcher.CutToBytes(entry, p.limit-p.b.Len()-64))
 	fmt.Fprintf(&p.b, "… (cut: this entry alone is over %d KB)\n", MaxReplyBytes/1024)
 	p.shown, p.cut = 1, true
 	return true
@@ -70,33 +71,7 @@ func (p *page) finish(notes []string, more string, next int) string {
 	}
 	room := MaxReplyBytes - p.b.Len() - len(last)
 	if len(tail) > room {
-		tail = cutToBytes(tail, room-8) + "…\n"
+		tail = matcher.CutToBytes(tail, room-8) + "…\n"
 	}
 	return p.b.String() + tail + last
-}
-
-// cutToBytes returns the longest prefix of s of at most n bytes that ends
-// on a character boundary.
-func cutToBytes(s string, n int) string {
-	if n <= 0 {
-		return ""
-	}
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
-}
-
-// firstLine shortens a multi-line text to its first line and the number of
-// lines it has: `{ a()` … (12 lines). A model reads the binding's start and
-// its size; the whole is in the file.
-func firstLine(text string) string {
-	first, rest, multi := strings.Cut(text, "\n")
-	if !multi {
-		return text
-	}
-	return fmt.Sprintf("%s … (%d lines)", strings.TrimRight(first, "\r"), strings.Count(rest, "\n")+2)
 }

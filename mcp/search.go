@@ -3,7 +3,6 @@ package mcp
 import (
 	"context"
 	"fmt"
-	"sort"
 	"strings"
 
 	jsonv2 "github.com/go-json-experiment/json"
@@ -177,7 +176,7 @@ func pageLimit(limit, most int) *int {
 }
 
 // writeAstGrepMatch renders one match as the seed ast_grep tool does, its
-// multi-line captures cut to their first line.
+// multi-line captures cut to their first line (matcher.MetaLine).
 func writeAstGrepMatch(b *strings.Builder, m agMatch) {
 	for i, line := range strings.Split(m.Text, "\n") {
 		mark := " "
@@ -189,50 +188,19 @@ func writeAstGrepMatch(b *strings.Builder, m agMatch) {
 	if len(m.MetaVariables) == 0 {
 		return
 	}
-	names := make([]string, 0, len(m.MetaVariables))
-	for n := range m.MetaVariables {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	parts := make([]string, 0, len(names))
-	for _, n := range names {
-		parts = append(parts, n+"="+captureText(m.MetaVariables[n]))
-	}
-	fmt.Fprintf(b, "  meta: %s\n", strings.Join(parts, ", "))
-}
-
-// captureText renders a binding: a capture's text, or a list's texts as
-// [a, b]; a binding over several lines shows its first line and the
-// number of lines it spans.
-func captureText(v jsontext.Value) string {
-	type capture struct {
-		Text  string          `json:"text"`
-		Range workspace.Range `json:"range"`
-	}
-	var list []capture
-	text := ""
-	if v.Kind() == '[' {
-		_ = jsonv2.Unmarshal(v, &list)
-		texts := make([]string, len(list))
-		for i, c := range list {
-			texts[i] = c.Text
+	vars := make(map[string]any, len(m.MetaVariables))
+	for n, v := range m.MetaVariables {
+		if v.Kind() == '[' {
+			var list []matcher.Capture
+			_ = jsonv2.Unmarshal(v, &list)
+			vars[n] = list
+		} else {
+			var c matcher.Capture
+			_ = jsonv2.Unmarshal(v, &c)
+			vars[n] = c
 		}
-		text = "[" + strings.Join(texts, ", ") + "]"
-	} else {
-		var c capture
-		_ = jsonv2.Unmarshal(v, &c)
-		list, text = []capture{c}, c.Text
 	}
-	if len(list) == 0 || !strings.Contains(text, "\n") {
-		return text
-	}
-	first, _, _ := strings.Cut(text, "\n")
-	start, end := list[0].Range.Start, list[len(list)-1].Range.End
-	span := end.Line - start.Line + 1
-	if end.Character == 0 && end.Line > start.Line {
-		span-- // the capture ends with its last line's newline
-	}
-	return fmt.Sprintf("%s … (%d lines)", strings.TrimRight(first, "\r"), span)
+	fmt.Fprintf(b, "  meta: %s\n", matcher.MetaLine(vars))
 }
 
 // parseIssueNotes lists at most 20 parse issues, as the seed tools do.

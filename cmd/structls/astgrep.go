@@ -39,8 +39,11 @@ const astgrepArenaKeep = 4 << 20
 // astgrep is `structls astgrep`: structural search with ast-grep patterns.
 // It prints the grouped text rendering (matches with their bindings), or
 // with --json the structls.astGrep result exactly; warnings and paths not
-// found go to stderr as well. Like `ast-grep run`, it shows every match
-// unless --limit says otherwise.
+// found go to stderr as well. Its text shows 50 matches unless --limit
+// says otherwise (0: all), like the seed ast_grep tool, and at most 50 KB
+// (matcher.MaxTextBytes); a page that stops early ends with the command
+// that continues it. --json shows every match unless --limit says
+// otherwise, like `ast-grep run --json`.
 func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
 	fs := flag.NewFlagSet("astgrep", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -53,7 +56,7 @@ func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
 	language := fs.String("l", "", "search files of this language only (and parse the pattern in it)")
 	strictness := fs.String("strictness", "", "cst, smart (default), ast, relaxed, signature or template")
 	selector := fs.String("selector", "", "the kind of the node, inside the pattern, to match")
-	limit := fs.Int("limit", 0, "matches to show (0 = unlimited)")
+	limit := fs.Int("limit", matcher.DefaultLimit, "matches to show (0 = all; text at most 50 KB a page); with --json the default is 0")
 	skip := fs.Int("skip", 0, "matches to skip (paging)")
 	contextLines := fs.Int("C", 0, "lines of context around each match (JSON only)")
 	fs.Var(&globs, "g", "include glob, or !glob to exclude (repeatable)")
@@ -64,8 +67,11 @@ func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
 	if err != nil {
 		return exitError, err
 	}
-	patternGiven := false
-	fs.Visit(func(f *flag.Flag) { patternGiven = patternGiven || f.Name == "p" })
+	patternGiven, limitGiven := false, false
+	fs.Visit(func(f *flag.Flag) {
+		patternGiven = patternGiven || f.Name == "p"
+		limitGiven = limitGiven || f.Name == "limit"
+	})
 	if !patternGiven && *debugQuery == "" && len(positional) > 0 {
 		*pattern, positional = positional[0], positional[1:]
 	}
@@ -76,6 +82,9 @@ func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
 	format := "text"
 	if *asJSON {
 		format = "json" // the matches only: no text rendering to build, send and print
+		if !limitGiven {
+			*limit = 0
+		}
 	}
 	q := matcher.Query{Pattern: *pattern, Lang: *language, Strictness: *strictness, Selector: *selector,
 		Limit: limit, Skip: *skip, ContextLines: *contextLines, Globs: globs, Paths: positional, Format: format, DebugQuery: *debugQuery}
@@ -106,11 +115,15 @@ func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
 	var res struct { // all the CLI reads of the final reply
 		Text         string   `json:"text"`
 		MatchCount   int      `json:"matchCount"`
+		NextSkip     *int     `json:"nextSkip"`
 		Warnings     []string `json:"warnings"`
 		MissingPaths []string `json:"missingPaths"`
 	}
 	if err := jsonv2.Unmarshal(raw, &res); err != nil {
 		return exitError, fmt.Errorf("decoding the %s result: %w", lsp.CommandAstGrep, err)
+	}
+	if !*asJSON && res.NextSkip != nil {
+		res.Text += "For the rest run: " + nextCommand(fs, "astgrep", args, *res.NextSkip) + "\n"
 	}
 	if err := printer.finish(raw, res.Text); err != nil {
 		return exitError, err

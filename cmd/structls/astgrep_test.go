@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os/exec"
 	"strings"
 	"testing"
 
@@ -44,7 +45,8 @@ func TestAstgrepStreamsTheResultExactly(t *testing.T) {
 			}
 			limit := tt.limit
 			var want struct {
-				Text string `json:"text"`
+				Text     string `json:"text"`
+				NextSkip *int   `json:"nextSkip"`
 			}
 			raw, err := s.execute(ctx, lsp.CommandAstGrep, matcher.Query{Pattern: tt.pattern, Skip: tt.skip, Limit: &limit, Format: format}, &want)
 			if err != nil {
@@ -53,6 +55,9 @@ func TestAstgrepStreamsTheResultExactly(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			run(args, nil, &stdout, &stderr)
 			wantOut := want.Text
+			if want.NextSkip != nil { // the text ends with the command that continues it
+				wantOut += fmt.Sprintf("For the rest run: structls astgrep --skip %d --root %s -p '%s' --limit %d\n", *want.NextSkip, dir, tt.pattern, tt.limit)
+			}
 			if asJSON {
 				wantOut = string(raw) + "\n"
 			}
@@ -60,5 +65,74 @@ func TestAstgrepStreamsTheResultExactly(t *testing.T) {
 				t.Errorf("%v: printed\n%.600s\nthe unstreamed reply is\n%.600s", args[3:], stdout.String(), wantOut)
 			}
 		}
+	}
+}
+
+// TestAstgrepTextPagesForAModel: the text shows 50 matches by default and
+// at most 50 KB, and ends with the exact command that continues it: run in
+// a shell, those commands reach every match once; --limit 0 shows all that
+// fit, and --json still every match.
+func TestAstgrepTextPagesForAModel(t *testing.T) {
+	var archive strings.Builder
+	for i := range 120 {
+		fmt.Fprintf(&archive, "-- f%03d.go --\npackage p\n\nfunc g() { f(%d, \"%s\") }\n", i, i, strings.Repeat("y", 10*(i/60)*100))
+	}
+	dir := testutil.WriteTree(t, archive.String()) // matches 60-119 are over 1 KB each
+	follow := func(first string) (pages []string, matches int) {
+		command := first
+		for len(pages) < 20 {
+			out, _ := exec.Command("sh", "-c", command).Output()
+			pages = append(pages, string(out))
+			matches += strings.Count(string(out), "\n*")
+			if len(out) > matcher.MaxTextBytes+512 {
+				t.Errorf("a page of %d bytes: want at most 50 KB and the command line", len(out))
+			}
+			last := strings.TrimSuffix(string(out), "\n")
+			last = last[strings.LastIndexByte(last, '\n')+1:]
+			next, ok := strings.CutPrefix(last, "For the rest run: structls ")
+			if !ok {
+				return pages, matches
+			}
+			command = shellQuote(binary) + " " + next
+		}
+		t.Fatalf("more than 20 pages")
+		return
+	}
+	base := shellQuote(binary) + " astgrep --root " + shellQuote(dir) + " -p 'f($A, $B)'"
+	pages, n := follow(base)
+	if n != 120 || len(pages) < 3 || strings.Count(pages[0], "\n*") != 50 {
+		t.Errorf("default: %d matches over %d pages, %d on the first; want 120, the first page 50 (the default limit)",
+			n, len(pages), strings.Count(pages[0], "\n*"))
+	}
+	pages, n = follow(base + " --limit 0")
+	if n != 120 || len(pages) < 2 || !strings.Contains(pages[0], "(the 50 KB text cap)") {
+		t.Errorf("--limit 0: %d matches over %d pages; want 120 over pages of at most 50 KB", n, len(pages))
+	}
+	out, _ := exec.Command("sh", "-c", base+" --json").Output()
+	if c := strings.Count(string(out), `"metaVariables"`); c != 120 {
+		t.Errorf("--json: %d matches; want all 120", c)
+	}
+}
+
+// TestAstgrepTextOnlyThroughTheServer: structls.astGrep with format "text"
+// and textOnly answers the text and no matches.
+func TestAstgrepTextOnlyThroughTheServer(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- a.go --\npackage p\n\nfunc g() { f(1); f(2) }\n")
+	ctx := context.Background()
+	s, err := startSession(ctx, dir, lsp.EditorOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.close(ctx)
+	var res struct {
+		Matches    []any  `json:"matches"`
+		MatchCount int    `json:"matchCount"`
+		Text       string `json:"text"`
+	}
+	if _, err := s.execute(ctx, lsp.CommandAstGrep, matcher.Query{Pattern: "f($A)", Format: "text", TextOnly: true}, &res); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Matches) != 0 || res.MatchCount != 2 || strings.Count(res.Text, "meta: A=") != 2 {
+		t.Errorf("%d matches, matchCount %d, text %q; want the text of 2 matches alone", len(res.Matches), res.MatchCount, res.Text)
 	}
 }

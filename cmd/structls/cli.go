@@ -10,11 +10,14 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 
 	jsonv2 "github.com/go-json-experiment/json"
 
 	"github.com/structls/structls/lsp"
+	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/rewrite"
 )
 
@@ -52,7 +55,9 @@ type session struct {
 	root   string
 }
 
-// startSession starts the server in-process and initialises it on root.
+// startSession starts the server in-process and initialises it on root;
+// with --remote=auto it connects to the shared server instead
+// (remote.go), through the same editor.
 func startSession(ctx context.Context, root string, opts lsp.EditorOptions) (*session, error) {
 	if root == "" {
 		root = "."
@@ -75,7 +80,17 @@ func startSession(ctx context.Context, root string, opts lsp.EditorOptions) (*se
 		// One query per process: keeping parsed trees for later would only cost memory.
 		opts.InitOptions = json.RawMessage(`{"structls": {"parseCacheMB": 0}}`)
 	}
-	ed, wait := lsp.StartInProcess(ctx, lsp.Options{Version: version}, opts)
+	var ed *lsp.Editor
+	var wait func() int
+	if remoteMode == "auto" {
+		conn, err := dialRemote(ctx, abs)
+		if err != nil {
+			return nil, err
+		}
+		ed, wait = lsp.NewEditor(conn, opts), func() int { return 0 }
+	} else {
+		ed, wait = lsp.StartInProcess(ctx, lsp.Options{Version: version}, opts)
+	}
 	if _, err := ed.Initialize(ctx, abs); err != nil {
 		return nil, fmt.Errorf("initialize: %w", err)
 	}
@@ -173,4 +188,82 @@ func (p *streamPrinter) finish(raw json.RawMessage, text string) error {
 		return fmt.Errorf("the server's %s reply does not start with %s: update structls so the CLI and the server match", p.command, emptyMatches)
 	}
 	return p.out.Flush()
+}
+
+// nextCommand is the command line that continues a page: the command sub
+// with the same arguments (read with its flags, fs), its --skip set to
+// skip.
+func nextCommand(fs *flag.FlagSet, sub string, args []string, skip int) string {
+	return commandLine(fs, sub, args, "--skip", strconv.Itoa(skip))
+}
+
+// commandLine is the command sub run again with the same arguments (read
+// with its flags, fs) but for the flags in set ("--name" then its value,
+// if it takes one): those come first, in place of any given.
+func commandLine(fs *flag.FlagSet, sub string, args []string, set ...string) string {
+	words := []string{"structls", sub} // without --remote: the output is the in-process CLI's
+	words = append(words, set...)
+	replaced := map[string]bool{}
+	for _, w := range set {
+		if strings.HasPrefix(w, "-") {
+			replaced[strings.TrimLeft(w, "-")] = true
+		}
+	}
+	for i := 0; i < len(args); i++ {
+		arg := args[i]
+		if arg == "--" {
+			words = append(words, args[i:]...)
+			break
+		}
+		name, _, inline := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+		f := fs.Lookup(name)
+		if !strings.HasPrefix(arg, "-") || arg == "-" || f == nil {
+			words = append(words, arg)
+			continue
+		}
+		takesValue := !inline && !isBoolFlag(f)
+		if replaced[name] {
+			if takesValue {
+				i++
+			}
+			continue
+		}
+		words = append(words, arg)
+		if takesValue && i+1 < len(args) {
+			i++
+			words = append(words, args[i])
+		}
+	}
+	for i, w := range words {
+		words[i] = shellQuote(w)
+	}
+	return strings.Join(words, " ")
+}
+
+func isBoolFlag(f *flag.Flag) bool {
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
+}
+
+// shellSafe is what a POSIX shell reads as one word, unquoted.
+var shellSafe = regexp.MustCompile(`^[A-Za-z0-9_./:=@%+,-]+$`)
+
+// shellQuote quotes a word for a POSIX shell.
+func shellQuote(w string) string {
+	if shellSafe.MatchString(w) {
+		return w
+	}
+	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+}
+
+// capText cuts a text reply to at most matcher.MaxTextBytes less room for
+// the lines that end it, at a line end, with a line saying what was left
+// out and what shows it all (more).
+func capText(text, more string) string {
+	limit := matcher.MaxTextBytes - 2<<10
+	if len(text) <= limit {
+		return text
+	}
+	cut := strings.LastIndexByte(text[:limit], '\n') + 1
+	return text[:cut] + fmt.Sprintf("\n… cut at %d KB (%d more bytes not shown): %s\n", matcher.MaxTextBytes>>10, len(text)-cut, more)
 }

@@ -49,6 +49,7 @@ func edit(args []string, stdout, stderr io.Writer) (int, error) {
 	fs.Var(&globs, "g", "include glob, or !glob to exclude (repeatable)")
 	applyEdit := fs.Bool("apply", false, "write the files (atomically, refused if any changed since the preview)")
 	maxFiles := fs.Int("max-files", rewrite.DefaultMaxFiles, "the most files an edit may change (the astEdit maxFiles field); past it the preview is cut short and --apply refused")
+	expect := fs.String("expect", "", "with --apply: write only the plan with this fingerprint (the preview prints it); refused, nothing written, when the files or the matches changed")
 	asJSON := fs.Bool("json", false, "print the structls.astEdit result JSON exactly")
 	root := fs.String("root", ".", "workspace folder")
 	positional, err := parseInterspersed(fs, args)
@@ -62,6 +63,10 @@ func edit(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	if err != nil {
 		return exitError, err
+	}
+	if *expect != "" && !*applyEdit {
+		fs.Usage()
+		return exitError, errors.New("--expect goes with --apply: it names the previewed plan to write")
 	}
 	format := "text"
 	if *asJSON {
@@ -80,12 +85,13 @@ func edit(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	defer s.close(ctx)
 	var preview struct {
-		ID                string   `json:"id"`
-		Text              string   `json:"text"`
-		TotalReplacements int      `json:"totalReplacements"`
-		FilesTouched      int      `json:"filesTouched"`
-		LimitReached      bool     `json:"limitReached"`
-		Warnings          []string `json:"warnings"`
+		ID                string     `json:"id"`
+		Text              string     `json:"text"`
+		TotalReplacements int        `json:"totalReplacements"`
+		FilesTouched      int        `json:"filesTouched"`
+		LimitReached      bool       `json:"limitReached"`
+		Warnings          []string   `json:"warnings"`
+		Files             []planFile `json:"files"`
 	}
 	raw, err := s.execute(ctx, lsp.CommandAstEdit, q, &preview)
 	if err != nil {
@@ -99,9 +105,32 @@ func edit(args []string, stdout, stderr io.Writer) (int, error) {
 		notes = append(notes, fmt.Sprintf("the edit changes more than %d files, the --max-files limit: only the first %d (in path order) are in this preview; raise --max-files or narrow paths to see (and apply) the whole edit",
 			*maxFiles, preview.FilesTouched))
 	}
+	fingerprint, err := planFingerprint(preview.Files)
+	if err != nil {
+		return exitError, err
+	}
+	if !*asJSON {
+		preview.Text = capText(preview.Text, "the plan and its fingerprint are the whole edit; narrow paths to see all of it, or use --json")
+	}
+	if preview.TotalReplacements > 0 && !*applyEdit && !preview.LimitReached {
+		if *asJSON {
+			notes = append(notes, "plan fingerprint "+fingerprint+": to write exactly this plan, run "+applyCommand(fs, args, fingerprint))
+		} else {
+			preview.Text += "\nPlan fingerprint " + fingerprint + ". To write exactly this plan (refused if the files or the matches change), run:\n" +
+				applyCommand(fs, args, fingerprint) + "\n"
+		}
+	}
 	printResult(stdout, stderr, raw, preview.Text, *asJSON, notes)
 	if preview.TotalReplacements == 0 {
+		if *expect != "" {
+			return exitError, fmt.Errorf("not applied, nothing was written: the plan changed since the preview (fingerprint %s): nothing matches now; preview again", *expect)
+		}
 		return exitNotFound, nil
+	}
+	if *applyEdit && *expect != "" && *expect != fingerprint {
+		_, _ = s.execute(ctx, lsp.CommandDiscardEdit, map[string]string{"id": preview.ID}, nil)
+		return exitError, fmt.Errorf("not applied, nothing was written: the plan changed since the preview (its fingerprint is %s now, not %s: %d replacements in %d files); preview again, check it, then apply with --expect %s",
+			fingerprint, *expect, preview.TotalReplacements, preview.FilesTouched, fingerprint)
 	}
 	if *applyEdit && preview.LimitReached {
 		// Writing the first files of an edit and not the rest would leave the

@@ -11,6 +11,7 @@
 //	structls mcp [--root DIR]... [--http ADDR]                  MCP server for agents: the tools of a warm server per root
 //	structls demo [--root DIR]                                 a scripted LSP session on the embedded demo workspace
 //	structls version
+//	structls --remote=auto COMMAND ...   astgrep, search, xray, edit, scan, outline through this user's shared server (remote.go)
 //
 // Every subcommand but serve starts the same server in-process over a pipe
 // and talks LSP to it (DESIGN.md §3), so the CLI and editors share one path.
@@ -51,11 +52,18 @@ func main() {
 
 // run dispatches to a subcommand and returns the process exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	args, remoteGiven, err := takeRemoteFlag(args)
 	sub := "serve"
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		sub, args = args[0], args[1:]
 	}
-	var err error
+	if err == nil {
+		err = setRemoteMode(sub, remoteGiven)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "structls: %v\n", err)
+		return exitError
+	}
 	code := exitFound
 	switch sub {
 	case "serve":
@@ -80,6 +88,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		code, err = languages(stdout)
 	case "demo":
 		code, err = demo(args, stdout, stderr)
+	case "daemon":
+		code, err = daemonCmd(args, stderr)
 	case "version":
 		fmt.Fprintf(stdout, "structls %s\n", version)
 	case "help", "-h", "--help":
@@ -101,7 +111,7 @@ const usage = `usage:
   structls [serve] [--stdio] [--log-file FILE] [--log-level LEVEL]
   structls search [flags] PATTERN [PATH...]   (structls search -h for flags)
   structls astgrep -p PATTERN [flags] [PATH...] (structls astgrep -h for flags)
-  structls edit -p PATTERN -r REWRITE [flags] [PATH...] [--apply] (structls edit -h for flags)
+  structls edit -p PATTERN -r REWRITE [flags] [PATH...] [--apply [--expect FINGERPRINT]] (structls edit -h for flags)
   structls xray -e DRIVER [--eval FILE.star | --eval-code CODE] [flags] [PATH...] (structls xray -h for flags)
   structls scan [-r RULE.yml] [--inline-rules YAML] [-c sgconfig.yml] [--filter REGEX] [--apply] [--json | --format github] [PATH...]
   structls test [-c sgconfig.yml] [--filter REGEX] [--update-all]
@@ -110,4 +120,7 @@ const usage = `usage:
   structls languages
   structls demo [--root DIR]
   structls version
+
+  --remote=auto (or STRUCTLS_REMOTE=auto), before or after the command: astgrep, search, xray, edit, scan
+  and outline use this user's shared server for the root, started on first use, ended after 10 idle minutes
 `

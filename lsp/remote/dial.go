@@ -1,0 +1,106 @@
+package remote
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net"
+	"os"
+	"os/exec"
+	"syscall"
+	"time"
+)
+
+// startWait bounds how long Dial waits for a server it started to listen.
+const startWait = 60 * time.Second
+
+// Dial connects to this user's shared server for the root (its real path)
+// and build, starting one when none answers: command is the command line
+// that runs a shared server on that socket (structls daemon …). A stale
+// socket — its server gone — is removed and replaced; a socket or
+// directory that is not this user's own and private is never used. Two
+// processes dialling at once start one server between them (a lock file
+// in the directory).
+func Dial(ctx context.Context, socket string, command []string) (net.Conn, error) {
+	if c, err := connect(socket); err == nil || !replaceable(err) {
+		return c, err
+	}
+	unlock, err := lock(socket + ".lock")
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	// Another process may have started the server while this one waited.
+	c, err := connect(socket)
+	if err == nil || !replaceable(err) {
+		return c, err
+	}
+	if err := os.Remove(socket); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("removing the stale socket %s: %w", socket, err)
+	}
+	if err := start(command, socket+".log"); err != nil {
+		return nil, err
+	}
+	deadline := time.Now().Add(startWait)
+	for delay := 5 * time.Millisecond; ; delay = min(2*delay, 200*time.Millisecond) {
+		c, err := connect(socket)
+		if err == nil || !replaceable(err) {
+			return c, err
+		}
+		if time.Now().After(deadline) {
+			return nil, fmt.Errorf("the shared server did not start listening on %s within %v: run the command without --remote, or see %s.log", socket, startWait, socket)
+		}
+		select {
+		case <-time.After(delay):
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+}
+
+// connect connects to the socket after checking that it is this user's.
+func connect(socket string) (net.Conn, error) {
+	if err := checkSocket(socket); err != nil {
+		return nil, err
+	}
+	return net.Dial("unix", socket)
+}
+
+// replaceable reports whether a connect error means no server runs there:
+// no socket, or one nobody listens on.
+func replaceable(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ECONNREFUSED)
+}
+
+// start runs the server detached: in a session of its own, so that it
+// outlives the CLI process and its terminal, what it prints (a crash) in
+// the socket's log file.
+func start(command []string, log string) error {
+	out, err := os.OpenFile(log, os.O_CREATE|os.O_APPEND|os.O_WRONLY|syscall.O_NOFOLLOW, 0o600)
+	if err != nil {
+		return fmt.Errorf("the shared server's log: %w", err)
+	}
+	defer out.Close()
+	cmd := exec.Command(command[0], command[1:]...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	cmd.Stdout, cmd.Stderr = out, out
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("starting the shared server: %w", err)
+	}
+	go cmd.Wait() // reap it if it ends while this process lives
+	return nil
+}
+
+// lock takes an exclusive lock on the file, created private.
+func lock(path string) (func(), error) {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR|syscall.O_NOFOLLOW, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("the shared server's lock: %w", err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("the shared server's lock: %w", err)
+	}
+	return func() { f.Close() }, nil
+}
