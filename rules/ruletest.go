@@ -19,6 +19,9 @@ type TestOptions struct {
 	UpdateAll bool   // rewrite every snapshot from the current output
 	// SkipSnapshots checks only that invalid cases match, not their snapshot.
 	SkipSnapshots bool
+	// Warn, when set, is told each warning about the test and snapshot
+	// files (keys ignored as ast-grep ignores them).
+	Warn func(warning string)
 }
 
 // RuleTestResult is the outcome of one rule's test cases: one character per
@@ -57,9 +60,14 @@ func (p *Project) RunTests(ctx context.Context, opts TestOptions) ([]RuleTestRes
 		if tc.outside != nil {
 			return nil, tc.outside
 		}
-		cases, err := loadTestCases(tc)
+		cases, warnings, err := loadTestCases(tc)
 		if err != nil {
 			return nil, err
+		}
+		for _, w := range warnings {
+			if opts.Warn != nil {
+				opts.Warn(w)
+			}
 		}
 		for _, c := range cases {
 			if filter != nil && !filter.MatchString(c.id) {
@@ -92,30 +100,31 @@ func (p *Project) ruleByID(id string) *Rule {
 }
 
 // loadTestCases reads the test files below a test directory (the snapshot
-// directory excluded).
-func loadTestCases(tc TestConfig) ([]ruleTestCase, error) {
+// directory excluded), and the warnings about their keys.
+func loadTestCases(tc TestConfig) ([]ruleTestCase, []string, error) {
 	files, err := yamlFiles(tc.TestDir, []string{tc.SnapshotDir})
 	if err != nil {
-		return nil, fmt.Errorf("reading the test directory %s: %w", tc.TestDir, err)
+		return nil, nil, fmt.Errorf("reading the test directory %s: %w", tc.TestDir, err)
 	}
 	var out []ruleTestCase
+	var warnings []string
 	for _, file := range files {
 		src, err := ReadYAMLFile(file)
 		if err != nil {
-			return nil, fmt.Errorf("reading test file: %w", err)
+			return nil, nil, fmt.Errorf("reading test file: %w", err)
 		}
 		docs, err := parseYAML(file, src)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		c := &compiler{file: file}
 		for _, doc := range docs {
-			if err := c.checkKeys(doc.root, "a rule test", []string{"id", "valid", "invalid"}); err != nil {
-				return nil, err
+			if err := c.ignoreUnknownKeys(doc.root, "a rule test", []string{"id", "valid", "invalid"}); err != nil {
+				return nil, nil, err
 			}
 			idVal := doc.root.get("id")
 			if idVal == nil {
-				return nil, c.errorf(doc.root, "missing field `id`: name the rule under test")
+				return nil, nil, c.errorf(doc.root, "missing field `id`: name the rule under test")
 			}
 			tcase := ruleTestCase{id: idVal.text, file: file}
 			for key, dst := range map[string]*[]string{"valid": &tcase.valid, "invalid": &tcase.invalid} {
@@ -124,20 +133,21 @@ func loadTestCases(tc TestConfig) ([]ruleTestCase, error) {
 					continue
 				}
 				if v.kind != yamlSeq {
-					return nil, c.errorf(v, "`%s` is a list of code snippets, not %s", key, v.describe())
+					return nil, nil, c.errorf(v, "`%s` is a list of code snippets, not %s", key, v.describe())
 				}
 				for _, item := range v.items {
 					s, err := c.stringValue(item)
 					if err != nil {
-						return nil, err
+						return nil, nil, err
 					}
 					*dst = append(*dst, s)
 				}
 			}
 			out = append(out, tcase)
 		}
+		warnings = append(warnings, c.warnings...)
 	}
-	return out, nil
+	return out, warnings, nil
 }
 
 // runRuleTest runs one rule's cases and, for invalid ones, its snapshots.
