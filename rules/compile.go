@@ -36,9 +36,9 @@ type compiler struct {
 	// ignored are the keys ast-grep ignores where it does not know them
 	// (ignoreUnknownKeys); each is also in warnings.
 	ignored []*Error
-	refs     []*utilRef  // every `matches`, resolved after all utils compile
-	calls    []*utilCall // the `matches` that pass arguments
-	params   []string    // the arguments of the global util being compiled
+	refs    []*utilRef  // every `matches`, resolved after all utils compile
+	calls   []*utilCall // the `matches` that pass arguments
+	params  []string    // the arguments of the global util being compiled
 }
 
 func newCompiler(file string, l *lang.Language, global map[string]*util) *compiler {

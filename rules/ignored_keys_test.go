@@ -71,7 +71,9 @@ func TestIgnoredKeys(t *testing.T) {
 			if err != nil {
 				t.Fatalf("ast-grep: %v: %s", err, out)
 			}
-			var matches []struct{ Range struct{ ByteOffset struct{ Start, End int } } }
+			var matches []struct {
+				Range struct{ ByteOffset struct{ Start, End int } }
+			}
 			if err := json.Unmarshal(out, &matches); err != nil {
 				t.Fatalf("ast-grep's JSON: %v: %s", err, out)
 			}
