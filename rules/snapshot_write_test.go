@@ -1,7 +1,7 @@
 package rules
 
 import (
-		"os"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
