@@ -103,9 +103,10 @@ func (s *Server) checkDocument(ctx context.Context, doc *workspace.Document, gen
 	folders, enc := slices.Clone(s.folders), s.enc
 	s.mu.Unlock()
 	var findings []rules.Finding
+	var project *rules.Project
 	folder, inFolder := folderOfDocument(folders, doc.Path)
 	if inFolder && int64(len(doc.Content)) <= s.currentSettings().EffectiveMaxFileSize() {
-		if project := s.projectOf(folder); project != nil {
+		if project = s.projectOf(folder); project != nil {
 			if findings, err = s.findings(ctx, project.Rules, doc); err != nil {
 				return nil, fmt.Errorf("checking %s: %w", doc.URI, err)
 			}
@@ -115,6 +116,7 @@ func (s *Server) checkDocument(ctx context.Context, doc *workspace.Document, gen
 	if err != nil {
 		return nil, err
 	}
+	report.diagnostics = append(report.diagnostics, ignoredKeyDiagnostics(project, doc, enc)...)
 	report.id = s.diag.reportIDs.Add(1)
 	return report, nil
 }
@@ -207,6 +209,11 @@ func (s *Server) tellLoad(folder workspace.Folder, loaded *folderRules) {
 	}
 	if newWarnings && warnings != "" {
 		s.logMessage(protocol.MessageTypeWarning, fmt.Sprintf("structls: the ast-grep project of %s: %s", folder.Name, warnings))
+		if msg := ignoredKeysMessage(folder, ignoredKeys(loaded.project)); msg != "" {
+			go func() {
+				_ = s.client.ShowMessage(s.ctx, &protocol.ShowMessageParams{Type: protocol.MessageTypeWarning, Message: msg})
+			}()
+		}
 	}
 }
 

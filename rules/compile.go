@@ -33,9 +33,12 @@ type compiler struct {
 	// warnings are things the rules probably do not mean (a Go call
 	// pattern that parses as a type conversion), said at load time.
 	warnings []string
-	refs     []*utilRef  // every `matches`, resolved after all utils compile
-	calls    []*utilCall // the `matches` that pass arguments
-	params   []string    // the arguments of the global util being compiled
+	// ignored are the keys ast-grep ignores where it does not know them
+	// (ignoreUnknownKeys); each is also in warnings.
+	ignored []*Error
+	refs    []*utilRef  // every `matches`, resolved after all utils compile
+	calls   []*utilCall // the `matches` that pass arguments
+	params  []string    // the arguments of the global util being compiled
 }
 
 func newCompiler(file string, l *lang.Language, global map[string]*util) *compiler {
@@ -62,6 +65,92 @@ func (c *compiler) checkKeys(v *yamlValue, what string, allowed []string) error 
 		}
 	}
 	return nil
+}
+
+// ignoreUnknownKeys is checkKeys for the objects where ast-grep 0.51.1
+// ignores a key it does not know rather than refusing the file (a
+// relational rule's object, nthChild, range, a fix, a label, a glob, a
+// rewriter, a transformation's fields, sgconfig.yml, a test config, a test
+// file, a global util): the key is ignored and a warning says where, and
+// which known key it may be a typo for (docs/ast-grep-differences.md).
+func (c *compiler) ignoreUnknownKeys(v *yamlValue, what string, allowed []string) error {
+	if v.kind != yamlMap {
+		return c.errorf(v, "%s must be a map, not %s", what, v.describe())
+	}
+	for i, k := range v.keys {
+		if contains(allowed, k) {
+			continue
+		}
+		msg := fmt.Sprintf("unknown field `%s` in %s is ignored (as ast-grep does): ", k, what)
+		if home := keyHomes[k]; home != "" {
+			msg += fmt.Sprintf("`%s` belongs in `%s`", k, home)
+		} else if near := nearestKey(k, allowed); near != "" {
+			msg += fmt.Sprintf("did you mean `%s`?", near)
+		} else {
+			msg += "expected one of " + strings.Join(allowed, ", ")
+		}
+		e := c.errorf(v.values[i], "%s", msg)
+		if i < len(v.keyAt) {
+			e.Line, e.Column = v.keyAt[i][0], v.keyAt[i][1]
+		}
+		c.ignored = append(c.ignored, e)
+		c.warnings = append(c.warnings, e.Error())
+	}
+	return nil
+}
+
+// keyHomes names the object a key misplaced in a rule object belongs in.
+var keyHomes = map[string]string{"position": "nthChild", "ofRule": "nthChild", "reverse": "nthChild", "context": "pattern", "selector": "pattern", "strictness": "pattern"}
+
+// knownKeys drops the keys of a map outside allowed (ignored by
+// ignoreUnknownKeys) and returns the map of the rest.
+func knownKeys(v *yamlValue, allowed []string) *yamlValue {
+	out := &yamlValue{kind: yamlMap, line: v.line, col: v.col, path: v.path}
+	for i, k := range v.keys {
+		if contains(allowed, k) {
+			out.keys, out.values = append(out.keys, k), append(out.values, v.values[i])
+			if i < len(v.keyAt) {
+				out.keyAt = append(out.keyAt, v.keyAt[i])
+			}
+		}
+	}
+	return out
+}
+
+// nearestKey returns the allowed key a typo most likely meant: the same
+// but for case, or within two edits; "" when none is that near.
+func nearestKey(k string, allowed []string) string {
+	best, bestDist := "", 3
+	for _, a := range allowed {
+		if strings.EqualFold(a, k) {
+			return a
+		}
+		if d := editDistance(strings.ToLower(k), strings.ToLower(a)); d < bestDist {
+			best, bestDist = a, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance of two short strings.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }
 
 func contains(list []string, s string) bool {
@@ -279,7 +368,7 @@ func (c *compiler) compileNthChild(v *yamlValue) (matchRule, error) {
 	r := nthChildRule{}
 	pos := v
 	if v.kind == yamlMap {
-		if err := c.checkKeys(v, "nthChild", []string{"position", "ofRule", "reverse"}); err != nil {
+		if err := c.ignoreUnknownKeys(v, "nthChild", []string{"position", "ofRule", "reverse"}); err != nil {
 			return nil, err
 		}
 		if pos = v.get("position"); pos == nil {
@@ -343,7 +432,7 @@ func parseNth(s string) (step, offset int, err error) {
 
 // compileRange compiles `range`.
 func (c *compiler) compileRange(v *yamlValue) (matchRule, error) {
-	if err := c.checkKeys(v, "range", []string{"start", "end"}); err != nil {
+	if err := c.ignoreUnknownKeys(v, "range", []string{"start", "end"}); err != nil {
 		return nil, err
 	}
 	point := func(name string) (int, int, error) {
@@ -351,7 +440,7 @@ func (c *compiler) compileRange(v *yamlValue) (matchRule, error) {
 		if p == nil {
 			return 0, 0, c.errorf(v, "range needs `%s: {line, column}` (0-based)", name)
 		}
-		if err := c.checkKeys(p, "a range position", []string{"line", "column"}); err != nil {
+		if err := c.ignoreUnknownKeys(p, "a range position", []string{"line", "column"}); err != nil {
 			return 0, 0, err
 		}
 		lineVal := p.get("line")
@@ -405,19 +494,11 @@ func (c *compiler) compileMatches(v *yamlValue) (matchRule, error) {
 func (c *compiler) compileRelation(key string, v *yamlValue) (matchRule, error) {
 	kind := relKind(indexOf(relNames[:], key))
 	allowed := append(append([]string{}, ruleKeys...), "stopBy", "field")
-	if err := c.checkKeys(v, "`"+key+"`", allowed); err != nil {
+	if err := c.ignoreUnknownKeys(v, "`"+key+"`", allowed); err != nil {
 		return nil, err
 	}
 	r := &relation{kind: kind}
-	sub := &yamlValue{kind: yamlMap, line: v.line, col: v.col, path: v.path}
-	for i, k := range v.keys {
-		if k != "stopBy" && k != "field" {
-			sub.keys, sub.values = append(sub.keys, k), append(sub.values, v.values[i])
-			if i < len(v.keyAt) {
-				sub.keyAt = append(sub.keyAt, v.keyAt[i])
-			}
-		}
-	}
+	sub := knownKeys(v, ruleKeys)
 	var err error
 	if r.sub, err = c.compileRule(sub); err != nil {
 		return nil, err

@@ -31,8 +31,12 @@ type Project struct {
 	// rule files and the util files — so a watcher knows when to reload.
 	Sources []string
 	// Warnings are things the config asks for that structls ignores
-	// (customLanguages, languageInjections).
+	// (customLanguages, languageInjections, unknown keys), and what the
+	// global utils probably do not mean.
 	Warnings []string
+	// Ignored are the unknown keys of the config and the global utils,
+	// ignored as ast-grep ignores them; each is also in Warnings.
+	Ignored []*Error
 
 	utils     utilLibrary
 	langGlobs []languageGlob
@@ -91,7 +95,7 @@ func LoadProject(configFile string) (*Project, error) {
 		root = docs[0].root
 	}
 	c := &compiler{file: configFile}
-	if err := c.checkKeys(root, "sgconfig.yml", configKeys); err != nil {
+	if err := c.ignoreUnknownKeys(root, "sgconfig.yml", configKeys); err != nil {
 		return nil, err
 	}
 	for _, key := range []string{"customLanguages", "languageInjections"} {
@@ -116,7 +120,18 @@ func LoadProject(configFile string) (*Project, error) {
 	if err := p.loadRules(ruleDirs); err != nil {
 		return nil, err
 	}
-	return p, p.loadTestConfigs(c, root.get("testConfigs"))
+	if err := p.loadTestConfigs(c, root.get("testConfigs")); err != nil {
+		return nil, err
+	}
+	p.note(c)
+	return p, nil
+}
+
+// note moves a compiler's warnings and ignored keys to the project's.
+func (p *Project) note(c *compiler) {
+	p.Warnings = append(p.Warnings, c.warnings...)
+	p.Ignored = append(p.Ignored, c.ignored...)
+	c.warnings, c.ignored = nil, nil
 }
 
 // ParseRules compiles inline rules inside the project: its utils and
@@ -187,7 +202,7 @@ func (p *Project) loadRules(dirs []string) error {
 			}
 			p.Sources = append(p.Sources, file)
 			stem := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
-			rules, warnings, err := parseRuleFile(file, src, p.utils, func(i, n int) string {
+			rules, notes, err := parseRuleFile(file, src, p.utils, func(i, n int) string {
 				if n > 1 {
 					return fmt.Sprintf("%s-%d", stem, i)
 				}
@@ -203,7 +218,8 @@ func (p *Project) loadRules(dirs []string) error {
 				seen[r.ID] = file
 			}
 			set.Rules = append(set.Rules, rules...)
-			set.Warnings = append(set.Warnings, warnings...)
+			set.Warnings = append(set.Warnings, notes.warnings...)
+			set.Ignored = append(set.Ignored, notes.ignored...)
 		}
 	}
 	p.Rules = set
@@ -247,7 +263,7 @@ func (p *Project) loadTestConfigs(c *compiler, v *yamlValue) error {
 		return c.errorf(v, "`testConfigs` is a list of {testDir, snapshotDir}, not %s", v.describe())
 	}
 	for _, item := range v.items {
-		if err := c.checkKeys(item, "a test config", []string{"testDir", "snapshotDir"}); err != nil {
+		if err := c.ignoreUnknownKeys(item, "a test config", []string{"testDir", "snapshotDir"}); err != nil {
 			return err
 		}
 		td := item.get("testDir")
@@ -327,7 +343,7 @@ func (p *Project) loadUtils(dirs []string) error {
 			return err
 		}
 		pd.u.rule = co.rule
-		p.Warnings = append(p.Warnings, pd.c.warnings...)
+		p.note(pd.c)
 		if len(co.constraints) > 0 {
 			pd.u.rule = constrainedRule{rule: co.rule, constraints: co.constraints}
 		}
@@ -347,9 +363,10 @@ type declared struct {
 
 func (p *Project) declareUtil(file string, v *yamlValue) (declared, error) {
 	c0 := &compiler{file: file}
-	if err := c0.checkKeys(v, "a global util", utilKeys); err != nil {
+	if err := c0.ignoreUnknownKeys(v, "a global util", utilKeys); err != nil {
 		return declared{}, err
 	}
+	defer p.note(c0)
 	for _, key := range []string{"id", "language", "rule"} {
 		if v.get(key) == nil {
 			return declared{}, c0.errorf(v, "missing field `%s` in a global util", key)

@@ -78,6 +78,7 @@ func (ld *loader) compileDocument(doc yamlDocument, defaultID string) (*Rule, er
 		return nil, err
 	}
 	ld.warnings = append(ld.warnings, c.warnings...)
+	ld.ignored = append(ld.ignored, c.ignored...)
 	return r, nil
 }
 
@@ -209,7 +210,7 @@ func (c *compiler) compileRewriters(v *yamlValue, co *core) error {
 		return c.errorf(v, "`rewriters` is a list of {id, rule, fix, …}, not %s", v.describe())
 	}
 	for _, item := range v.items {
-		if err := c.checkKeys(item, "a rewriter", []string{"id", "rule", "fix", "constraints", "utils", "transform"}); err != nil {
+		if err := c.ignoreUnknownKeys(item, "a rewriter", []string{"id", "rule", "fix", "constraints", "utils", "transform"}); err != nil {
 			return err
 		}
 		idVal := item.get("id")
@@ -255,6 +256,7 @@ func (c *compiler) compileRewriters(v *yamlValue, co *core) error {
 		if len(fixes) == 0 {
 			return c.errorf(fixVal, "rewriter `%s` must have a fix", id)
 		}
+		c.warnings, c.ignored = append(c.warnings, rc.warnings...), append(c.ignored, rc.ignored...)
 		co.rewriters[id].core, co.rewriters[id].fix = sub, fixes[0]
 	}
 	return nil
@@ -313,7 +315,7 @@ func (c *compiler) compileLabels(v *yamlValue, co *core) ([]labelDef, error) {
 	var out []labelDef
 	for i, name := range v.keys {
 		item := v.values[i]
-		if err := c.checkKeys(item, "a label", []string{"style", "message"}); err != nil {
+		if err := c.ignoreUnknownKeys(item, "a label", []string{"style", "message"}); err != nil {
 			return nil, err
 		}
 		if !c.vars[name] {
@@ -356,7 +358,7 @@ func (c *compiler) compileFixes(v *yamlValue, co *core) ([]*Fix, error) {
 		case yamlNull:
 			f.Template = ""
 		case yamlMap:
-			if err := c.checkKeys(item, "a fix", []string{"template", "expandStart", "expandEnd", "title"}); err != nil {
+			if err := c.ignoreUnknownKeys(item, "a fix", []string{"template", "expandStart", "expandEnd", "title"}); err != nil {
 				return nil, err
 			}
 			t := item.get("template")

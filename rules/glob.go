@@ -67,7 +67,7 @@ func (c *compiler) compileGlobItem(item *yamlValue) (*regexp.Regexp, error) {
 	case yamlScalar:
 		glob = item.text
 	case yamlMap:
-		if err := c.checkKeys(item, "a glob", []string{"glob", "caseInsensitive"}); err != nil {
+		if err := c.ignoreUnknownKeys(item, "a glob", []string{"glob", "caseInsensitive"}); err != nil {
 			return nil, err
 		}
 		g := item.get("glob")

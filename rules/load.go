@@ -23,6 +23,9 @@ type RuleSet struct {
 	// Warnings are things the rules probably do not mean, found at load
 	// time: each names the file, the line and how to write it instead.
 	Warnings []string
+	// Ignored are the unknown keys the rule files hold where ast-grep
+	// ignores them; each is also in Warnings.
+	Ignored []*Error
 	// ReportUnusedSuppressions adds ast-grep's built-in unused-suppression
 	// hints (comments that hid nothing): on for a project's whole rule set,
 	// as ast-grep reports them only on full project scans.
@@ -59,6 +62,7 @@ type loader struct {
 	file     string
 	globals  utilLibrary
 	warnings []string
+	ignored  []*Error
 }
 
 // utilLibrary holds global utils by language.
@@ -82,17 +86,18 @@ func ParseRules(name string, src []byte, opts Options) (*RuleSet, error) {
 			set.BaseDir = opts.Project.Dir
 		}
 	}
-	rules, warnings, err := parseRuleFile(name, src, globals, func(int, int) string { return "" })
+	rules, notes, err := parseRuleFile(name, src, globals, func(int, int) string { return "" })
 	if err != nil {
 		return nil, err
 	}
-	set.Rules, set.Warnings = rules, warnings
+	set.Rules, set.Warnings, set.Ignored = rules, notes.warnings, notes.ignored
 	return set, nil
 }
 
 // parseRuleFile compiles the documents of one file; defaultID names a
-// document without an id from its index and the number of documents.
-func parseRuleFile(name string, src []byte, globals utilLibrary, defaultID func(i, n int) string) ([]*Rule, []string, error) {
+// document without an id from its index and the number of documents. The
+// loader returned holds the file's warnings and ignored keys.
+func parseRuleFile(name string, src []byte, globals utilLibrary, defaultID func(i, n int) string) ([]*Rule, *loader, error) {
 	docs, err := parseYAML(name, src)
 	if err != nil {
 		return nil, nil, err
@@ -109,7 +114,7 @@ func parseRuleFile(name string, src []byte, globals utilLibrary, defaultID func(
 		}
 		out = append(out, r)
 	}
-	return out, ld.warnings, nil
+	return out, ld, nil
 }
 
 // Language returns the language of a file: languageGlobs first, then the
@@ -134,7 +139,7 @@ func (s *RuleSet) Filter(expr string) (*RuleSet, error) {
 	if err != nil {
 		return nil, fmt.Errorf("filter %q is not a valid regular expression: %w", expr, err)
 	}
-	out := &RuleSet{BaseDir: s.BaseDir, globs: s.globs, Warnings: s.Warnings, builtins: s.builtins} // no unused-suppression hints once filtered, as ast-grep
+	out := &RuleSet{BaseDir: s.BaseDir, globs: s.globs, Warnings: s.Warnings, Ignored: s.Ignored, builtins: s.builtins} // no unused-suppression hints once filtered, as ast-grep
 	for _, r := range s.Rules {
 		if re.MatchString(r.ID) {
 			out.Rules = append(out.Rules, r)
@@ -156,7 +161,7 @@ func (s *RuleSet) WithSeverities(overrides map[string]Severity) (*RuleSet, error
 			return nil, fmt.Errorf("severity %q for %q is not one of off, hint, info, warning, error", sev, id)
 		}
 	}
-	out := &RuleSet{BaseDir: s.BaseDir, globs: s.globs, Warnings: s.Warnings, ReportUnusedSuppressions: s.ReportUnusedSuppressions}
+	out := &RuleSet{BaseDir: s.BaseDir, globs: s.globs, Warnings: s.Warnings, Ignored: s.Ignored, ReportUnusedSuppressions: s.ReportUnusedSuppressions}
 	if slices.Contains(slices.Collect(maps.Values(overrides)), SeverityOff) {
 		out.ReportUnusedSuppressions = false // as ast-grep: any --off turns the hints off
 	}

@@ -21,6 +21,14 @@ import (
 type env struct {
 	vars      matcher.Env
 	secondary []int32
+	// returned is 1 + the node the rule last matched gives back when that
+	// is not the node it was tried on, else 0. As in ast-grep, a
+	// relational rule gives back the node its sub-rule gave back on the
+	// candidate (so `has: {has: {pattern: $L}}` gives back the inner
+	// match), `any` and `matches` what their rule gave back, and `all`,
+	// `not` and the atomic rules the node itself; the node a relational
+	// rule gives back is its secondary label.
+	returned int32
 }
 
 // newEnv returns an empty environment.
@@ -28,7 +36,7 @@ func newEnv() *env { return &env{} }
 
 // clone returns a copy of e that e does not see changes of.
 func (e *env) clone() *env {
-	return &env{vars: e.vars, secondary: slices.Clip(e.secondary)}
+	return &env{vars: e.vars, secondary: slices.Clip(e.secondary), returned: e.returned}
 }
 
 // tryOn runs r on node n against a copy of e; on a match e takes the copy's
@@ -88,7 +96,7 @@ func (s *state) scratch(from *env) *env {
 	if from == nil {
 		*c = env{}
 	} else {
-		*c = env{vars: from.vars, secondary: slices.Clip(from.secondary)}
+		*c = env{vars: from.vars, secondary: slices.Clip(from.secondary), returned: from.returned}
 	}
 	return c
 }
@@ -259,6 +267,7 @@ func (r allRule) match(s *state, n int32, e *env) bool {
 			return false
 		}
 	}
+	e.returned = 0
 	return true
 }
 
@@ -267,6 +276,7 @@ type anyRule struct{ members []matchRule }
 
 func (r anyRule) match(s *state, n int32, e *env) bool {
 	for _, m := range r.members {
+		e.returned = 0
 		if tryOn(s, m, n, e) {
 			return true
 		}
@@ -280,6 +290,7 @@ type notRule struct{ inner matchRule }
 func (r notRule) match(s *state, n int32, e *env) bool {
 	c := s.scratch(e)
 	defer s.release(c)
+	e.returned = 0
 	return !r.inner.match(s, n, c)
 }
 
@@ -312,7 +323,11 @@ func (r *utilRef) match(s *state, n int32, e *env) bool {
 	if r.target.global {
 		fresh := s.scratch(nil)
 		defer s.release(fresh)
-		return r.target.rule.match(s, n, fresh)
+		if !r.target.rule.match(s, n, fresh) {
+			return false
+		}
+		e.returned = fresh.returned
+		return true
 	}
 	return r.target.rule.match(s, n, e)
 }

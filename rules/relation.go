@@ -53,9 +53,15 @@ func (r *relation) find(s *state, n int32, e *env) (int32, bool) {
 		if s.step() {
 			return true // stop looking: the check is cancelled
 		}
+		e.returned = 0
 		if tryOn(s, r.sub, c, e) {
 			found = c
-			e.secondary = append(e.secondary, c)
+			label := c
+			if e.returned != 0 {
+				label = e.returned - 1
+			}
+			e.secondary = append(e.secondary, label)
+			e.returned = label + 1
 			return true
 		}
 		return false

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
-	"sort"
 	"strings"
 
 	"github.com/structls/structls/matcher/syntax"
@@ -19,6 +18,9 @@ type TestOptions struct {
 	UpdateAll bool   // rewrite every snapshot from the current output
 	// SkipSnapshots checks only that invalid cases match, not their snapshot.
 	SkipSnapshots bool
+	// Warn, when set, is told each warning about the test and snapshot
+	// files (keys ignored as ast-grep ignores them).
+	Warn func(warning string)
 }
 
 // RuleTestResult is the outcome of one rule's test cases: one character per
@@ -57,9 +59,14 @@ func (p *Project) RunTests(ctx context.Context, opts TestOptions) ([]RuleTestRes
 		if tc.outside != nil {
 			return nil, tc.outside
 		}
-		cases, err := loadTestCases(tc)
+		cases, warnings, err := loadTestCases(tc)
 		if err != nil {
 			return nil, err
+		}
+		for _, w := range warnings {
+			if opts.Warn != nil {
+				opts.Warn(w)
+			}
 		}
 		for _, c := range cases {
 			if filter != nil && !filter.MatchString(c.id) {
@@ -92,30 +99,31 @@ func (p *Project) ruleByID(id string) *Rule {
 }
 
 // loadTestCases reads the test files below a test directory (the snapshot
-// directory excluded).
-func loadTestCases(tc TestConfig) ([]ruleTestCase, error) {
+// directory excluded), and the warnings about their keys.
+func loadTestCases(tc TestConfig) ([]ruleTestCase, []string, error) {
 	files, err := yamlFiles(tc.TestDir, []string{tc.SnapshotDir})
 	if err != nil {
-		return nil, fmt.Errorf("reading the test directory %s: %w", tc.TestDir, err)
+		return nil, nil, fmt.Errorf("reading the test directory %s: %w", tc.TestDir, err)
 	}
 	var out []ruleTestCase
+	var warnings []string
 	for _, file := range files {
 		src, err := ReadYAMLFile(file)
 		if err != nil {
-			return nil, fmt.Errorf("reading test file: %w", err)
+			return nil, nil, fmt.Errorf("reading test file: %w", err)
 		}
 		docs, err := parseYAML(file, src)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		c := &compiler{file: file}
 		for _, doc := range docs {
-			if err := c.checkKeys(doc.root, "a rule test", []string{"id", "valid", "invalid"}); err != nil {
-				return nil, err
+			if err := c.ignoreUnknownKeys(doc.root, "a rule test", []string{"id", "valid", "invalid"}); err != nil {
+				return nil, nil, err
 			}
 			idVal := doc.root.get("id")
 			if idVal == nil {
-				return nil, c.errorf(doc.root, "missing field `id`: name the rule under test")
+				return nil, nil, c.errorf(doc.root, "missing field `id`: name the rule under test")
 			}
 			tcase := ruleTestCase{id: idVal.text, file: file}
 			for key, dst := range map[string]*[]string{"valid": &tcase.valid, "invalid": &tcase.invalid} {
@@ -124,20 +132,21 @@ func loadTestCases(tc TestConfig) ([]ruleTestCase, error) {
 					continue
 				}
 				if v.kind != yamlSeq {
-					return nil, c.errorf(v, "`%s` is a list of code snippets, not %s", key, v.describe())
+					return nil, nil, c.errorf(v, "`%s` is a list of code snippets, not %s", key, v.describe())
 				}
 				for _, item := range v.items {
 					s, err := c.stringValue(item)
 					if err != nil {
-						return nil, err
+						return nil, nil, err
 					}
 					*dst = append(*dst, s)
 				}
 			}
 			out = append(out, tcase)
 		}
+		warnings = append(warnings, c.warnings...)
 	}
-	return out, nil
+	return out, warnings, nil
 }
 
 // runRuleTest runs one rule's cases and, for invalid ones, its snapshots.
@@ -170,10 +179,9 @@ func (p *Project) runRuleTest(ctx context.Context, rule *Rule, c ruleTestCase, t
 		return res, err
 	}
 	snapPath := filepath.Join(p.Dir, snapRel)
-	stored, err := p.readSnapshots(snapRel)
-	if err != nil {
-		return res, err
-	}
+	// A snapshot file that does not read fails this rule's invalid cases,
+	// not the run: the other rules' tests go on.
+	stored, unreadable := p.readSnapshots(snapRel)
 	fresh := map[string]any{}
 	for _, code := range c.invalid {
 		findings, src, err := check(code)
@@ -195,6 +203,9 @@ func (p *Project) runRuleTest(ctx context.Context, rule *Rule, c ruleTestCase, t
 			marks.WriteByte('.')
 		case opts.UpdateAll:
 			marks.WriteByte('U')
+		case unreadable != nil:
+			marks.WriteByte('W')
+			res.Details = append(res.Details, fmt.Sprintf("snapshot of %q not checked: %v; fix the file, or run with --update-all to rewrite it", code, unreadable))
 		case reflect.DeepEqual(normalizeYAML(stored[code]), normalizeYAML(snap)):
 			marks.WriteByte('.')
 		default:
@@ -204,6 +215,12 @@ func (p *Project) runRuleTest(ctx context.Context, rule *Rule, c ruleTestCase, t
 	}
 	res.Marks = marks.String()
 	if opts.UpdateAll && len(fresh) > 0 {
+		// As ast-grep, the snapshots of cases no longer in the test stay.
+		for code, snap := range stored {
+			if _, ok := fresh[code]; !ok {
+				fresh[code] = snap
+			}
+		}
 		if err := p.writeSnapshotFile(snapRel, snapshotText(c.id, fresh)); err != nil {
 			return res, err
 		}
@@ -264,41 +281,4 @@ func (v *yamlValue) toAnyOrNil() any {
 		return nil
 	}
 	return v.toAny()
-}
-
-// snapshotText is a snapshot file's text, keys sorted, strings quoted.
-func snapshotText(id string, snaps map[string]any) []byte {
-	var b strings.Builder
-	fmt.Fprintf(&b, "id: %s\nsnapshots:\n", quoteYAML(id))
-	keys := make([]string, 0, len(snaps))
-	for k := range snaps {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		snap := snaps[k].(map[string]any)
-		fmt.Fprintf(&b, "  %s:\n", quoteYAML(k))
-		if fixed, ok := snap["fixed"]; ok {
-			fmt.Fprintf(&b, "    fixed: %s\n", quoteYAML(fixed.(string)))
-		}
-		if labels, ok := snap["labels"].([]any); ok {
-			b.WriteString("    labels:\n")
-			for _, l := range labels {
-				m := l.(map[string]any)
-				fmt.Fprintf(&b, "    - source: %s\n", quoteYAML(m["source"].(string)))
-				if msg, ok := m["message"]; ok {
-					fmt.Fprintf(&b, "      message: %s\n", quoteYAML(msg.(string)))
-				}
-				fmt.Fprintf(&b, "      style: %s\n      start: %d\n      end: %d\n", m["style"], m["start"], m["end"])
-			}
-		}
-	}
-	return []byte(b.String())
-}
-
-// quoteYAML writes a string as a double-quoted YAML scalar (JSON's
-// escapes are valid there).
-func quoteYAML(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
 }

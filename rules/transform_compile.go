@@ -89,7 +89,7 @@ func (c *compiler) compileTransform(name string, v *yamlValue, co *core) (*trans
 	default:
 		return nil, c.errorf(v, "a transformation is a map such as {replace: {source: $A, replace: x, by: y}} or a string such as replace($A, replace=x, by=y), not %s", v.describe())
 	}
-	if err := c.checkKeys(fields, "`"+op+"`", transformFields[op]); err != nil {
+	if err := c.ignoreUnknownKeys(fields, "`"+op+"`", transformFields[op]); err != nil {
 		return nil, err
 	}
 	t := &transform{name: name, op: op}

@@ -63,11 +63,17 @@ func TestValidationErrors(t *testing.T) {
 		{"class selector", head + "rule: {kind: 'number.big'}\n", 3, "rule.kind", "class selectors"},
 		{"selector with unknown kind", head + "rule: {kind: 'arguments > nosuch'}\n", 3, "rule.kind", "not a node kind"},
 		{"not yaml", head + "rule: {kind: [}\n", 3, "", "not valid YAML: could not find '{'"},
-		{"unknown key in a relational rule", head + "rule:\n  kind: number\n  inside:\n    kind: arguments\n    stopby: end\n", 7, "rule.inside.stopby", "expected one of pattern"},
+		{"unknown key in an all item", head + "rule:\n  all:\n    - kind: number\n      nthchild: 1\n", 6, "rule.all[0].nthchild", "expected one of pattern"},
+		{"unknown key in not", head + "rule:\n  kind: number\n  not: {kind: string, bogus: 1}\n", 5, "rule.not.bogus", "expected one of pattern"},
+		{"unknown key in a stopBy rule", head + "rule:\n  kind: number\n  inside:\n    kind: arguments\n    stopBy: {kind: program, bogus: 1}\n", 7, "rule.inside.stopBy.bogus", "expected one of pattern"},
+		{"unknown key in a rule under has", head + "rule:\n  kind: call_expression\n  has:\n    any: [{kind: number, bogus: 1}]\n", 6, "rule.has.any[0].bogus", "expected one of pattern"},
+		{"unknown key in a pattern object", head + "rule:\n  pattern: {context: f($A), selectr: call_expression}\n", 4, "rule.pattern.selectr", "expected one of context, selector, strictness"},
+		{"unknown key in a constraint", head + "rule: {pattern: f($A)}\nconstraints:\n  A: {kind: number, bogus: 1}\n", 5, "constraints.A.bogus", "expected one of pattern"},
+		{"unknown key in a local util", head + "utils:\n  u: {kind: number, bogus: 1}\nrule: {matches: u}\n", 4, "utils.u.bogus", "expected one of pattern"},
 	}
 	// astGrepAccepts names the rules ast-grep 0.51.1 takes silently
 	// (docs/ast-grep-differences.md says why structls does not).
-	astGrepAccepts := map[string]bool{"unknown key in a relational rule": true}
+	astGrepAccepts := map[string]bool{}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := ParseRules("r.yml", []byte(tt.yaml), Options{})

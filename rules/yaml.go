@@ -1,8 +1,10 @@
 package rules
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -51,7 +53,11 @@ func parseYAML(file string, src []byte) ([]yamlDocument, error) {
 	if err := checkYAMLText(file, src); err != nil {
 		return nil, err
 	}
-	f, err := parser.ParseBytes(src, 0)
+	src = normalizeYAMLText(src)
+	// Duplicate keys are refused by addPair, which knows an explicit key
+	// (`? |` block keys, as ast-grep writes long snapshot keys) by its
+	// text: the library takes every `?` for the same key.
+	f, err := parser.ParseBytes(src, 0, parser.AllowDuplicateMapKey())
 	if err != nil {
 		return nil, yamlSyntaxError(file, err)
 	}
@@ -71,6 +77,23 @@ func parseYAML(file string, src []byte) ([]yamlDocument, error) {
 		docs = append(docs, yamlDocument{root: root, line: root.line})
 	}
 	return docs, nil
+}
+
+// normalizeYAMLText gives the YAML library the text as a YAML 1.2 reader
+// (ast-grep's) sees it: without a byte order mark, with every line break
+// (CRLF, CR) a line feed, and ending with one, so that a block scalar at
+// the end of a file without a final newline keeps its line break (`|`,
+// `>`, `|+`), as in ast-grep. Line numbers do not change.
+func normalizeYAMLText(src []byte) []byte {
+	src = bytes.TrimPrefix(src, []byte("\ufeff"))
+	if bytes.IndexByte(src, '\r') >= 0 {
+		src = bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))
+		src = bytes.ReplaceAll(src, []byte("\r"), []byte("\n"))
+	}
+	if len(src) > 0 && src[len(src)-1] != '\n' {
+		src = append(src[:len(src):len(src)], '\n')
+	}
+	return src
 }
 
 // syntaxPosition reads the "[line:column] " prefix of the YAML library's
@@ -189,26 +212,34 @@ func (c *converter) measure(v *yamlValue) error {
 }
 
 func (c *converter) addPair(m *yamlValue, mv *ast.MappingValueNode, depth int) error {
-	key := mv.Key.GetToken().Value
-	if s, ok := mv.Key.(*ast.StringNode); ok {
-		key = s.Value
+	keyNode := ast.Node(mv.Key)
+	if explicit, ok := keyNode.(*ast.MappingKeyNode); ok && explicit.Value != nil {
+		keyNode = explicit.Value
 	}
-	if key == "<<" {
-		return &Error{File: c.file, Line: mv.Key.GetToken().Position.Line, Column: mv.Key.GetToken().Position.Column, Field: m.path,
+	key, quoted := keyNode.GetToken().Value, false
+	switch k := keyNode.(type) {
+	case *ast.StringNode:
+		key = k.Value
+		quoted = k.Token != nil && (k.Token.Type == token.DoubleQuoteType || k.Token.Type == token.SingleQuoteType)
+	case *ast.LiteralNode:
+		key, quoted = k.Value.Value, true
+	}
+	pos := keyNode.GetToken().Position
+	if key == "<<" && !quoted {
+		return &Error{File: c.file, Line: pos.Line, Column: pos.Column, Field: m.path,
 			Message: "merge keys (<<) are not supported: write the fields out"}
 	}
-	if m.get(key) != nil {
-		return &Error{File: c.file, Line: mv.Key.GetToken().Position.Line, Column: mv.Key.GetToken().Position.Column, Field: joinPath(m.path, key),
-			Message: "this key is given twice: keep one"}
+	if i := slices.Index(m.keys, key); i >= 0 {
+		return &Error{File: c.file, Line: pos.Line, Column: pos.Column, Field: joinPath(m.path, key),
+			Message: fmt.Sprintf("this key is given twice (first on line %d), which ast-grep refuses too: keep one", m.keyAt[i][0])}
 	}
 	val, err := c.convert(mv.Value, joinPath(m.path, key), depth+1)
 	if err != nil {
 		return err
 	}
 	if m.line == 0 || len(m.keys) == 0 {
-		m.line, m.col = mv.Key.GetToken().Position.Line, mv.Key.GetToken().Position.Column
+		m.line, m.col = pos.Line, pos.Column
 	}
-	pos := mv.Key.GetToken().Position
 	m.keys = append(m.keys, key)
 	m.keyAt = append(m.keyAt, [2]int{pos.Line, pos.Column})
 	m.values = append(m.values, val)

@@ -208,7 +208,7 @@ func TestRuleTestCommand(t *testing.T) {
 	if code := run([]string{"test", "--update-all"}, nil, &stdout, &stderr); code != 0 || !strings.Contains(stdout.String(), "PASS no-panic  .U") {
 		t.Fatalf("exit %d\n%s", code, stdout.String())
 	}
-	if b, _ := os.ReadFile(snap); !strings.Contains(string(b), `fixed: "fail(2)"`) {
+	if b, _ := os.ReadFile(snap); !strings.Contains(string(b), "fixed: fail(2)\n") {
 		t.Errorf("snapshot after --update-all:\n%s", b)
 	}
 }

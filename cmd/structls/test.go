@@ -42,7 +42,14 @@ func testCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	if err != nil {
 		return exitError, err
 	}
-	results, err := project.RunTests(context.Background(), rules.TestOptions{Filter: *filter, UpdateAll: *update, SkipSnapshots: *skip})
+	warn := func(w string) { fmt.Fprintf(stderr, "structls: warning: %s\n", w) }
+	for _, w := range project.Warnings {
+		warn(w)
+	}
+	for _, w := range project.Rules.Warnings {
+		warn(w)
+	}
+	results, err := project.RunTests(context.Background(), rules.TestOptions{Filter: *filter, UpdateAll: *update, SkipSnapshots: *skip, Warn: warn})
 	if err != nil {
 		return exitError, err
 	}

@@ -101,7 +101,7 @@ func TestUpdateAllFollowsNoLink(t *testing.T) {
 		if code != 0 || !strings.Contains(out, "PASS no-panic  U") {
 			t.Fatalf("exit %d, output %q", code, out)
 		}
-		if b, _ := os.ReadFile(filepath.Join(snaps, "no-panic-snapshot.yml")); !strings.Contains(string(b), `fixed: "fail(2)"`) {
+		if b, _ := os.ReadFile(filepath.Join(snaps, "no-panic-snapshot.yml")); !strings.Contains(string(b), "fixed: fail(2)\n") {
 			t.Errorf("snapshot not written: %q", b)
 		}
 		if extra := outsideFiles(t, root); len(extra) > 0 {

@@ -1,0 +1,1 @@
+class A { void f() { System.out.println("x"); } }

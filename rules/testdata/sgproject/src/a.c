@@ -1,0 +1,4 @@
+void f() {
+  mode_t mode = 0666;
+  chmod("/tmp/foo", mode);
+}

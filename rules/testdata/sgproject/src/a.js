@@ -1,0 +1,2 @@
+console.log("hello");
+console.log(x);

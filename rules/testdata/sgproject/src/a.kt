@@ -1,0 +1,1 @@
+fun f() { println(1) }

@@ -1,0 +1,3 @@
+import ast
+x = eval("1")
+y = eval(z)

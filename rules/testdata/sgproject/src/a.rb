@@ -1,0 +1,2 @@
+puts value
+foo(1)

@@ -1,0 +1,1 @@
+fn main() { let v = x.unwrap(); }
