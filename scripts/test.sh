@@ -32,6 +32,14 @@ scripts/third-party-tree-sitter.sh --check
 # The first build compiles 57 tree-sitter grammars (minutes, cold).
 go test -race -count=1 -timeout 30m ./...
 
+# structls mcp against real MCP clients from npm: the official TypeScript SDK client over stdio calls every
+# tool, and the MCP Inspector's CLI lists them (scripts/mcp-e2e.sh; STRUCTLS_MCP_E2E=0 skips it).
+if [[ ${STRUCTLS_MCP_E2E:-1} != 0 ]]; then
+  scripts/mcp-e2e.sh
+else
+  echo "SKIP the MCP client end-to-end test: STRUCTLS_MCP_E2E=0" >&2
+fi
+
 # The editor plugins, each tested in the real editor (README, section Editors): Neovim headless
 # (0.7.2 from apt, and 0.10 and 0.12 in Debian trixie and sid chroots when running as root), then VS Code
 # (code-server from npm, driven by Playwright in Debian's Chromium). They install what they need.
