@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/structls/structls/internal/english"
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/rewrite"
 )
@@ -110,10 +111,21 @@ func edit(args []string, stdout, stderr io.Writer) (int, error) {
 		return exitError, fmt.Errorf("not applied, nothing was written: the edit changes more than %d files (--max-files) and applying only a part of it is refused; raise --max-files or narrow paths, then apply again", *maxFiles)
 	}
 	if *applyEdit {
-		if _, err := s.execute(ctx, lsp.CommandApplyEdit, map[string]string{"id": preview.ID}, nil); err != nil {
+		var applied struct {
+			FilesChanged      int `json:"filesChanged"`
+			TotalReplacements int `json:"totalReplacements"`
+		}
+		if _, err := s.execute(ctx, lsp.CommandApplyEdit, map[string]string{"id": preview.ID}, &applied); err != nil {
 			return exitError, err
 		}
-		fmt.Fprintf(stderr, "structls: wrote %d replacements in %d files\n", preview.TotalReplacements, preview.FilesTouched)
+		// What happened goes where the preview went, after it; with --json
+		// stdout holds the preview's JSON alone, so the line goes to stderr.
+		done := stdout
+		if *asJSON {
+			done = stderr
+		}
+		fmt.Fprintf(done, "Applied: wrote %s in %s.\n", english.Count(applied.TotalReplacements, "replacement", "replacements"),
+			english.Count(applied.FilesChanged, "file", "files"))
 	}
 	return exitFound, nil
 }

@@ -210,9 +210,9 @@ var demoShows = []string{
 	"main.go:11:4-8  (unsaved buffer) \t// TODO(demo): this comment exists only in the unsaved buffer",
 	`main.go:12  (unsaved buffer) fmt.Println("unsaved", name)   ARGS=["unsaved" , name]`,
 	"+\tfmt.Fprintln(os.Stderr, \"unsaved\", name)",
-	`workspace/applyEdit "structls: 3 replacements in 1 files": applied=true`,
+	`workspace/applyEdit "structls: 3 replacements in 1 file": applied=true`,
 	"buffer main.go: 3 lines call fmt.Fprintln; main.go on disk: 0 (unchanged until the editor saves)",
-	"refused (-32801): structls.applyEdit: the edit was not applied, nothing was written: 1 file(s) changed since the preview: main.go",
+	"refused (-32801): structls.applyEdit: the edit was not applied, nothing was written: 1 file changed since the preview: main.go",
 }
 
 // TestDemo runs the installed-binary way: from a directory that is not the
