@@ -42,12 +42,7 @@ const astgrepArenaKeep = 4 << 20
 // found go to stderr as well. Like `ast-grep run`, it shows every match
 // unless --limit says otherwise.
 func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
-	fs := flag.NewFlagSet("astgrep", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: structls astgrep -p PATTERN [flags] [PATH...]")
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("astgrep", stdout, stderr)
 	var globs multiFlag
 	pattern := fs.String("p", "", "the pattern: code with metavariables ($A, $$$ARGS, $_)")
 	language := fs.String("l", "", "search files of this language only (and parse the pattern in it)")
@@ -70,7 +65,6 @@ func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
 		*pattern, positional = positional[0], positional[1:]
 	}
 	if strings.TrimSpace(*pattern) == "" && *debugQuery == "" {
-		fs.Usage()
 		return exitError, fmt.Errorf("astgrep needs a non-empty pattern: -p 'CODE', e.g. -p 'foo($A)'")
 	}
 	format := "text"

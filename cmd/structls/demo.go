@@ -4,7 +4,6 @@ import (
 	"context"
 	_ "embed"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -33,8 +32,7 @@ var demoWorkspace []byte
 // is written to a temporary directory, removed afterwards (the current
 // directory is never touched), unless --root names one.
 func demo(args []string, stdout, stderr io.Writer) (int, error) {
-	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("demo", stdout, stderr)
 	root := fs.String("root", "", "run on this directory instead of the embedded demo workspace (it needs main.go)")
 	if err := fs.Parse(args); err != nil {
 		return exitError, err

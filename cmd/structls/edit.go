@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -33,12 +32,7 @@ func (o *optionalString) Set(v string) error { o.value, o.set = v, true; return 
 // note on stderr naming the flag (exit 0: the preview is still true of the
 // files it shows), and never applied (exit 2).
 func edit(args []string, stdout, stderr io.Writer) (int, error) {
-	fs := flag.NewFlagSet("edit", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: structls edit -p PATTERN -r REWRITE [flags] [PATH...]\n       structls edit --ops OPS.json [flags] [PATH...]")
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("edit", stdout, stderr)
 	var globs multiFlag
 	var rewriteText optionalString
 	pattern := fs.String("p", "", "the pattern: code with metavariables ($A, $$$ARGS, $_)")
@@ -59,7 +53,6 @@ func edit(args []string, stdout, stderr io.Writer) (int, error) {
 	ops, err := editOps(*pattern, rewriteText, *opsFile)
 	var usage usageError
 	if errors.As(err, &usage) {
-		fs.Usage()
 	}
 	if err != nil {
 		return exitError, err
