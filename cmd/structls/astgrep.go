@@ -111,7 +111,9 @@ func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	var notes []string
 	for _, w := range res.Warnings {
-		notes = append(notes, "warning: "+w)
+		if *asJSON { // the text rendering already ends with each as a Note: one stream only
+			notes = append(notes, "warning: "+w)
+		}
 	}
 	for _, m := range res.MissingPaths {
 		notes = append(notes, m+": no such file or directory")
