@@ -73,7 +73,7 @@ func skippedNote(searched, skipped []string) string {
 	if len(searched) == 0 {
 		others = ""
 	}
-	return fmt.Sprintf("%s; the pattern does not parse in %d %slanguage%s present: %s (name a language with lang to search it there as parsed)",
+	return fmt.Sprintf("%s; the pattern does not parse in %d %slanguage%s present: %s (name a language to search it there as parsed, as ast-grep does)",
 		where, len(skipped), others, plural(len(skipped)), strings.Join(skipped, ", "))
 }
 

@@ -89,7 +89,7 @@ func scanCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	if len(res.RuleErrors) > 0 {
 		for _, e := range res.RuleErrors {
-			fmt.Fprintf(stderr, "structls: %s\n", e.Message)
+			fmt.Fprintf(stderr, "structls: %s\n", cliWords(e.Message, e.Suggests))
 		}
 		return exitError, nil
 	}
