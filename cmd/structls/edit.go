@@ -51,8 +51,8 @@ func edit(args []string, stdout, stderr io.Writer) (int, error) {
 		return exitError, err
 	}
 	ops, err := editOps(*pattern, rewriteText, *opsFile)
-	var usage usageError
-	if errors.As(err, &usage) {
+	if c, _ := lookupCommand("edit"); errors.As(err, new(usageError)) {
+		printShortUsage(stderr, c)
 	}
 	if err != nil {
 		return exitError, err

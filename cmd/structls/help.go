@@ -103,9 +103,9 @@ func printCommandHelp(w io.Writer, c command, fs *flag.FlagSet) {
 }
 
 func hasFlags(fs *flag.FlagSet) bool {
-	any := false
-	fs.VisitAll(func(*flag.Flag) { any = true })
-	return any
+	found := false
+	fs.VisitAll(func(*flag.Flag) { found = true })
+	return found
 }
 
 // newFlagSet is every subcommand's flag set. `-h`/`--help` prints the
