@@ -3,6 +3,8 @@ package grep
 import (
 	"regexp"
 	"strings"
+
+	"github.com/structls/structls/workspace"
 )
 
 // Engine is the regex implementation the scanner drives; *regexp.Regexp
@@ -47,7 +49,8 @@ func compile(q Query, multilineForce *bool) (*matcher, error) {
 	}
 	if err != nil {
 		msg := strings.TrimPrefix(err.Error(), "error parsing regexp: ")
-		return nil, invalidf("invalid regex: %s (the syntax is RE2: no lookaround or backreferences; set literal: true to search the text as is)", msg)
+		return nil, invalidf("invalid regex: %s (the syntax is RE2: no lookaround or backreferences; use %s to search the text as is)", msg,
+			workspace.Setting{Field: "literal", Value: "true"})
 	}
 	return &matcher{engine: re, multiline: multiline, filter: extractPrefilter(re.String())}, nil
 }

@@ -100,6 +100,11 @@ func (s *Server) commandError(ctx context.Context, name string, err error) error
 		return staleError(name, staleErr)
 	case errors.As(err, &writeErr):
 		return jsonrpc2.NewError(RequestFailed, fmt.Sprintf("%s: %v", name, err))
+	case errors.As(err, &inputErr) && len(inputErr.Suggests) > 0:
+		// The settings the message suggests, for clients that name them
+		// otherwise (the command line's flags).
+		data, _ := json.Marshal(map[string]any{"suggests": inputErr.Suggests})
+		return &jsonrpc2.Error{Code: jsonrpc2.InvalidParams, Message: fmt.Sprintf("%s: %v", name, err), Data: data}
 	case errors.As(err, &pathErr), errors.As(err, &argErr), errors.As(err, &inputErr):
 		return invalidParams("%s: %v", name, err)
 	}

@@ -10,6 +10,7 @@ import (
 	"go.lsp.dev/uri"
 	"go.uber.org/zap"
 
+	"github.com/structls/structls/internal/english"
 	"github.com/structls/structls/rewrite"
 	"github.com/structls/structls/workspace"
 )
@@ -105,7 +106,7 @@ func (s *Server) runAstEdit(ctx context.Context, snap *workspace.Snapshot, enc w
 		res = &empty
 	}
 	return &previewReply{Result: res, Edit: s.workspaceEdit(res.Files, snap.Settings)},
-		fmt.Sprintf("%d replacements in %d files (%d searched)", res.TotalReplacements, res.FilesTouched, res.FilesSearched), nil
+		fmt.Sprintf("%s in %s (%d searched)", english.Count(res.TotalReplacements, "replacement", "replacements"), english.Count(res.FilesTouched, "file", "files"), res.FilesSearched), nil
 }
 
 func (s *Server) runApplyEdit(ctx context.Context, _ *workspace.Snapshot, _ workspace.Encoding, arg []byte, _ func(done, total int)) (any, string, error) {
@@ -143,7 +144,7 @@ func (s *Server) runApplyEdit(ctx context.Context, _ *workspace.Snapshot, _ work
 			return nil, "", &writeFailedError{err: err}
 		}
 		reply.Applied = true
-		return reply, fmt.Sprintf("wrote %d files", res.FilesTouched), nil
+		return reply, "wrote " + english.Count(res.FilesTouched, "file", "files"), nil
 	}
 	label := editLabel(res)
 	applied, err := s.client.ApplyEdit(ctx, &protocol.ApplyWorkspaceEditParams{Label: &label, Edit: *s.workspaceEdit(res.Files, snap.Settings)})
@@ -189,7 +190,7 @@ func (e *writeFailedError) Unwrap() error { return e.err }
 
 // editLabel is the label an editor shows for a rewrite (undo stack, preview).
 func editLabel(res *rewrite.Result) string {
-	return fmt.Sprintf("structls: %d replacements in %d files", res.TotalReplacements, res.FilesTouched)
+	return "structls: " + english.Count(res.TotalReplacements, "replacement", "replacements") + " in " + english.Count(res.FilesTouched, "file", "files")
 }
 
 // currentSnapshot is a snapshot of the workspace as it is now: the open
@@ -226,7 +227,7 @@ func (s *Server) workspaceEdit(files []rewrite.FileEdit, settings workspace.Sett
 			total += len(f.Replacements)
 		}
 		edit.ChangeAnnotations = map[protocol.ChangeAnnotationIdentifier]protocol.ChangeAnnotation{
-			annotationID: {Label: fmt.Sprintf("structls: %d replacements in %d files", total, len(files)), NeedsConfirmation: &yes},
+			annotationID: {Label: "structls: " + english.Count(total, "replacement", "replacements") + " in " + english.Count(len(files), "file", "files"), NeedsConfirmation: &yes},
 		}
 	}
 	if !caps.documentChanges {

@@ -18,6 +18,9 @@ import (
 type PatternSet struct {
 	source string
 	opts   Options
+	// skipUnparsed: the user named no language, so one in which the pattern
+	// does not parse is skipped rather than searched as parsed (langselect.go).
+	skipUnparsed bool
 
 	mu       sync.Mutex
 	compiled map[*lang.Language]*compiled
@@ -28,7 +31,16 @@ type compiled struct {
 	pattern *Pattern
 	err     error
 	warning string
+	skipped bool // the pattern does not parse in this language, which was not named
 }
+
+// errSkipped is Get's error for a language skipped by SkipUnparsed.
+var errSkipped = errors.New("the pattern does not parse in this language")
+
+// SkipUnparsed makes Get skip, from now on, the languages in which the
+// pattern does not parse; Skipped names them. For searches where the user
+// named no language.
+func (s *PatternSet) SkipUnparsed() { s.skipUnparsed = true }
 
 // NewPatternSet returns the set for a pattern source and its options;
 // nothing is compiled until Get asks for a language.
@@ -46,7 +58,12 @@ func (s *PatternSet) Get(ctx context.Context, l *lang.Language) (*Pattern, error
 		s.compiled[l] = c
 	}
 	s.mu.Unlock()
-	c.once.Do(func() { c.pattern, c.warning, c.err = compileIntended(ctx, l, s.source, s.opts) })
+	c.once.Do(func() {
+		c.pattern, c.warning, c.err = compileIntended(ctx, l, s.source, s.opts)
+		if s.skipUnparsed && c.err == nil && c.pattern.unparsedIn(s.opts) != "" {
+			c.pattern, c.warning, c.err, c.skipped = nil, "", errSkipped, true
+		}
+	})
 	return c.pattern, c.err
 }
 
@@ -80,8 +97,25 @@ func (s *PatternSet) CompiledAny() int {
 func (s *PatternSet) Failures() []ParseIssue {
 	out := []ParseIssue{}
 	s.each(func(l *lang.Language, c *compiled) {
-		if c.err != nil {
+		if c.err != nil && !c.skipped {
 			out = append(out, ParseIssue{Message: fmt.Sprintf("the pattern does not parse as %s: %v", l.Name, c.err)})
+		}
+	})
+	return out
+}
+
+// Searched and Skipped name the languages, among those asked for so far,
+// that the pattern compiled in, and those skipped by SkipUnparsed.
+func (s *PatternSet) Searched() []string {
+	return s.names(func(c *compiled) bool { return c.err == nil })
+}
+func (s *PatternSet) Skipped() []string { return s.names(func(c *compiled) bool { return c.skipped }) }
+
+func (s *PatternSet) names(keep func(*compiled) bool) []string {
+	var out []string
+	s.each(func(l *lang.Language, c *compiled) {
+		if keep(c) {
+			out = append(out, l.Name)
 		}
 	})
 	return out

@@ -96,6 +96,9 @@ func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc wo
 		return nil, err
 	}
 	patterns := NewPatternSet(q.Pattern, set.opts)
+	if set.only == nil {
+		patterns.SkipUnparsed()
+	}
 	if set.only != nil { // fail fast when the one language asked for cannot take the pattern
 		if _, err := patterns.Get(ctx, set.only); err != nil {
 			return nil, invalidf("%v", err)
@@ -129,6 +132,9 @@ func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc wo
 	}
 	res.ParseErrors = append(patterns.Failures(), found.issues...)
 	res.Warnings = append(append(patterns.Warnings(), resolved.Warnings...), found.warnings...)
+	if skipped := patterns.Skipped(); len(skipped) > 0 {
+		res.Warnings = append([]string{skippedNote(patterns.Searched(), skipped)}, res.Warnings...)
+	}
 	res.MissingPaths = append(res.MissingPaths, resolved.Missing...)
 	out.finish()
 	return res, nil

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/structls/structls/internal/english"
 	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/workspace"
 )
@@ -101,8 +102,8 @@ func (e *StaleError) Error() string {
 	for i, f := range e.Files {
 		parts[i] = fmt.Sprintf("%s (%s)", f.Path, f.Reason)
 	}
-	return fmt.Sprintf("the edit was not applied, nothing was written: %d file(s) changed since the preview: %s; preview the edit again",
-		len(e.Files), strings.Join(parts, ", "))
+	return fmt.Sprintf("the edit was not applied, nothing was written: %s changed since the preview: %s; preview the edit again",
+		english.Count(len(e.Files), "file", "files"), strings.Join(parts, ", "))
 }
 
 // Check compares every file of the plan with the snapshot — an open
@@ -155,7 +156,7 @@ func (p *Plan) Only(uri string, index int) (*Plan, error) {
 		}
 		edit := p.result.Files[i]
 		if index < 0 || index >= len(edit.Replacements) {
-			return nil, fmt.Errorf("edit %s has %d replacement(s) in %s, not one numbered %d", p.ID(), len(edit.Replacements), f.rel, index)
+			return nil, fmt.Errorf("edit %s has %s in %s, not one numbered %d", p.ID(), english.Count(len(edit.Replacements), "replacement", "replacements"), f.rel, index)
 		}
 		original := revert(f.content, edit.Replacements)
 		if sha256.Sum256(original) != f.hash {

@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/structls/structls/internal/english"
 	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/matcher/lang"
 	"github.com/structls/structls/matcher/syntax"
@@ -239,7 +240,7 @@ func (e *editor) file(ctx context.Context, snap *workspace.Snapshot, f workspace
 	}
 	if tree.HasError() {
 		return nil, &matcher.ParseIssue{Path: f.Rel, Message: fmt.Sprintf(
-			"not rewritten: the file has syntax errors, so %d replacement(s) were left out; fix the errors or leave the file out of paths", len(fe.edits))}, content
+			"not rewritten: the file has syntax errors, so %s left out; fix the errors or leave the file out of paths", english.Count(len(fe.edits), "replacement was", "replacements were"))}, content
 	}
 	if bad := invalidUTF8At(content); bad >= 0 {
 		p, _ := workspace.NewMapper(content).OffsetPosition(bad, workspace.UTF32)

@@ -249,7 +249,7 @@ func TestTextFormat(t *testing.T) {
 		Query{Ops: ops("f($A)", "F($A)"), MaxFiles: 1, Format: "text"})
 	text := plan.Result().Text
 	for _, want := range []string{
-		"1 replacement(s) in 1 file(s)",
+		"1 replacement in 1 file;",
 		"# a.go\n-3:9 f(1)\n+3:9 F(1)\n",
 		"Limit reached: the edit changes more than 1 files and only the first 1 (in path order) are shown; raise maxFiles (--max-files)",
 		"- c.go: not rewritten: the file has syntax errors",

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/structls/structls/internal/english"
 	"github.com/structls/structls/workspace"
 )
 
@@ -105,8 +106,8 @@ func settle(files []*recoveredFile) (string, bool) {
 	}
 	finish := allNew || (!canUndo && canFinish)
 	if !finish && !canUndo {
-		return fmt.Sprintf("an apply of %d file(s) in %s was interrupted (the process was killed), and some of its files hold the new text, others the old one, and neither text survives for all: check the files (their other texts are in the .NAME.structls-* files beside them)",
-			len(files), files[0].entry.Root), false
+		return fmt.Sprintf("an apply of %s in %s was interrupted (the process was killed), and some of its files hold the new text, others the old one, and neither text survives for all: check the files (their other texts are in the .NAME.structls-* files beside them)",
+			english.Count(len(files), "file", "files"), files[0].entry.Root), false
 	}
 	want := oldText // the text every file ends with
 	if finish {
@@ -137,7 +138,7 @@ func settle(files []*recoveredFile) (string, bool) {
 	if finish {
 		what = "finished (every file holds its new text)"
 	}
-	note := fmt.Sprintf("structls %s an apply of %d file(s) in %s that was interrupted (the process was killed)", what, len(files), files[0].entry.Root)
+	note := fmt.Sprintf("structls %s an apply of %s in %s that was interrupted (the process was killed)", what, english.Count(len(files), "file", "files"), files[0].entry.Root)
 	if len(problems) > 0 {
 		note += "; " + strings.Join(problems, "; ")
 	}

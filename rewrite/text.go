@@ -7,6 +7,7 @@ import (
 
 	udiff "github.com/aymanbagabas/go-udiff"
 
+	"github.com/structls/structls/internal/english"
 	"github.com/structls/structls/workspace"
 )
 
@@ -26,8 +27,8 @@ func renderText(res *Result, files []*fileEdits) string {
 	if res.TotalReplacements == 0 {
 		b.WriteString("No replacements made\n")
 	} else {
-		fmt.Fprintf(&b, "%d replacement(s) in %d file(s); nothing is written until the edit is applied.\n\n",
-			res.TotalReplacements, res.FilesTouched)
+		fmt.Fprintf(&b, "%s in %s; nothing is written until the edit is applied.\n\n",
+			english.Count(res.TotalReplacements, "replacement", "replacements"), english.Count(res.FilesTouched, "file", "files"))
 	}
 	var headings workspace.FileHeadings
 	for _, f := range res.Files {
@@ -42,7 +43,7 @@ func renderText(res *Result, files []*fileEdits) string {
 			res.FilesTouched, res.FilesTouched)
 	}
 	if res.Skipped > 0 {
-		fmt.Fprintf(&b, "\n%d match(es) inside another match of the same op were skipped (the outer one is rewritten); preview again after applying to rewrite them.\n", res.Skipped)
+		fmt.Fprintf(&b, "\n%s inside another match of the same op skipped (the outer one is rewritten); preview again after applying to rewrite them.\n", english.Count(res.Skipped, "match", "matches"))
 	}
 	writeIssues(&b, res)
 	for _, f := range files {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/structls/structls/internal/english"
 	"github.com/structls/structls/workspace"
 )
 
@@ -149,7 +150,7 @@ func rollBack(done []pendingWrite, rel string, cause error) error {
 	if errors.As(cause, &moved) {
 		return &StaleError{Files: []StaleFile{{Path: rel, Reason: moved.reason + " (kept as it is now)"}}}
 	}
-	return fmt.Errorf("the edit was not applied: replacing %s: %w; the %d file(s) replaced before it were put back, so nothing changed", rel, cause, len(done))
+	return fmt.Errorf("the edit was not applied: replacing %s: %w; the %s put back, so nothing changed", rel, cause, english.Count(len(done), "file replaced before it was", "files replaced before it were"))
 }
 
 // movedError is a file that changed on disk between its check and its

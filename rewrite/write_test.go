@@ -171,7 +171,7 @@ func TestRollback(t *testing.T) {
 		return nil
 	}}
 	err := w.write(context.Background(), plan, snapshotOf(t, dir, nil))
-	if err == nil || !strings.Contains(err.Error(), "replacing c.go: disk full") || !strings.Contains(err.Error(), "the 2 file(s) replaced before it were put back, so nothing changed") {
+	if err == nil || !strings.Contains(err.Error(), "replacing c.go: disk full") || !strings.Contains(err.Error(), "the 2 files replaced before it were put back, so nothing changed") {
 		t.Fatalf("got %v", err)
 	}
 	if diff := cmp.Diff(before, readTree(t, dir, "a.go", "b.go", "c.go")); diff != "" {

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -11,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/workspace"
 )
 
 // ConfigNames are the project configuration file names, in the order
@@ -413,4 +413,5 @@ func (r constrainedRule) match(s *state, n int32, e *env) bool {
 }
 
 // errNoConfig is FindConfig's outcome turned into an error by callers.
-var errNoConfig = errors.New("no sgconfig.yml found in this folder or above it: create one (ruleDirs: [rules]) or pass rules inline")
+var errNoConfig = workspace.Inputf("no sgconfig.yml found in this folder or above it: create one (ruleDirs: [rules]) or pass the rules themselves (%s)",
+	workspace.Setting{Field: "rules", Value: "YAML"})

@@ -124,12 +124,18 @@ type RuleError struct {
 	Column  int    `json:"column,omitempty"`
 	Field   string `json:"field,omitempty"`
 	Message string `json:"message"`
+	// Suggests are the settings Message names (a client may name them its own way).
+	Suggests []workspace.Setting `json:"suggests,omitempty"`
 }
 
 func ruleErrorOf(err error) RuleError {
 	var e *Error
 	if errors.As(err, &e) {
 		return RuleError{File: e.File, Line: e.Line, Column: e.Column, Field: e.Field, Message: e.Error()}
+	}
+	var input *workspace.InputError
+	if errors.As(err, &input) {
+		return RuleError{Message: err.Error(), Suggests: input.Suggests}
 	}
 	return RuleError{Message: err.Error()}
 }

@@ -8,15 +8,35 @@ import (
 
 // InputError is a command argument the user must fix (a bad pattern, a
 // negative limit, …); its message says how. The server answers it with
-// InvalidParams.
-type InputError struct{ Msg string }
+// InvalidParams, and the settings the message suggests in its data.
+type InputError struct {
+	Msg      string
+	Suggests []Setting // the settings Msg names, as Setting.String writes them
+}
 
 func (e *InputError) Error() string { return e.Msg }
 
-// Inputf makes an InputError.
+// Inputf makes an InputError; each Setting among args is recorded in
+// Suggests, so that a client with other words for the fields (the command
+// line's flags) can name them its way.
 func Inputf(format string, args ...any) error {
-	return &InputError{Msg: fmt.Sprintf(format, args...)}
+	e := &InputError{Msg: fmt.Sprintf(format, args...)}
+	for _, a := range args {
+		if s, ok := a.(Setting); ok {
+			e.Suggests = append(e.Suggests, s)
+		}
+	}
+	return e
 }
+
+// Setting is a command field with the value a message suggests for it,
+// written as the LSP contract names it: "literal: true".
+type Setting struct {
+	Field string `json:"field"`
+	Value string `json:"value"`
+}
+
+func (s Setting) String() string { return s.Field + ": " + s.Value }
 
 // TextFormat reads a command's `format` field: "json" (or "") for the JSON
 // result alone, "text" to add the agent-friendly rendering.

@@ -204,7 +204,7 @@ func TestFileErrors(t *testing.T) {
 	want := []string{
 		"big.go ReadError: big.go (216 bytes): file is larger than maxFileSize (raise the maxFileSize setting to evaluate it)",
 		"bin.go ReadError: it holds a NUL byte, so it is taken as binary and not parsed",
-		"notes.xyz UnsupportedLanguage: No grammar for extension '.xyz' (structls infers the language from the file name; see the languages in the README)",
+		"notes.xyz UnsupportedLanguage: No grammar for extension '.xyz' (structls infers the language from the file name; structls languages lists them)",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

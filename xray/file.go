@@ -95,7 +95,7 @@ const maxErrorMessage = 4 << 10
 // noGrammar is code-indexer's UnsupportedLanguage message.
 func noGrammar(rel string) string {
 	if ext := path.Ext(rel); ext != "" {
-		return fmt.Sprintf("No grammar for extension '%s' (structls infers the language from the file name; see the languages in the README)", ext)
+		return fmt.Sprintf("No grammar for extension '%s' (structls infers the language from the file name; structls languages lists them)", ext)
 	}
 	return fmt.Sprintf("No grammar for file '%s': it has no extension structls knows", path.Base(rel))
 }

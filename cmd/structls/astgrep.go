@@ -45,12 +45,7 @@ const astgrepArenaKeep = 4 << 20
 // that continues it. --json shows every match unless --limit says
 // otherwise, like `ast-grep run --json`.
 func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
-	fs := flag.NewFlagSet("astgrep", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: structls astgrep -p PATTERN [flags] [PATH...]")
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("astgrep", stdout, stderr)
 	var globs multiFlag
 	pattern := fs.String("p", "", "the pattern: code with metavariables ($A, $$$ARGS, $_)")
 	language := fs.String("l", "", "search files of this language only (and parse the pattern in it)")
@@ -76,7 +71,6 @@ func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
 		*pattern, positional = positional[0], positional[1:]
 	}
 	if strings.TrimSpace(*pattern) == "" && *debugQuery == "" {
-		fs.Usage()
 		return exitError, fmt.Errorf("astgrep needs a non-empty pattern: -p 'CODE', e.g. -p 'foo($A)'")
 	}
 	format := "text"
@@ -130,7 +124,9 @@ func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	var notes []string
 	for _, w := range res.Warnings {
-		notes = append(notes, "warning: "+w)
+		if *asJSON { // the text rendering already ends with each as a Note: one stream only
+			notes = append(notes, "warning: "+w)
+		}
 	}
 	for _, m := range res.MissingPaths {
 		notes = append(notes, m+": no such file or directory")

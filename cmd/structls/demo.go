@@ -1,12 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	_ "embed"
 	"encoding/json"
-	"flag"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,13 +35,20 @@ var demoWorkspace []byte
 // is written to a temporary directory, removed afterwards (the current
 // directory is never touched), unless --root names one.
 func demo(args []string, stdout, stderr io.Writer) (int, error) {
-	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	root := fs.String("root", "", "run on this directory instead of the embedded demo workspace (it needs main.go)")
+	fs := newFlagSet("demo", stdout, stderr)
+	root := fs.String("root", "", "write the demo workspace into this new or empty directory and keep it there afterwards "+
+		"(or run again on a directory it wrote); default: a temporary directory, removed afterwards")
 	if err := fs.Parse(args); err != nil {
 		return exitError, err
 	}
-	if *root == "" {
+	if fs.NArg() > 0 {
+		return exitError, fmt.Errorf("demo takes no arguments (got %q)", fs.Args())
+	}
+	if *root != "" {
+		if err := demoRootReady(*root, stdout); err != nil {
+			return exitError, err
+		}
+	} else {
 		dir, err := os.MkdirTemp("", "structls-demo-")
 		if err != nil {
 			return exitError, fmt.Errorf("creating the demo workspace (set TMPDIR to a writable directory, or pass --root): %w", err)
@@ -49,9 +58,6 @@ func demo(args []string, stdout, stderr io.Writer) (int, error) {
 			return exitError, err
 		}
 		*root = dir
-	}
-	if _, err := os.Stat(filepath.Join(*root, "main.go")); err != nil {
-		return exitError, fmt.Errorf("%s has no main.go: pass --root a copy of the demo workspace, or omit --root to use the built-in one", *root)
 	}
 	ctx := context.Background()
 	step := func(format string, a ...any) { fmt.Fprintf(stdout, "\n== "+format+"\n", a...) }
@@ -82,12 +88,11 @@ func demo(args []string, stdout, stderr io.Writer) (int, error) {
 	if err != nil {
 		return exitError, err
 	}
-	at := workspace.Position{Line: 10, Character: 0}
-	typed := "\t// TODO(demo): this comment exists only in the unsaved buffer\n"
-	if err := s.editor.EditBuffer(ctx, uri, lsp.Edit{Range: &workspace.Range{Start: at, End: at}, Text: typed}); err != nil {
+	typed := demoTyped[0]
+	if err := s.editor.EditBuffer(ctx, uri, typed.edit()); err != nil {
 		return exitError, err
 	}
-	fmt.Fprintf(stdout, "   didChange (version 2): inserted at line 11: %q\n", strings.TrimSpace(typed))
+	fmt.Fprintf(stdout, "   didChange (version 2): inserted at line %d, inside main: %q\n", typed.line+1, strings.TrimSpace(typed.text))
 
 	step("4. the same search again: the match in the unsaved buffer appears, the file on disk is untouched")
 	query.Format = ""
@@ -104,14 +109,14 @@ func demo(args []string, stdout, stderr io.Writer) (int, error) {
 		fmt.Fprintf(stdout, "   %s:%d:%d-%d  %-15s %s\n", m.Path, m.LineNumber, sub.Start.Character, sub.End.Character, "("+where+")", m.LineText)
 	}
 
-	astQuery := matcher.Query{Pattern: "fmt.Println($$$ARGS)", Lang: "go"}
-	step("5. structls.astGrep %q: structural search; type a call into the buffer first, again without saving", astQuery.Pattern)
-	typed = "\tfmt.Println(\"unsaved\", name)\n"
-	at = workspace.Position{Line: 11, Character: 0}
-	if err := s.editor.EditBuffer(ctx, uri, lsp.Edit{Range: &workspace.Range{Start: at, End: at}, Text: typed}); err != nil {
+	astQuery := matcher.Query{Pattern: demoPattern, Selector: "call_expression", Lang: "go"}
+	step("5. structls.astGrep %q, selector %s: structural search; type a call into the buffer first, again without saving",
+		astQuery.Pattern, astQuery.Selector)
+	typed = demoTyped[1]
+	if err := s.editor.EditBuffer(ctx, uri, typed.edit()); err != nil {
 		return exitError, err
 	}
-	fmt.Fprintf(stdout, "   didChange (version 3): inserted at line 12: %q\n", strings.TrimSpace(typed))
+	fmt.Fprintf(stdout, "   didChange (version 3): inserted at line %d: %q\n", typed.line+1, strings.TrimSpace(typed.text))
 	var ast matcher.Result
 	if _, err := s.execute(ctx, lsp.CommandAstGrep, astQuery, &ast); err != nil {
 		return exitError, err
@@ -144,8 +149,12 @@ func demo(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 
 	step("10. progress the server reported (it created its own token, as for VS Code; only work that runs over 200 ms shows one)")
-	for _, p := range s.editor.Progress() {
+	events := s.editor.Progress()
+	for _, p := range events {
 		fmt.Fprintf(stdout, "   %s %s %s\n", p.Kind, p.Title, p.Message)
+	}
+	if len(events) == 0 {
+		fmt.Fprintln(stdout, "   none: every request of this small workspace finished within 200 ms, so the server showed no progress")
 	}
 	step("11. shutdown and exit")
 	return exitFound, nil
@@ -156,7 +165,7 @@ func demo(args []string, stdout, stderr io.Writer) (int, error) {
 // untouched until the person saves), then a stale apply refused.
 func demoRewrite(ctx context.Context, s *session, uri, mainGo string, stdout io.Writer, step func(string, ...any)) error {
 	toStderr := "fmt.Fprintln(os.Stderr, $$$ARGS)"
-	q := rewrite.Query{Ops: []rewrite.Op{{Pattern: "fmt.Println($$$ARGS)", Rewrite: &toStderr}}, Lang: "go", Format: "text"}
+	q := rewrite.Query{Ops: []rewrite.Op{{Pattern: demoPattern, Rewrite: &toStderr}}, Selector: "call_expression", Lang: "go", Format: "text"}
 	step("6. structls.astEdit %q → %q: a preview; nothing is written", q.Ops[0].Pattern, toStderr)
 	var preview struct {
 		ID   string `json:"id"`
@@ -232,6 +241,57 @@ func metaText(v any) string {
 		}
 	}
 	return "[" + strings.Join(parts, " ") + "]"
+}
+
+// demoPattern is the demo's structural pattern: the call in a function
+// body, picked by the selector call_expression, because on its own Go reads
+// `fmt.Println($$$ARGS)` as a type conversion (README.md, "Patterns that
+// do not parse").
+const demoPattern = "func _() { fmt.Println($$$ARGS) }"
+
+// demoInsert is a line the demo types into main.go's buffer.
+type demoInsert struct {
+	line int // 0-based, in the buffer as it is when typed
+	text string
+}
+
+func (d demoInsert) edit() lsp.Edit {
+	at := workspace.Position{Line: d.line}
+	return lsp.Edit{Range: &workspace.Range{Start: at, End: at}, Text: d.text}
+}
+
+// demoTyped is what the demo types, in order: a comment as the first line
+// of main's body, then a call after name is declared, so that the buffer
+// stays valid Go at every step.
+var demoTyped = []demoInsert{
+	{11, "\t// TODO(demo): this comment exists only in the unsaved buffer\n"},
+	{17, "\tfmt.Println(\"unsaved\", name)\n"},
+}
+
+// demoRootReady makes dir a demo workspace: a new or empty directory gets
+// the embedded one written into it (and kept); a directory that already
+// holds it (from an earlier run) is used as it is; anything else is
+// refused, since the demo types into main.go at fixed lines.
+func demoRootReady(dir string, stdout io.Writer) error {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) || (err == nil && len(entries) == 0) {
+		if err := writeDemoWorkspace(dir); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote the demo workspace into %s (kept afterwards)\n", dir)
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("--root %s: %w", dir, err)
+	}
+	have, err := os.ReadFile(filepath.Join(dir, "main.go"))
+	for _, f := range txtar.Parse(demoWorkspace).Files {
+		if f.Name == "main.go" && err == nil && bytes.Equal(have, f.Data) {
+			return nil
+		}
+	}
+	return fmt.Errorf("--root %s is not the demo workspace (the demo types into its main.go at fixed lines, so it needs the built-in one): "+
+		"name a new or empty directory and the demo writes its workspace there and keeps it, or omit --root", dir)
 }
 
 // writeDemoWorkspace writes the embedded demo workspace into dir.

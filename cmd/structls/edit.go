@@ -4,11 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 
+	"github.com/structls/structls/internal/english"
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/rewrite"
 )
@@ -32,12 +32,7 @@ func (o *optionalString) Set(v string) error { o.value, o.set = v, true; return 
 // note on stderr naming the flag (exit 0: the preview is still true of the
 // files it shows), and never applied (exit 2).
 func edit(args []string, stdout, stderr io.Writer) (int, error) {
-	fs := flag.NewFlagSet("edit", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: structls edit -p PATTERN -r REWRITE [flags] [PATH...]\n       structls edit --ops OPS.json [flags] [PATH...]")
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("edit", stdout, stderr)
 	var globs multiFlag
 	var rewriteText optionalString
 	pattern := fs.String("p", "", "the pattern: code with metavariables ($A, $$$ARGS, $_)")
@@ -57,9 +52,8 @@ func edit(args []string, stdout, stderr io.Writer) (int, error) {
 		return exitError, err
 	}
 	ops, err := editOps(*pattern, rewriteText, *opsFile)
-	var usage usageError
-	if errors.As(err, &usage) {
-		fs.Usage()
+	if c, _ := lookupCommand("edit"); errors.As(err, new(usageError)) {
+		printShortUsage(stderr, c)
 	}
 	if err != nil {
 		return exitError, err
@@ -139,10 +133,21 @@ func edit(args []string, stdout, stderr io.Writer) (int, error) {
 		return exitError, fmt.Errorf("not applied, nothing was written: the edit changes more than %d files (--max-files) and applying only a part of it is refused; raise --max-files or narrow paths, then apply again", *maxFiles)
 	}
 	if *applyEdit {
-		if _, err := s.execute(ctx, lsp.CommandApplyEdit, map[string]string{"id": preview.ID}, nil); err != nil {
+		var applied struct {
+			FilesChanged      int `json:"filesChanged"`
+			TotalReplacements int `json:"totalReplacements"`
+		}
+		if _, err := s.execute(ctx, lsp.CommandApplyEdit, map[string]string{"id": preview.ID}, &applied); err != nil {
 			return exitError, err
 		}
-		fmt.Fprintf(stderr, "structls: wrote %d replacements in %d files\n", preview.TotalReplacements, preview.FilesTouched)
+		// What happened goes where the preview went, after it; with --json
+		// stdout holds the preview's JSON alone, so the line goes to stderr.
+		done := stdout
+		if *asJSON {
+			done = stderr
+		}
+		fmt.Fprintf(done, "Applied: wrote %s in %s.\n", english.Count(applied.TotalReplacements, "replacement", "replacements"),
+			english.Count(applied.FilesChanged, "file", "files"))
 	}
 	return exitFound, nil
 }

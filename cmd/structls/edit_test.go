@@ -112,6 +112,10 @@ func TestEditApplyWritesFiles(t *testing.T) {
 	if code := run([]string{"edit", "--root", dir, "-p", "println($A)", "-r", "", "--apply"}, nil, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
+	// What was done is said on stdout, in English: "1 file", not "1 files".
+	if out := stdout.String(); !strings.HasPrefix(out, "2 replacements in 1 file;") || !strings.HasSuffix(out, "\nApplied: wrote 2 replacements in 1 file.\n") {
+		t.Errorf("stdout of edit --apply:\n%s", out)
+	}
 	got, _ := os.ReadFile(filepath.Join(dir, "a.go"))
 	if want := "package a\n\nfunc f() {\n\t\n\t\n}\n"; string(got) != want {
 		t.Errorf("a.go after deleting every println:\n%q\nwant\n%q", got, want)
@@ -188,7 +192,7 @@ func TestEditApplySurvivesKill(t *testing.T) {
 		if err != nil {
 			t.Fatalf("round %d: search: %v: %s", round, err, out)
 		}
-		if left > 0 && !strings.Contains(stderr.String(), "an apply of 200 file(s) in") {
+		if left > 0 && !strings.Contains(stderr.String(), "an apply of 200 files in") {
 			t.Errorf("round %d: the next run recovered the interrupted apply without saying so: %q", round, stderr.String())
 		}
 		if strings.Contains(string(out), workspace.TempMarker) {
@@ -320,8 +324,8 @@ func TestEditMaxFiles(t *testing.T) {
 	if code, _, stderr = edit("--max-files", "0"); code != 2 || !strings.Contains(stderr, "--max-files must be a positive number") {
 		t.Errorf("--max-files 0: exit %d\nstderr: %s", code, stderr)
 	}
-	if code, _, stderr = edit("--max-files", "5", "--apply"); code != 0 || !strings.Contains(stderr, "wrote 5 replacements in 5 files") {
-		t.Errorf("--max-files 5 --apply: exit %d\nstderr: %s", code, stderr)
+	if code, stdout, stderr = edit("--max-files", "5", "--apply"); code != 0 || !strings.HasSuffix(stdout, "\nApplied: wrote 5 replacements in 5 files.\n") {
+		t.Errorf("--max-files 5 --apply: exit %d\nstdout: %s\nstderr: %s", code, stdout, stderr)
 	}
 }
 

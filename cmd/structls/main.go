@@ -1,20 +1,11 @@
-// Command structls is the structls language server and its command line.
+// Command structls is the structls language server and its command line:
+// serve (the default; LSP over stdin/stdout), search, astgrep, edit, xray,
+// scan, test, outline, mcp, languages, demo and version. `structls help`
+// lists them and `structls COMMAND --help` shows one (help.go holds the
+// text, checked against README.md's "Command line").
 //
-//	structls [serve] [--stdio] [--log-file F] [--log-level L]   LSP over stdin/stdout (the default)
-//	structls search [flags] PATTERN [PATH...]                  regex search, ripgrep-like output
-//	structls astgrep -p PATTERN [flags] [PATH...]              structural search, ast-grep patterns
-//	structls edit -p PATTERN -r REWRITE [--apply] [PATH...]      structural rewrite: diff, or write with --apply
-//	structls xray -e DRIVER [--eval FILE.star] [PATH...]         regex driver, then a Starlark evaluator per file
-//	structls scan [-r RULE.yml] [--inline-rules YAML] [-c sgconfig.yml] [--apply] [PATH...]  ast-grep YAML rules
-//	structls test [-c sgconfig.yml] [--update-all]               the rule tests of sgconfig.yml's testConfigs
-//	structls languages                                         the language catalogue
-//	structls mcp [--root DIR]... [--http ADDR]                  MCP server for agents: the tools of a warm server per root
-//	structls demo [--root DIR]                                 a scripted LSP session on the embedded demo workspace
-//	structls version
-//	structls --remote=auto COMMAND ...   astgrep, search, xray, edit, scan, outline through this user's shared server (remote.go)
-//
-// Every subcommand but serve starts the same server in-process over a pipe
-// and talks LSP to it (DESIGN.md §3), so the CLI and editors share one path.
+// Every subcommand but serve and mcp starts the same server in-process over
+// a pipe and talks LSP to it, so the CLI and editors share one path.
 // Exit codes follow grep: 0 found, 1 nothing found, 2 error.
 package main
 
@@ -50,12 +41,22 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// run dispatches to a subcommand and returns the process exit code.
+// run dispatches to a subcommand and returns the process exit code. Bare
+// `structls` serves when stdin is not a terminal (an editor started it) and
+// shows the help when a person typed it.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	args, remoteGiven, err := takeRemoteFlag(args)
-	sub := "serve"
-	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+	sub := ""
+	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
 		sub, args = args[0], args[1:]
+	}
+	switch {
+	case sub == "" && len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help"):
+		sub, args = "help", nil
+	case sub == "" && len(args) == 0 && isTerminal(stdin):
+		sub = "help"
+	case sub == "":
+		sub = "serve"
 	}
 	if err == nil {
 		err = setRemoteMode(sub, remoteGiven)
@@ -64,63 +65,48 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "structls: %v\n", err)
 		return exitError
 	}
-	code := exitFound
-	switch sub {
-	case "serve":
-		code, err = serve(args, stdin, stdout, stderr)
-	case "search":
-		code, err = search(args, stdout, stderr)
-	case "astgrep":
-		code, err = astgrep(args, stdout, stderr)
-	case "edit":
-		code, err = edit(args, stdout, stderr)
-	case "xray":
-		code, err = xrayCmd(args, stdout, stderr)
-	case "scan":
-		code, err = scanCmd(args, stdout, stderr)
-	case "test":
-		code, err = testCmd(args, stdout, stderr)
-	case "outline":
-		code, err = outlineCmd(args, stdout, stderr)
-	case "mcp":
-		code, err = mcpCmd(args, stdin, stdout, stderr)
-	case "languages":
-		code, err = languages(stdout)
-	case "demo":
-		code, err = demo(args, stdout, stderr)
-	case "daemon":
-		code, err = daemonCmd(args, stderr)
-	case "version":
-		fmt.Fprintf(stdout, "structls %s\n", version)
-	case "help", "-h", "--help":
-		fmt.Fprint(stdout, usage)
-	default:
-		err = fmt.Errorf("unknown subcommand %q\n\n%s", sub, usage)
-	}
+	code, err := dispatch(sub, args, stdin, stdout, stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return exitFound
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "structls: %v\n", err)
+		fmt.Fprintf(stderr, "structls: %v\n", cliError(err))
 		return exitError
 	}
 	return code
 }
 
-const usage = `usage:
-  structls [serve] [--stdio] [--log-file FILE] [--log-level LEVEL]
-  structls search [flags] PATTERN [PATH...]   (structls search -h for flags)
-  structls astgrep -p PATTERN [flags] [PATH...] (structls astgrep -h for flags)
-  structls edit -p PATTERN -r REWRITE [flags] [PATH...] [--apply [--expect FINGERPRINT]] (structls edit -h for flags)
-  structls xray -e DRIVER [--eval FILE.star | --eval-code CODE] [flags] [PATH...] (structls xray -h for flags)
-  structls scan [-r RULE.yml] [--inline-rules YAML] [-c sgconfig.yml] [--filter REGEX] [--apply] [--json | --format github] [PATH...]
-  structls test [-c sgconfig.yml] [--filter REGEX] [--update-all]
-  structls outline [--items ITEMS] [--type T] [--match RE] [--view VIEW] [--json] [PATH...] (structls outline -h for flags)
-  structls mcp [--root DIR]... [--http ADDR] [--confirm-edits always|never|multiFile]
-  structls languages
-  structls demo [--root DIR]
-  structls version
-
-  --remote=auto (or STRUCTLS_REMOTE=auto), before or after the command: astgrep, search, xray, edit, scan
-  and outline use this user's shared server for the root, started on first use, ended after 10 idle minutes
-`
+// dispatch runs the subcommand sub.
+func dispatch(sub string, args []string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
+	switch sub {
+	case "serve":
+		return serve(args, stdin, stdout, stderr)
+	case "search":
+		return search(args, stdout, stderr)
+	case "astgrep":
+		return astgrep(args, stdout, stderr)
+	case "edit":
+		return edit(args, stdout, stderr)
+	case "xray":
+		return xrayCmd(args, stdout, stderr)
+	case "scan":
+		return scanCmd(args, stdout, stderr)
+	case "test":
+		return testCmd(args, stdout, stderr)
+	case "outline":
+		return outlineCmd(args, stdout, stderr)
+	case "mcp":
+		return mcpCmd(args, stdin, stdout, stderr)
+	case "languages":
+		return languagesCmd(args, stdout, stderr)
+	case "demo":
+		return demo(args, stdout, stderr)
+	case "daemon": // the shared server of --remote=auto, started by the CLI (remote.go); not for people
+		return daemonCmd(args, stderr)
+	case "version":
+		return versionCmd(args, stdout, stderr)
+	case "help":
+		return helpCmd(args, stdin, stdout, stderr)
+	}
+	return exitError, unknownCommand(sub)
+}

@@ -180,8 +180,9 @@ func TestAstgrepExitCodes(t *testing.T) {
 		// An empty -p is an error, not a cue to take the first path as the pattern.
 		{[]string{"astgrep", "--root", demoRoot, "-p", "", "main.go"}, 2, "", "non-empty pattern"},
 		{[]string{"astgrep", "--root", demoRoot, "-p", " ", "-l", "go"}, 2, "", "non-empty pattern"},
-		// A broken pattern is searched as ast-grep does, and said to be broken.
-		{[]string{"astgrep", "--root", demoRoot, "-p", "func (", "-l", "go"}, 1, "", `"func (" at line 1, column 1 is a syntax error`},
+		// A broken pattern is searched as ast-grep does, and said to be broken:
+		// once, at the end of the text (above), or on stderr with --json.
+		{[]string{"astgrep", "--root", demoRoot, "--json", "-p", "func (", "-l", "go"}, 1, "", `"func (" at line 1, column 1 is a syntax error`},
 		// Paths that do not exist are reported; when none exists it is an error.
 		{[]string{"astgrep", "--root", demoRoot, "-p", "os.Exit($C)", "-l", "go", "main.go", "nope.go"}, 0, "", "nope.go: no such file or directory"},
 		{[]string{"astgrep", "--root", demoRoot, "--json", "-p", "os.Exit($C)", "-l", "go", "nope.go"}, 2, "", "path not found: nope.go"},
@@ -210,12 +211,12 @@ func TestAstgrepExitCodes(t *testing.T) {
 // buffer, found on the lines they were typed at; the rewrite's diff, applied
 // to the buffer and not the disk; the stale apply refused.
 var demoShows = []string{
-	"main.go:11:4-8  (unsaved buffer) \t// TODO(demo): this comment exists only in the unsaved buffer",
-	`main.go:12  (unsaved buffer) fmt.Println("unsaved", name)   ARGS=["unsaved" , name]`,
+	"main.go:12:4-8  (unsaved buffer) \t// TODO(demo): this comment exists only in the unsaved buffer",
+	`main.go:18  (unsaved buffer) fmt.Println("unsaved", name)   ARGS=["unsaved" , name]`,
 	"+\tfmt.Fprintln(os.Stderr, \"unsaved\", name)",
-	`workspace/applyEdit "structls: 3 replacements in 1 files": applied=true`,
+	`workspace/applyEdit "structls: 3 replacements in 1 file": applied=true`,
 	"buffer main.go: 3 lines call fmt.Fprintln; main.go on disk: 0 (unchanged until the editor saves)",
-	"refused (-32801): structls.applyEdit: the edit was not applied, nothing was written: 1 file(s) changed since the preview: main.go",
+	"refused (-32801): structls.applyEdit: the edit was not applied, nothing was written: 1 file changed since the preview: main.go",
 }
 
 // TestDemo runs the installed-binary way: from a directory that is not the
@@ -255,8 +256,24 @@ func TestDemoRoot(t *testing.T) {
 			t.Errorf("the demo does not show %q:\n%s", want, stdout.String())
 		}
 	}
-	if code := run([]string{"demo", "--root", t.TempDir()}, nil, &stdout, &stderr); code != exitError {
-		t.Errorf("demo on a directory without main.go: exit code %d; want %d", code, exitError)
+	// Any other folder is refused with what the demo needs; a new or
+	// empty one gets the workspace written into it, and kept.
+	other := t.TempDir()
+	if err := os.WriteFile(filepath.Join(other, "main.go"), []byte("package main\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stderr.Reset()
+	if code := run([]string{"demo", "--root", other}, nil, &stdout, &stderr); code != exitError ||
+		!strings.Contains(stderr.String(), "is not the demo workspace") || !strings.Contains(stderr.String(), "name a new or empty directory") {
+		t.Errorf("demo on another folder: exit code %d; want %d with what it needs\nstderr: %s", code, exitError, stderr.String())
+	}
+	fresh := filepath.Join(t.TempDir(), "demo-ws")
+	stdout.Reset()
+	if code := run([]string{"demo", "--root", fresh}, nil, &stdout, &stderr); code != 0 || !strings.Contains(stdout.String(), "wrote the demo workspace into "+fresh) {
+		t.Errorf("demo on a new folder: exit code %d\nstdout: %s\nstderr: %s", code, stdout.String(), stderr.String())
+	}
+	if _, err := os.Stat(filepath.Join(fresh, "sgconfig.yml")); err != nil {
+		t.Errorf("the demo workspace written into --root was not kept: %v", err)
 	}
 }
 

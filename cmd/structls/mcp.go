@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"net"
@@ -17,8 +16,7 @@ import (
 // server per workspace root, over stdio or streamable HTTP (README.md,
 // "Agents").
 func mcpCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
-	fs := flag.NewFlagSet("mcp", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("mcp", stdout, stderr)
 	var roots multiFlag
 	fs.Var(&roots, "root", "a workspace root, with its own warm server (repeatable; default: the roots the client offers, else the current directory)")
 	httpAddr := fs.String("http", "", "serve streamable HTTP on ADDR (a bare port binds to localhost) instead of stdio")

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
-	"fmt"
 	"io"
 
 	"github.com/structls/structls/lsp"
@@ -14,12 +12,7 @@ import (
 // text views of ast-grep's outline, or the structls.outline result JSON
 // with --json. Exit 0 when some file has items, 1 when none has, 2 on error.
 func outlineCmd(args []string, stdout, stderr io.Writer) (int, error) {
-	fs := flag.NewFlagSet("outline", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: structls outline [--items ITEMS] [--type T,…] [--match RE] [--view VIEW] [--json] [PATH...]")
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("outline", stdout, stderr)
 	var globs, types multiFlag
 	items := fs.String("items", outline.ItemsAuto, "top-level items: auto (structure for files, exports for directories), structure, exports, imports or all")
 	fs.Var(&types, "type", "keep only items of these symbol types (comma-separated, repeatable): function,class,…")

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -41,12 +40,7 @@ type scanReply struct {
 // without a fix, or a fix that could not be rendered), 2 when the rules or
 // the config do not load, else 0.
 func scanCmd(args []string, stdout, stderr io.Writer) (int, error) {
-	fs := flag.NewFlagSet("scan", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: structls scan [-r RULE.yml] [--inline-rules YAML] [-c sgconfig.yml] [--filter REGEX] [--apply] [--json | --format github] [--root DIR] [PATH...]")
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("scan", stdout, stderr)
 	var ruleFiles, globs multiFlag
 	fs.Var(&ruleFiles, "r", "a rule file to run instead of the project's rules (repeatable)")
 	inline := fs.String("inline-rules", "", "rules as YAML text (documents separated by ---)")
@@ -95,7 +89,7 @@ func scanCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	if len(res.RuleErrors) > 0 {
 		for _, e := range res.RuleErrors {
-			fmt.Fprintf(stderr, "structls: %s\n", e.Message)
+			fmt.Fprintf(stderr, "structls: %s\n", cliWords(e.Message, e.Suggests))
 		}
 		return exitError, nil
 	}

@@ -17,12 +17,7 @@ import (
 // (20 files a page, 20 matches a file, context 1/3), the CLI prints every
 // match with no context unless asked, as ripgrep does.
 func search(args []string, stdout, stderr io.Writer) (int, error) {
-	fs := flag.NewFlagSet("search", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: structls search [flags] PATTERN [PATH...]")
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("search", stdout, stderr)
 	var globs multiFlag
 	ignoreCase := fs.Bool("i", false, "case-insensitive")
 	literal := fs.Bool("F", false, "treat the pattern as a literal string")
@@ -44,7 +39,6 @@ func search(args []string, stdout, stderr io.Writer) (int, error) {
 		return exitError, err
 	}
 	if len(positional) == 0 {
-		fs.Usage()
 		return exitError, fmt.Errorf("search needs a PATTERN")
 	}
 	if err := nonNegative(fs, "A", "B", "C"); err != nil {

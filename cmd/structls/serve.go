@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -26,8 +25,7 @@ func (stdio) Close() error { return nil }
 // serve runs the language server on stdin/stdout. Nothing but JSON-RPC is
 // ever written to stdout: logs go to stderr or --log-file.
 func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("serve", stdout, stderr)
 	fs.Bool("stdio", true, "talk LSP over stdin/stdout (the only transport; accepted for VS Code)")
 	logFile := fs.String("log-file", "", "write the server log to this file instead of stderr")
 	logLevel := fs.String("log-level", "info", "log level: debug, info, warn or error")

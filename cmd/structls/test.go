@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -16,8 +15,7 @@ import (
 // with one mark per case and exits 1 when a case failed, 2 on an error.
 // It runs the rules engine directly: the tests read no workspace.
 func testCmd(args []string, stdout, stderr io.Writer) (int, error) {
-	fs := flag.NewFlagSet("test", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("test", stdout, stderr)
 	config := fs.String("c", "", "the sgconfig.yml (default: found upward from the current directory)")
 	filter := fs.String("f", "", "run only the tests of the rules whose id this regular expression matches")
 	fs.StringVar(filter, "filter", "", "same as -f")

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -23,12 +22,7 @@ import (
 // Evaluation errors alone are reported, not an error exit: the exit code is
 // 0 with matches, 1 without, 2 when the query is refused.
 func xrayCmd(args []string, stdout, stderr io.Writer) (int, error) {
-	fs := flag.NewFlagSet("xray", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: structls xray -e DRIVER [--eval FILE.star | --eval-code CODE] [flags] [PATH...]")
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("xray", stdout, stderr)
 	var globs multiFlag
 	driver := fs.String("e", "", "the driver regex: picks candidate files and hit positions")
 	evalFile := fs.String("eval", "", "a file holding the evaluator (Starlark, a function body)")
@@ -56,7 +50,6 @@ func xrayCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		return runXRay(q, *root, *asJSON, stdout, stderr)
 	}
 	if *driver == "" {
-		fs.Usage()
 		return exitError, fmt.Errorf("xray needs a driver regex: -e REGEX (-e . --target filename takes every file)")
 	}
 	code := *evalCode

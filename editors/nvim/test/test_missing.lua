@@ -10,7 +10,7 @@ t.run(function()
     require('structls').setup({ cmd = { ws .. '/no-such-structls', 'serve' } })
     vim.cmd('edit ' .. vim.fn.fnameescape(ws .. '/main.go'))
   end)
-  t.check(shown:find('is not executable', 1, true) and shown:find('go install github.com/structls/structls/cmd/structls@latest', 1, true),
+  t.check(shown:find('is not executable', 1, true) and shown:find('`go install ./cmd/structls` in a checkout', 1, true),
     'a missing binary is reported with how to install it: ' .. shown)
   shown = t.notifications(function() vim.cmd('StructSearch fmt.Println($A)') end)
   t.check(shown:find('no structls server is running', 1, true) ~= nil, 'a command without a server says so: ' .. shown)

@@ -26,6 +26,8 @@ const progressDelayMs = 300;
 /** Commands holds what the command handlers share: the client, the view and a pending rewrite. */
 export class Commands {
   private pendingPreview?: string;
+  /** The pending rewrite as "pattern → rewrite", for the view's title once it is applied. */
+  private pendingTitle = '';
   private requests = 0;
 
   constructor(
@@ -155,7 +157,8 @@ export class Commands {
     }
     await this.guard(async () => {
       const preview = await this.run<wire.EditPreview>('structls.astEdit', { ops: [{ pattern, rewrite }] });
-      await this.results.show(`Replace: ${pattern} → ${rewrite}`, previewPage(preview));
+      this.pendingTitle = `${pattern} → ${rewrite}`;
+      await this.results.show(`Replace: ${this.pendingTitle}`, previewPage(preview));
       if (!preview.id) {
         void vscode.window.showInformationMessage(`structls: nothing to replace: ${pattern} matches nothing`);
         return;
@@ -185,10 +188,9 @@ export class Commands {
       const result = await this.run<wire.ApplyResult>('structls.applyEdit', { id });
       if (result.applied) {
         await this.setPending(undefined);
-        this.results.setStatus('applied');
-        void vscode.window.showInformationMessage(
-          `structls: applied ${plural(result.totalReplacements ?? 0, 'replacement')} in ${plural(result.filesChanged ?? 0, 'file')} (Undo reverts them)`,
-        );
+        const done = `applied ${plural(result.totalReplacements ?? 0, 'replacement')} in ${plural(result.filesChanged ?? 0, 'file')} (Undo reverts them)`;
+        this.results.settle(`Applied: ${this.pendingTitle}`, 'applied', `${done[0].toUpperCase()}${done.slice(1)}; the rows are what was rewritten.`);
+        void vscode.window.showInformationMessage(`structls: ${done}`);
       } else {
         void vscode.window.showWarningMessage(
           `structls: the rewrite was not applied (${result.failureReason ?? 'declined'}); it is kept: apply it from the Results view, or discard it`,

@@ -3,10 +3,15 @@ import * as vscode from 'vscode';
 import { FileGroup, ResultEntry, ResultPage, firstLine, groupByFile, plural } from './results';
 import * as wire from './wire';
 
+/** issueText is a parse issue as a note: "path: message", or the message alone when it is about no file (the pattern itself). */
+export function issueText(e: { path?: string; message: string }): string {
+  return e.path ? `${e.path}: ${e.message}` : e.message;
+}
+
 /** astGrepPage shows one page of structls.astGrep; page(skip) fetches another. */
 export function astGrepPage(r: wire.AstGrepResult, page: (skip: number) => Promise<ResultPage>): ResultPage {
   const next = r.nextSkip;
-  const notes = [...(r.warnings ?? []), ...(r.parseErrors ?? []).map((e) => `${e.path ?? ''}: ${e.message}`)];
+  const notes = [...(r.warnings ?? []), ...(r.parseErrors ?? []).map(issueText)];
   return {
     groups: groupByFile(r.matches, (m): ResultEntry => ({
       label: firstLine(m.text),
@@ -48,7 +53,7 @@ export function previewPage(p: wire.EditPreview): ResultPage {
       return { label: `${firstLine(r.before, 60)} → ${firstLine(r.after, 60)}`, description: `line ${r.range.start.line + 1}`, tooltip, uri: f.uri, range: r.range, icon: 'replace' };
     }),
   }));
-  const notes = [...(p.warnings ?? []), ...(p.parseErrors ?? []).map((e) => `${e.path ?? ''}: ${e.message}`)];
+  const notes = [...(p.warnings ?? []), ...(p.parseErrors ?? []).map(issueText)];
   return { groups, notes, summary: `${plural(p.totalReplacements, 'replacement')} in ${plural(p.filesTouched, 'file')}`, status: p.id ? 'not applied yet' : undefined };
 }
 

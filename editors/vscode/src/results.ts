@@ -42,6 +42,9 @@ type Node =
   | { kind: 'note'; text: string }
   | { kind: 'more' };
 
+/** defaultTitle is the view's name in package.json, shown when it holds no results. */
+const defaultTitle = 'Results';
+
 /** ResultsView owns the tree view and the result set it shows. */
 export class ResultsView implements vscode.TreeDataProvider<Node>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Node | undefined>();
@@ -51,6 +54,8 @@ export class ResultsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
   private notes: string[] = [];
   private next?: () => Promise<ResultPage>;
   private pages = 0;
+  /** What became of the rows (settle), e.g. "applied"; undefined while they are current or pending. */
+  private settled?: string;
 
   constructor() {
     this.view = vscode.window.createTreeView('structls.results', { treeDataProvider: this, showCollapseAll: true });
@@ -61,6 +66,7 @@ export class ResultsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
     this.groups = [];
     this.notes = [];
     this.pages = 0;
+    this.settled = undefined;
     this.view.title = title;
     this.view.description = page.status;
     this.add(page);
@@ -74,16 +80,26 @@ export class ResultsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
     }
   }
 
-  /** setStatus changes the word beside the view's title, e.g. once a previewed rewrite is applied. */
-  setStatus(status: string): void {
+  /**
+   * settle says what became of the results shown — a previewed rewrite applied, say: the view takes the new
+   * title, word and message, each row says it, and no further page is offered.
+   */
+  settle(title: string, status: string, message: string): void {
+    this.view.title = title;
     this.view.description = status;
+    this.view.message = message;
+    this.settled = status;
+    this.next = undefined;
+    this.changed.fire(undefined);
   }
 
-  /** clear empties the view. */
+  /** clear empties the view and gives it back its own title. */
   clear(): void {
     this.groups = [];
     this.notes = [];
     this.next = undefined;
+    this.settled = undefined;
+    this.view.title = defaultTitle;
     this.view.message = undefined;
     this.view.description = undefined;
     this.changed.fire(undefined);
@@ -134,8 +150,13 @@ export class ResultsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
         item.id = `file:${node.group.uri}`;
         return item;
       }
-      case 'entry':
-        return entryItem(node.entry);
+      case 'entry': {
+        const item = entryItem(node.entry);
+        if (this.settled) {
+          item.description = `${this.settled}${item.description ? ` · ${item.description}` : ''}`;
+        }
+        return item;
+      }
       case 'note': {
         const item = new vscode.TreeItem(node.text);
         item.iconPath = new vscode.ThemeIcon('warning');

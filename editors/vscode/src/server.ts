@@ -7,7 +7,7 @@ import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } f
 
 /** installHint is what every "cannot start" message tells the person to do. */
 export const installHint =
-  'Install it with `go install github.com/structls/structls/cmd/structls@latest` (Go 1.26 with cgo) and make sure it is on PATH, or set structls.path to the binary.';
+  'Install it by running `go install ./cmd/structls` in a checkout of the structls repository (Go 1.26 with cgo) and make sure $(go env GOPATH)/bin is on PATH, or set structls.path to the binary.';
 
 /** clientOnlySettings are the extension's own keys of the structls section; the server does not know them. */
 const clientOnlySettings = ['path'];

@@ -22,7 +22,7 @@ function M.check()
     ok(('%s: %s'):format(vim.fn.exepath(binary), vim.trim(version)))
   else
     report_error(('%q is not executable'):format(binary), {
-      'go install github.com/structls/structls/cmd/structls@latest (Go 1.26 with cgo)',
+      'in a checkout of the structls repository: go install ./cmd/structls (Go 1.26 with cgo), with $(go env GOPATH)/bin on PATH',
       'or require("structls").setup{ cmd = { "/path/to/structls", "serve" } }',
     })
   end

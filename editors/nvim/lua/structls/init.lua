@@ -134,8 +134,8 @@ local warned = false
 function M.warn_missing()
   if not warned then
     warned = true
-    vim.notify(('structls: %q is not executable. Install it with `go install github.com/structls/structls/cmd/structls@latest` '
-      .. '(Go 1.26 with cgo), or pass cmd = { "/path/to/structls", "serve" } to setup{}'):format(M.config.cmd[1]), vim.log.levels.ERROR)
+    vim.notify(('structls: %q is not executable. Install it by running `go install ./cmd/structls` in a checkout of '
+      .. 'the structls repository (Go 1.26 with cgo; $(go env GOPATH)/bin on PATH), or pass cmd = { "/path/to/structls", "serve" } to setup{}'):format(M.config.cmd[1]), vim.log.levels.ERROR)
   end
 end
 

@@ -194,6 +194,12 @@ const tests = {
     await waitEditor(page, 'return (t.match(/Fprintln\\(os.Stderr, /g) || []).length === 3', null);
     check(true, 'Refactor Preview → Apply: the buffer has the 3 rewritten calls');
     check(fs.readFileSync(mainGo, 'utf8') === mainOnDisk, 'the rewrite went into the buffer; the disk waits for a save');
+    await page.waitForFunction(() => {
+      const t = (document.querySelector('.part.sidebar')?.innerText ?? '').toLowerCase();
+      return t.includes('applied: fmt.println') && !t.includes('replace: fmt.println') && t.includes('applied 3 replacements in 1 file')
+        && t.includes('applied · line');
+    }, null, { timeout: 20000 });
+    check(true, 'after Apply the view is titled "Applied: …", says what was applied, and marks each row applied');
     await shot(page, 'vscode-replace-applied');
     await page.click('.monaco-editor .view-lines');
     await page.keyboard.press('Control+Z');
@@ -215,8 +221,11 @@ const tests = {
     check(!(await editorText(page)).includes('panic('), 'Discard in the Refactor Preview: nothing applied, and the extension says the rewrite is kept');
     await clearToasts(page);
     await runCommand(page, 'structls: Discard the Rewrite');
-    await page.waitForFunction(() => !(document.querySelector('.part.sidebar')?.innerText ?? '').includes('panic(1)'), null, { timeout: 20000 });
-    check(true, '"Discard the Rewrite" forgets the kept preview and clears the view');
+    await page.waitForFunction(() => {
+      const t = (document.querySelector('.part.sidebar')?.innerText ?? '').toLowerCase();
+      return !t.includes('panic(1)') && !t.includes('replace: os.exit');
+    }, null, { timeout: 20000 });
+    check(true, '"Discard the Rewrite" forgets the kept preview, clears the view and gives it back its title');
   },
 
   async ruleDiagnostics(page) {
