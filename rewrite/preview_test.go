@@ -251,7 +251,7 @@ func TestTextFormat(t *testing.T) {
 	for _, want := range []string{
 		"1 replacement in 1 file;",
 		"# a.go\n-3:9 f(1)\n+3:9 F(1)\n",
-		"Limit reached: the edit changes more than 1 files and only the first 1 (in path order) are shown; raise maxFiles (--max-files)",
+		"Limit reached: the edit changes more than 1 file and only the first 1 (in path order) are shown; raise maxFiles (--max-files)",
 		"- c.go: not rewritten: the file has syntax errors",
 		"--- a/a.go\n+++ b/a.go\n@@ -1,3 +1,3 @@\n package p\n \n-var v = f(1)\n+var v = F(1)\n",
 	} {

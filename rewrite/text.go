@@ -39,8 +39,8 @@ func renderText(res *Result, files []*fileEdits) string {
 		}
 	}
 	if res.LimitReached {
-		fmt.Fprintf(&b, "\nLimit reached: the edit changes more than %d files and only the first %d (in path order) are shown; raise maxFiles (--max-files) or narrow paths to see and apply the whole edit.\n",
-			res.FilesTouched, res.FilesTouched)
+		fmt.Fprintf(&b, "\nLimit reached: the edit changes more than %s and only the first %d (in path order) are shown; raise maxFiles (--max-files) or narrow paths to see and apply the whole edit.\n",
+			english.Count(res.FilesTouched, "file", "files"), res.FilesTouched)
 	}
 	if res.Skipped > 0 {
 		fmt.Fprintf(&b, "\n%s inside another match of the same op skipped (the outer one is rewritten); preview again after applying to rewrite them.\n", english.Count(res.Skipped, "match", "matches"))

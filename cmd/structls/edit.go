@@ -96,8 +96,8 @@ func edit(args []string, stdout, stderr io.Writer) (int, error) {
 		notes = append(notes, "warning: "+w)
 	}
 	if preview.LimitReached {
-		notes = append(notes, fmt.Sprintf("the edit changes more than %d files, the --max-files limit: only the first %d (in path order) are in this preview; raise --max-files or narrow paths to see (and apply) the whole edit",
-			*maxFiles, preview.FilesTouched))
+		notes = append(notes, fmt.Sprintf("the edit changes more than %s, the --max-files limit: only the first %d (in path order) are in this preview; raise --max-files or narrow paths to see (and apply) the whole edit",
+			english.Count(*maxFiles, "file", "files"), preview.FilesTouched))
 	}
 	fingerprint, err := planFingerprint(preview.Files)
 	if err != nil {
@@ -130,7 +130,7 @@ func edit(args []string, stdout, stderr io.Writer) (int, error) {
 		// Writing the first files of an edit and not the rest would leave the
 		// code half rewritten: refused, nothing written.
 		_, _ = s.execute(ctx, lsp.CommandDiscardEdit, map[string]string{"id": preview.ID}, nil)
-		return exitError, fmt.Errorf("not applied, nothing was written: the edit changes more than %d files (--max-files) and applying only a part of it is refused; raise --max-files or narrow paths, then apply again", *maxFiles)
+		return exitError, fmt.Errorf("not applied, nothing was written: the edit changes more than %s (--max-files) and applying only a part of it is refused; raise --max-files or narrow paths, then apply again", english.Count(*maxFiles, "file", "files"))
 	}
 	if *applyEdit {
 		var applied struct {

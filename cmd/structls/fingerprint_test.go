@@ -78,7 +78,7 @@ func TestEditExpectAppliesOnlyThePreviewedPlan(t *testing.T) {
 			writeFile(t, file, changed)
 			sh := exec.Command("sh", "-c", shellQuote(binary)+" "+command)
 			sh.Env, sh.Dir = r.env, dir
-			if out, err := sh.CombinedOutput(); err != nil || !strings.Contains(string(out), "wrote 21 replacements in 1 files") {
+			if out, err := sh.CombinedOutput(); err != nil || !strings.Contains(string(out), "wrote 21 replacements in 1 file") {
 				t.Fatalf("the printed command %q: %v\n%s", command, err, out)
 			}
 			if got := readFile(t, file); strings.Count(got, "\th(") != 21 || strings.Contains(got, "f(") {
