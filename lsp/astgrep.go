@@ -8,7 +8,7 @@ import (
 	"github.com/structls/structls/workspace"
 )
 
-// CommandAstGrep is structural search with ast-grep semantics (DESIGN.md §6).
+// CommandAstGrep is structural search with ast-grep semantics (its contract: README.md, "LSP").
 const CommandAstGrep = "structls.astGrep"
 
 func (s *Server) runAstGrep(ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, arg []byte, progress func(done, total int)) (any, string, error) {

@@ -4,7 +4,7 @@ import (
 	"github.com/structls/structls/workspace"
 )
 
-// Query is the argument of structls.astGrep (DESIGN.md §6).
+// Query is the argument of structls.astGrep (its contract: README.md, "LSP").
 type Query struct {
 	Pattern      string   `json:"pattern"`
 	Lang         string   `json:"lang,omitempty"`

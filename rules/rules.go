@@ -15,8 +15,10 @@
 //     messages, severities, labels and fixes (the live diagnostics use it);
 //   - Scan: the structls.scan command over a workspace snapshot.
 //
-// ../shared/reference/ast-grep-rules.md is the specification; where
-// structls differs on purpose, docs/ast-grep-differences.md says so.
+// The specification is ast-grep's rule reference
+// (ast-grep.github.io/reference/yaml.html) and the pinned ast-grep CLI the
+// differential tests run; where structls differs on purpose,
+// docs/ast-grep-differences.md says so.
 package rules
 
 import (

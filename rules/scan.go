@@ -17,7 +17,7 @@ import (
 	"github.com/structls/structls/workspace"
 )
 
-// Query is the argument of structls.scan (DESIGN.md §6).
+// Query is the argument of structls.scan (its contract: README.md, "LSP").
 type Query struct {
 	// Rules is YAML text of rules separated by "---"; without it each
 	// folder's sgconfig.yml rules run.

@@ -14,7 +14,7 @@ import (
 	"github.com/structls/structls/workspace"
 )
 
-// Query is the argument of structls.xray (DESIGN.md §6). Pointer fields
+// Query is the argument of structls.xray (its contract: README.md, "LSP"). Pointer fields
 // distinguish "not given" (use the default) from an explicit zero.
 type Query struct {
 	Driver         string   `json:"driver"`              // regex, phase 1
