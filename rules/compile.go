@@ -11,6 +11,7 @@ import (
 
 	sitter "github.com/structls/structls/third_party/go-tree-sitter"
 
+	"github.com/structls/structls/internal/suggest"
 	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/matcher/lang"
 )
@@ -125,32 +126,11 @@ func nearestKey(k string, allowed []string) string {
 		if strings.EqualFold(a, k) {
 			return a
 		}
-		if d := editDistance(strings.ToLower(k), strings.ToLower(a)); d < bestDist {
+		if d := suggest.Distance(strings.ToLower(k), strings.ToLower(a)); d < bestDist {
 			best, bestDist = a, d
 		}
 	}
 	return best
-}
-
-// editDistance is the Levenshtein distance of two short strings.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }
 
 func contains(list []string, s string) bool {
