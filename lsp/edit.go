@@ -44,10 +44,11 @@ const RequestFailed jsonrpc2.Code = -32803
 // a rewrite before applying it.
 const annotationID = "structls.rewrite"
 
-// previewReply is the astEdit result: the preview and its WorkspaceEdit.
+// previewReply is the astEdit result: the preview and its WorkspaceEdit
+// (left out, with the files, when the query asks for the text only).
 type previewReply struct {
 	*rewrite.Result
-	Edit *protocol.WorkspaceEdit `json:"edit"`
+	Edit *protocol.WorkspaceEdit `json:"edit,omitempty"`
 }
 
 // editIDArg is the argument of applyEdit and discardEdit.
@@ -105,8 +106,15 @@ func (s *Server) runAstEdit(ctx context.Context, snap *workspace.Snapshot, enc w
 		empty.ID = "" // nothing to apply: no pending preview is kept
 		res = &empty
 	}
-	return &previewReply{Result: res, Edit: s.workspaceEdit(res.Files, snap.Settings)},
-		fmt.Sprintf("%s in %s (%d searched)", english.Count(res.TotalReplacements, "replacement", "replacements"), english.Count(res.FilesTouched, "file", "files"), res.FilesSearched), nil
+	reply := &previewReply{Result: res}
+	if q.TextOnly {
+		textOnly := *res
+		textOnly.Files = []rewrite.FileEdit{}
+		reply.Result = &textOnly
+	} else {
+		reply.Edit = s.workspaceEdit(res.Files, snap.Settings)
+	}
+	return reply, fmt.Sprintf("%s in %s (%d searched)", english.Count(res.TotalReplacements, "replacement", "replacements"), english.Count(res.FilesTouched, "file", "files"), res.FilesSearched), nil
 }
 
 func (s *Server) runApplyEdit(ctx context.Context, _ *workspace.Snapshot, _ workspace.Encoding, arg []byte, _ func(done, total int)) (any, string, error) {

@@ -45,6 +45,7 @@ type editPreview struct {
 	TotalReplacements, FilesTouched int
 	ParseErrors, Warnings           []json.RawMessage
 	Edit                            json.RawMessage
+	Fingerprint                     string
 }
 
 func preview(t *testing.T, ed *Editor, arg map[string]any) *editPreview {
@@ -362,5 +363,54 @@ func TestAstEditByteOrderMarkThroughEditor(t *testing.T) {
 	text, _ := ed.BufferText(workspace.PathToURI(filepath.Join(dir, "a.go")))
 	if want := "package a; func f() { fmt.Println(\"a\") }\n"; text != want {
 		t.Errorf("buffer after the edit:\n%q\nwant\n%q", text, want)
+	}
+}
+
+// TestAstEditTextOnlyAndFingerprint: textOnly sends the preview text with
+// neither the files nor the WorkspaceEdit (a large edit's new text is not
+// sent at all), and every preview carries the server's fingerprint of its
+// plan: the same for the same plan, another when a file's text changed
+// even where the replacements did not.
+func TestAstEditTextOnlyAndFingerprint(t *testing.T) {
+	dir := testutil.WriteTree(t, editTree)
+	ed := newEditor(t, dir, EditorOptions{})
+	ctx := context.Background()
+	textOnly := map[string]any{"ops": printRewrite["ops"], "format": "text", "textOnly": true}
+	raw, err := ed.ExecuteCommand(ctx, CommandAstEdit, textOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var reply map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &reply); err != nil {
+		t.Fatal(err)
+	}
+	if string(reply["files"]) != "[]" || reply["edit"] != nil || !strings.Contains(string(reply["text"]), "fmt.Println") ||
+		string(reply["totalReplacements"]) != "3" {
+		t.Errorf("textOnly reply %s; want files [], no edit, the text and the totals", raw)
+	}
+	var first struct{ Fingerprint string }
+	if err := json.Unmarshal(raw, &first); err != nil || len(first.Fingerprint) != 20 {
+		t.Fatalf("fingerprint %q (%v); want 20 hex digits", first.Fingerprint, err)
+	}
+	fingerprint := func() string {
+		t.Helper()
+		p := preview(t, ed, printRewrite)
+		_, _ = ed.ExecuteCommand(ctx, CommandDiscardEdit, map[string]any{"id": p.ID})
+		return p.Fingerprint
+	}
+	if got := fingerprint(); got != first.Fingerprint {
+		t.Errorf("the same plan as JSON has fingerprint %s; want %s as in the text", got, first.Fingerprint)
+	}
+	// A comment added to a.go moves no replacement's text but changes the
+	// file the plan was computed on.
+	if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte(readFile(t, filepath.Join(dir, "a.go"))+"// later\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := fingerprint(); got == first.Fingerprint {
+		t.Errorf("a.go changed and the fingerprint stayed %s", got)
+	}
+	delete(textOnly, "format")
+	if _, err := ed.ExecuteCommand(ctx, CommandAstEdit, textOnly); err == nil || !strings.Contains(err.Error(), `textOnly needs "format": "text"`) {
+		t.Errorf("textOnly without format text: %v; want refused, naming the field", err)
 	}
 }

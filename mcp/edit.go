@@ -108,7 +108,7 @@ func (s *Server) astEdit(ctx context.Context, req *sdk.CallToolRequest, in astEd
 		}
 		q.Ops = append(q.Ops, rewrite.Op{Pattern: op.Pat, Rewrite: &op.Out})
 	}
-	q.Format = "text"
+	q.Format, q.TextOnly = "text", true // the text is all this tool shows: the files are not sent
 	var res rewrite.Result
 	if err := r.runInto(ctx, call{command: lsp.CommandAstEdit, arg: q, report: progressOf(ctx, req)}, &res); err != nil {
 		return "", sum, err

@@ -66,6 +66,9 @@ func newPlan(files []*fileEdits, sum planSummary) *Plan {
 		}
 	}
 	res.FilesTouched = len(res.Files)
+	if res.TotalReplacements > 0 {
+		res.Fingerprint = fingerprint(files)
+	}
 	if sum.text {
 		res.Text = renderText(res, files)
 	}

@@ -22,6 +22,11 @@ type Query struct {
 	// past it, in path order, are left out and LimitReached says so.
 	MaxFiles int    `json:"maxFiles,omitempty"`
 	Format   string `json:"format,omitempty"`
+	// TextOnly, with format "text", leaves the files (and the LSP layer's
+	// WorkspaceEdit) out of the reply: the preview text, the totals, the id
+	// and the fingerprint are all a reader of the text needs, and a large
+	// edit's new text is then not sent at all.
+	TextOnly bool `json:"textOnly,omitempty"`
 }
 
 // Op is one operation of an edit: every match of Pattern is replaced by
@@ -53,7 +58,10 @@ type Result struct {
 	ParseErrors       []matcher.ParseIssue `json:"parseErrors"`
 	Warnings          []string             `json:"warnings"`
 	LimitReached      bool                 `json:"limitReached"`
-	Text              string               `json:"text,omitempty"` // with format "text": the preview and a unified diff
+	// Fingerprint names the plan: its files, the text each was read as,
+	// and every replacement (see fingerprint.go); "" when nothing changes.
+	Fingerprint string `json:"fingerprint"`
+	Text        string `json:"text,omitempty"` // with format "text": the preview and a unified diff
 }
 
 // FileEdit is the replacements in one file, in order.
@@ -137,6 +145,9 @@ func (q Query) validate() (settings, error) {
 	}
 	if s.text, err = workspace.TextFormat(q.Format); err != nil {
 		return s, err
+	}
+	if q.TextOnly && !s.text {
+		return s, workspace.Inputf(`textOnly needs "format": "text" (it leaves the files out and keeps only the text)`)
 	}
 	s.walk = workspace.WalkOptions{Globs: q.Globs, Gitignore: q.Gitignore == nil || *q.Gitignore, Hidden: q.Hidden == nil || *q.Hidden}
 	return s, workspace.ValidateGlobs(q.Globs)

@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 
 	"github.com/structls/structls/internal/english"
 	"github.com/structls/structls/lsp"
@@ -23,6 +25,15 @@ type optionalString struct {
 func (o *optionalString) String() string     { return o.value }
 func (o *optionalString) Set(v string) error { o.value, o.set = v, true; return nil }
 
+// editGoMemory is the soft limit of the Go heap of `structls edit`. The
+// CLI runs with GOGC 400 (main.go), which lets garbage grow to four times
+// the live heap; an edit near its 64 MiB cap of new text holds that text in
+// the plan and, with --json, in the reply's copies on both sides of the
+// in-process JSON-RPC pipe, so past this limit the collector runs as often
+// as it needs to and the peak stays near the live heap. An ordinary edit
+// never reaches it.
+const editGoMemory = 256 << 20
+
 // edit is `structls edit`: a structural rewrite. It prints the preview (the
 // replacements and a unified diff), or with --json the structls.astEdit
 // result exactly; with --apply the server then writes the files, each
@@ -32,6 +43,7 @@ func (o *optionalString) Set(v string) error { o.value, o.set = v, true; return 
 // note on stderr naming the flag (exit 0: the preview is still true of the
 // files it shows), and never applied (exit 2).
 func edit(args []string, stdout, stderr io.Writer) (int, error) {
+	debug.SetMemoryLimit(editGoMemory)
 	fs := newFlagSet("edit", stdout, stderr)
 	var globs multiFlag
 	var rewriteText optionalString
@@ -66,8 +78,10 @@ func edit(args []string, stdout, stderr io.Writer) (int, error) {
 	if *asJSON {
 		format = "json"
 	}
+	// The text mode asks for the text alone: the files (each replacement's
+	// new text) and the WorkspaceEdit (all of it again) are not sent.
 	q := editArgument{Query: rewrite.Query{Lang: *language, Strictness: *strictness, Selector: *selector,
-		Globs: globs, Paths: positional, Format: format, MaxFiles: *maxFiles}, Ops: ops}
+		Globs: globs, Paths: positional, Format: format, TextOnly: !*asJSON, MaxFiles: *maxFiles}, Ops: ops}
 	if *maxFiles <= 0 {
 		return exitError, fmt.Errorf("--max-files must be a positive number of files (got %d)", *maxFiles)
 	}
@@ -79,13 +93,13 @@ func edit(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	defer s.close(ctx)
 	var preview struct {
-		ID                string     `json:"id"`
-		Text              string     `json:"text"`
-		TotalReplacements int        `json:"totalReplacements"`
-		FilesTouched      int        `json:"filesTouched"`
-		LimitReached      bool       `json:"limitReached"`
-		Warnings          []string   `json:"warnings"`
-		Files             []planFile `json:"files"`
+		ID                string   `json:"id"`
+		Text              string   `json:"text"`
+		TotalReplacements int      `json:"totalReplacements"`
+		FilesTouched      int      `json:"filesTouched"`
+		LimitReached      bool     `json:"limitReached"`
+		Warnings          []string `json:"warnings"`
+		Fingerprint       string   `json:"fingerprint"`
 	}
 	raw, err := s.execute(ctx, lsp.CommandAstEdit, q, &preview)
 	if err != nil {
@@ -99,10 +113,7 @@ func edit(args []string, stdout, stderr io.Writer) (int, error) {
 		notes = append(notes, fmt.Sprintf("the edit changes more than %s, the --max-files limit: only the first %d (in path order) are in this preview; raise --max-files or narrow paths to see (and apply) the whole edit",
 			english.Count(*maxFiles, "file", "files"), preview.FilesTouched))
 	}
-	fingerprint, err := planFingerprint(preview.Files)
-	if err != nil {
-		return exitError, err
-	}
+	fingerprint := preview.Fingerprint
 	if !*asJSON {
 		preview.Text = capText(preview.Text, "the plan and its fingerprint are the whole edit; narrow paths to see all of it, or use --json")
 	}
@@ -183,4 +194,11 @@ func editOps(pattern string, rewriteText optionalString, opsFile string) (json.R
 		return nil, usageError{errors.New("edit needs a rewrite (-r): the replacement text, or -r '' to delete each match")}
 	}
 	return json.Marshal([]rewrite.Op{{Pattern: pattern, Rewrite: &rewriteText.value}})
+}
+
+// applyCommand is the command line that applies exactly the plan
+// previewed: the same command with --apply --expect FINGERPRINT (the
+// fingerprint is the server's: see rewrite/fingerprint.go).
+func applyCommand(fs *flag.FlagSet, args []string, fingerprint string) string {
+	return commandLine(fs, "edit", args, "--apply", "--expect", fingerprint)
 }

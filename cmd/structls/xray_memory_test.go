@@ -138,7 +138,21 @@ func TestXRayOutputBombs(t *testing.T) {
 // reply to it; the partial results are read and dropped.
 func serveXRay(t *testing.T, dir string, query map[string]any, partial bool) string {
 	t.Helper()
-	params := map[string]any{"command": "structls.xray", "arguments": []any{query}}
+	r := serveCapped(t, dir, "structls.xray", query, partial, xrayCap)
+	if r.TimedOut || r.ExitCode != 0 || r.PeakRSS > xrayPeakRSS {
+		t.Fatalf("serve: timed out %v, exit %d, peak RSS %d MiB (want 0, at most %d MiB)\nstdout: %.2000s\nstderr: %.2000s",
+			r.TimedOut, r.ExitCode, r.PeakRSS>>20, xrayPeakRSS>>20, r.Stdout, r.Stderr)
+	}
+	return string(r.Stdout)
+}
+
+// serveCapped runs `structls serve --stdio` on dir under an address-space
+// cap of limit bytes, as an editor drives it (a child of this test binary:
+// serveChild), runs one command (with a partialResultToken when partial);
+// the reply to it is the result's Stdout.
+func serveCapped(t *testing.T, dir, command string, query map[string]any, partial bool, limit int64) testutil.Capped {
+	t.Helper()
+	params := map[string]any{"command": command, "arguments": []any{query}}
 	if partial {
 		params["partialResultToken"] = "p"
 	}
@@ -148,13 +162,9 @@ func serveXRay(t *testing.T, dir string, query map[string]any, partial bool) str
 	}
 	t.Setenv(serveChildEnv, binary)
 	t.Setenv(serveChildEnv+"_PARAMS", string(raw))
-	r := testutil.RunCapped(t, xrayCap, xrayTimeout, nil, dir, os.Args[0])
-	t.Logf("structls serve: exit %d, peak RSS %d MiB", r.ExitCode, r.PeakRSS>>20)
-	if r.TimedOut || r.ExitCode != 0 || r.PeakRSS > xrayPeakRSS {
-		t.Fatalf("serve: timed out %v, exit %d, peak RSS %d MiB (want 0, at most %d MiB)\nstdout: %.2000s\nstderr: %.2000s",
-			r.TimedOut, r.ExitCode, r.PeakRSS>>20, xrayPeakRSS>>20, r.Stdout, r.Stderr)
-	}
-	return string(r.Stdout)
+	r := testutil.RunCapped(t, limit, xrayTimeout, nil, dir, os.Args[0])
+	t.Logf("structls serve: %s, exit %d, peak RSS %d MiB, %d bytes of reply", command, r.ExitCode, r.PeakRSS>>20, len(r.Stdout))
+	return r
 }
 
 // serveChildEnv names the structls binary a child of the test binary
