@@ -6,12 +6,14 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/structls/structls/internal/english"
 	"github.com/structls/structls/workspace"
 )
 
 // renderText is the agent-friendly rendering: matches grouped by file as
 // `LINE|content` lines, each followed by its fields as `  name=value`
-// (JSON values, keys sorted); then file metadata and evaluation errors.
+// (JSON values, keys sorted); then file metadata, the distinct evaluation
+// errors with their counts, and a summary line.
 func renderText(res *Result) string {
 	var b strings.Builder
 	var matches matchText
@@ -70,10 +72,7 @@ func writeTail(b *strings.Builder, res *Result, matchCount int) {
 		}
 	}
 	if len(res.EvaluationErrors) > 0 {
-		b.WriteString("\nevaluation errors:\n")
-		for _, e := range res.EvaluationErrors {
-			fmt.Fprintf(b, "%s: %s: %s\n", e.Path, e.ErrorType, e.ErrorMessage)
-		}
+		writeErrors(b, res.EvaluationErrors)
 	}
 	if len(res.CellErrors) > 0 {
 		b.WriteString("\ncells that could not run:\n")
@@ -81,7 +80,10 @@ func writeTail(b *strings.Builder, res *Result, matchCount int) {
 			fmt.Fprintf(b, "folder %s, scan %d %s: %s\n", e.Folder, e.ScanIndex, e.ScanName, e.Message)
 		}
 	}
-	fmt.Fprintf(b, "\n%s; %d of %d candidate files evaluated", plural(matchCount, "match", "matches"), res.FilesEvaluated, res.Candidates)
+	fmt.Fprintf(b, "\n%s; %d of %d candidate files evaluated", english.Count(matchCount, "match", "matches"), res.FilesEvaluated, res.Candidates)
+	if n := len(res.EvaluationErrors); n > 0 {
+		fmt.Fprintf(b, "; %s (%s)", english.Count(n, "evaluation error", "evaluation errors"), errorsByType(res.EvaluationErrors))
+	}
 	switch {
 	case res.Cancelled:
 		b.WriteString("; stopped by the user (partial)")
@@ -104,13 +106,6 @@ func jsonText(v any) string {
 		return fmt.Sprint(v)
 	}
 	return string(out)
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // writeAst writes an explore-mode kind tree, one node a line, indented by

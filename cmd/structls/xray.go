@@ -13,15 +13,11 @@ import (
 
 	jsonv2 "github.com/go-json-experiment/json"
 
+	"github.com/structls/structls/internal/english"
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/xray"
 )
 
-// xrayCmd is `structls xray`: the two-phase search. It prints the text
-// rendering (matches grouped by file with their fields, then file metadata
-// and evaluation errors), or the structls.xray result JSON with --json.
-// Evaluation errors alone are reported, not an error exit: the exit code is
-// 0 with matches, 1 without, 2 when the query is refused.
 // xrayGoMemory is the soft limit of the Go heap of `structls xray`. The CLI
 // runs with GOGC 400 (main.go), which lets garbage grow to four times the
 // live heap: with a run's matches streaming through at up to 64 MiB in
@@ -31,6 +27,12 @@ import (
 // run (every call in the Go standard library: 0.35 GiB) never reaches it.
 const xrayGoMemory = 512 << 20
 
+// xrayCmd is `structls xray`: the two-phase search. It prints the text
+// rendering (matches grouped by file with their fields, then file metadata
+// and evaluation errors), or the structls.xray result JSON with --json.
+// The exit code is 0 with matches, 1 without, 2 when the query is refused
+// or the evaluation failed in every file evaluated (an evaluator that
+// breaks everywhere has found nothing, not "nothing").
 func xrayCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	debug.SetMemoryLimit(xrayGoMemory)
 	fs := newFlagSet("xray", stdout, stderr)
@@ -125,7 +127,11 @@ func runXRay(q xray.Query, root string, asJSON bool, stdout, stderr io.Writer) (
 		return exitError, err
 	}
 	var res struct {
-		Text string `json:"text"`
+		Text             string `json:"text"`
+		FilesEvaluated   int    `json:"filesEvaluated"`
+		EvaluationErrors []struct {
+			Path string `json:"path"`
+		} `json:"evaluationErrors"`
 	}
 	if err := jsonv2.Unmarshal(raw, &res); err != nil {
 		return exitError, fmt.Errorf("decoding the %s result: %w", lsp.CommandXRay, err)
@@ -133,7 +139,17 @@ func runXRay(q xray.Query, root string, asJSON bool, stdout, stderr io.Writer) (
 	if err := printer.finish(raw, res.Text); err != nil {
 		return exitError, err
 	}
-	if printer.count == 0 {
+	failed := map[string]bool{}
+	for _, e := range res.EvaluationErrors {
+		failed[e.Path] = true
+	}
+	switch {
+	case printer.count == 0 && res.FilesEvaluated > 0 && len(failed) >= res.FilesEvaluated:
+		// Not "nothing found": nothing was looked at.
+		fmt.Fprintf(stderr, "structls: xray: the evaluation failed in every file evaluated (%s): see the evaluation errors\n",
+			english.Count(res.FilesEvaluated, "file", "files"))
+		return exitError, nil
+	case printer.count == 0:
 		return exitNotFound, nil
 	}
 	return exitFound, nil
