@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/structls/structls/internal/english"
 	"github.com/structls/structls/workspace"
 )
 
@@ -113,6 +114,17 @@ func (o *matchSink) finish() {
 	o.res.Text = text.String()
 }
 
+// parseIssuesShown is how many parse issues a page of shown matches lists:
+// no more than the matches (the notes must not drown the results), and
+// maxParseIssuesShown when there are none, since then the issues may be
+// why.
+func parseIssuesShown(shown int) int {
+	if shown == 0 {
+		return maxParseIssuesShown
+	}
+	return min(shown, maxParseIssuesShown)
+}
+
 // CutToBytes returns the longest prefix of s of at most n bytes that ends
 // on a character boundary.
 func CutToBytes(s string, n int) string {
@@ -156,10 +168,11 @@ func (v *textView) writeMatches(b *strings.Builder, matches []Match) {
 }
 
 // writeTail renders what follows the matches (shown of them, from skip,
-// were rendered, in used bytes): the parse issues, the warnings, the missing paths and,
-// last, the line that continues a page that stopped early, ending in the
-// exact skip=N — or, when no match was shown, first a line saying so. The
-// notes are cut to stay within the cap.
+// were rendered, in used bytes): the parse issues (no more than the matches
+// shown), the warnings, the missing paths and, last, the totals ("N matches
+// in M files") or the line that continues a page that stopped early, with
+// the totals and ending in the exact skip=N — or, when no match was shown,
+// first a line saying so. The notes are cut to stay within the cap.
 func writeTail(b *strings.Builder, res *Result, skip, shown int, full bool, used int) {
 	var notes strings.Builder
 	if shown == 0 {
@@ -170,9 +183,9 @@ func writeTail(b *strings.Builder, res *Result, skip, shown int, full bool, used
 		}
 	}
 	if len(res.ParseErrors) > 0 {
-		listed := res.ParseErrors[:min(len(res.ParseErrors), maxParseIssuesShown)]
-		if len(listed) < len(res.ParseErrors) {
-			fmt.Fprintf(&notes, "\nParse issues (%d / %d):\n", len(listed), len(res.ParseErrors))
+		listed := res.ParseErrors[:min(len(res.ParseErrors), parseIssuesShown(shown))]
+		if left := len(res.ParseErrors) - len(listed); left > 0 {
+			fmt.Fprintf(&notes, "\nParse issues (%d of %d; %d more not listed):\n", len(listed), len(res.ParseErrors), left)
 		} else {
 			notes.WriteString("\nParse issues:\n")
 		}
@@ -191,13 +204,16 @@ func writeTail(b *strings.Builder, res *Result, skip, shown int, full bool, used
 		fmt.Fprintf(&notes, "\nPath not found: %s\n", m)
 	}
 	last := ""
+	inFiles := english.Count(res.FileCount, "file", "files")
 	switch {
 	case full:
-		last = fmt.Sprintf("\nShowing matches %d-%d of %d (the %d KB text cap); for the rest repeat the query with skip=%d\n",
-			skip+1, skip+shown, res.MatchCount, MaxTextBytes/1024, skip+shown)
+		last = fmt.Sprintf("\nShowing matches %d-%d of %d in %s (the %d KB text cap); for the rest repeat the query with skip=%d\n",
+			skip+1, skip+shown, res.MatchCount, inFiles, MaxTextBytes/1024, skip+shown)
 	case res.LimitReached && res.NextSkip != nil:
-		last = fmt.Sprintf("\nResult limit reached (matches %d-%d of %d); narrow paths, or for the rest repeat the query with skip=%d\n",
-			skip+1, *res.NextSkip, res.MatchCount, *res.NextSkip)
+		last = fmt.Sprintf("\nResult limit reached (matches %d-%d of %d in %s); narrow paths, or for the rest repeat the query with skip=%d\n",
+			skip+1, *res.NextSkip, res.MatchCount, inFiles, *res.NextSkip)
+	case res.MatchCount > 0:
+		last = fmt.Sprintf("\n%s in %s\n", english.Count(res.MatchCount, "match", "matches"), inFiles)
 	}
 	tail := notes.String()
 	if room := MaxTextBytes - used - len(last); len(tail) > room {
