@@ -82,6 +82,7 @@ func scanCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		return exitError, err
 	}
 	defer s.close(ctx)
+	stdout = s.showProgress(stdout, stderr, *asJSON)
 	var res scanReply
 	raw, err := s.execute(ctx, lsp.CommandScan, q, &res)
 	if err != nil {

@@ -72,6 +72,7 @@ func search(args []string, stdout, stderr io.Writer) (int, error) {
 		return exitError, err
 	}
 	defer s.close(ctx)
+	stdout = s.showProgress(stdout, stderr, *asJSON)
 	var res grep.Result
 	raw, err := s.execute(ctx, lsp.CommandSearch, q, &res)
 	if err != nil {

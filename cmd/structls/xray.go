@@ -117,10 +117,11 @@ func runXRay(q xray.Query, root string, asJSON bool, stdout, stderr io.Writer) (
 		return exitError, err
 	}
 	defer s.close(ctx)
+	stdout = s.showProgress(stdout, stderr, asJSON)
 	// The matches are printed as they come, and not kept (see streamPrinter).
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	printer := &streamPrinter{out: out, asJSON: asJSON, command: lsp.CommandXRay}
-	raw, err := s.editor.ExecuteCommandBatches(ctx, lsp.CommandXRay, q, printer.batch)
+	raw, err := s.call(ctx, lsp.CommandXRay, q, printer.batch)
 	printed(s.editor, stderr)
 	if err != nil {
 		out.Flush()
