@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/matcher"
+)
+
+// continueLine is the last line of a text page that stopped early.
+var continueLine = regexp.MustCompile(`\nFor the rest run: structls (\w+) --skip (\d+) .*\n$`)
+
+// pageThrough runs `structls args...` (args[0] the command) and then each
+// command its text ends with, until a page ends without one, and returns
+// the pages' stdouts. Each page is at most 50 KB of text plus the line
+// naming the next command, and that command is the same one with
+// --skip set.
+func pageThrough(t *testing.T, wantCode int, args ...string) []string {
+	t.Helper()
+	var pages []string
+	skip := 0
+	for range 50 {
+		var stdout, stderr bytes.Buffer
+		pageArgs := args
+		if skip > 0 {
+			pageArgs = append(append([]string{}, args...), "--skip", strconv.Itoa(skip))
+		}
+		if code := run(pageArgs, nil, &stdout, &stderr); code != wantCode {
+			t.Fatalf("structls %v: exit %d; want %d (stderr %s)", pageArgs, code, wantCode, stderr.String())
+		}
+		out := stdout.String()
+		pages = append(pages, out)
+		m := continueLine.FindStringSubmatchIndex(out)
+		if m == nil {
+			if len(out) > matcher.MaxTextBytes {
+				t.Fatalf("the last page (skip %d) is %d bytes; want at most %d", skip, len(out), matcher.MaxTextBytes)
+			}
+			return pages
+		}
+		if text := out[:m[0]+1]; len(text) > matcher.MaxTextBytes {
+			t.Fatalf("page at skip %d: %d bytes before the command that continues it; want at most %d", skip, len(text), matcher.MaxTextBytes)
+		}
+		next, _ := strconv.Atoi(out[m[4]:m[5]])
+		if out[m[2]:m[3]] != args[0] || next <= skip {
+			t.Fatalf("page at skip %d ends with %q; want structls %s --skip N, N past %d", skip, out[m[0]:], args[0], skip)
+		}
+		skip = next
+	}
+	t.Fatalf("structls %v: still more after 50 pages", args)
+	return nil
+}
+
+// TestSearchTextCap: `structls search --text` stops at 50 KB, at a file's
+// end, and ends with the command that continues it; paging through shows
+// every file once (issue 22, point 2).
+func TestSearchTextCap(t *testing.T) {
+	var archive strings.Builder
+	long := strings.Repeat("x", 200)
+	for i := range 300 {
+		fmt.Fprintf(&archive, "-- f%03d.txt --\nneedle %d %s\nneedle again %s\n", i, i, long, long)
+	}
+	dir := testutil.WriteTree(t, archive.String())
+	pages := pageThrough(t, exitFound, "search", "--root", dir, "--text", "needle")
+	seen := map[string]int{}
+	for _, page := range pages {
+		for _, m := range regexp.MustCompile(`(?m)^#+ (f\d+\.txt)$`).FindAllStringSubmatch(page, -1) {
+			seen[m[1]]++
+		}
+	}
+	if len(pages) < 3 || len(seen) != 300 {
+		t.Fatalf("%d pages showing %d files; want the 300 files over 3 pages or more", len(pages), len(seen))
+	}
+	for f, n := range seen {
+		if n != 1 {
+			t.Errorf("%s shown %d times", f, n)
+		}
+	}
+	if !strings.Contains(pages[0], "Showing files 1-") || !strings.Contains(pages[0], "of 300 (the 50 KB text cap)") {
+		t.Errorf("the first page does not say what it shows: %s", pages[0][len(pages[0])-300:])
+	}
+}
