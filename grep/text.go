@@ -8,11 +8,9 @@ import (
 	"strings"
 )
 
-// maxTextBytes caps the text rendering, as the seed tools cap their replies
-// at 50 KB (matcher.MaxTextBytes, which grep does not import): a page holds
-// the files that fit, and its last note names the exact skip that
-// continues it.
-const maxTextBytes = 50 * 1024
+// maxTextBytes caps the text rendering: a page holds the files that fit,
+// and its first note names the exact skip that continues it.
+const maxTextBytes = workspace.MaxTextBytes
 
 // textTailReserve is the part of maxTextBytes kept for the notes.
 const textTailReserve = 4 * 1024

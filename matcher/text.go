@@ -14,7 +14,7 @@ import (
 // seed tools cap their replies at 50 KB: the rendering holds the matches
 // that fit, and its last line names the exact skip that continues it. The
 // JSON matches are then the ones the text shows, so both page alike.
-const MaxTextBytes = 50 * 1024
+const MaxTextBytes = workspace.MaxTextBytes
 
 // textTailReserve is the part of MaxTextBytes kept for what follows the
 // matches: the notes and the continuation line.

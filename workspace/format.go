@@ -38,6 +38,11 @@ type Setting struct {
 
 func (s Setting) String() string { return s.Field + ": " + s.Value }
 
+// MaxTextBytes caps the text rendering of a command's result (format
+// "text"), as the seed tools cap their replies at 50 KB: a page holds the
+// entries that fit, and says the exact skip that continues it.
+const MaxTextBytes = 50 * 1024
+
 // TextFormat reads a command's `format` field: "json" (or "") for the JSON
 // result alone, "text" to add the agent-friendly rendering.
 func TextFormat(format string) (bool, error) {

@@ -10,16 +10,100 @@ import (
 	"github.com/structls/structls/workspace"
 )
 
-// renderText is the agent-friendly rendering: matches grouped by file as
-// `LINE|content` lines, each followed by its fields as `  name=value`
-// (JSON values, keys sorted); then file metadata, the distinct evaluation
-// errors with their counts, and a summary line.
-func renderText(res *Result) string {
+// maxTextBytes caps the text rendering (format "text"): the matches that
+// fit, then the notes and the summary; the page says the exact skip that
+// continues it.
+const maxTextBytes = workspace.MaxTextBytes
+
+// textTailReserve is the part of maxTextBytes kept for what follows the
+// matches.
+const textTailReserve = 4 * 1024
+
+// renderText is the agent-friendly rendering of a whole result (a batch of
+// scans): matches grouped by file as `LINE|content` lines, each followed by
+// its fields as `  name=value` (JSON values, keys sorted); then file
+// metadata, the distinct evaluation errors with their counts, and a
+// summary line; res holds the matches after the query's skip, and keeps
+// those the text shows.
+func renderText(res *Result, skip int) string {
 	var b strings.Builder
-	var matches matchText
-	matches.write(&b, res.Matches)
-	writeTail(&b, res, len(res.Matches))
+	page := textPage{from: skip}
+	res.Matches = page.fit(&b, res.Matches)
+	page.finish(&b, res)
 	return b.String()
+}
+
+// textPage is a text rendering being built, match after match (a streamed
+// run renders each batch as it goes), under maxTextBytes.
+type textPage struct {
+	from  int // the query's skip: the matches before the page
+	view  matchText
+	bytes int  // bytes of matches rendered
+	shown int  // matches rendered
+	full  bool // a match did not fit: the page ends before it
+}
+
+// fit renders the matches that fit and returns them. Once one does not
+// fit, none is rendered again; a first match alone over the cap is cut, so
+// that every page moves on.
+func (p *textPage) fit(b *strings.Builder, matches []Match) []Match {
+	if p.full {
+		return nil
+	}
+	for i := range matches {
+		var one strings.Builder
+		view := p.view // a match that does not fit must not move the headings on
+		view.write(&one, matches[i:i+1])
+		if p.bytes+one.Len() <= maxTextBytes-textTailReserve {
+			b.WriteString(one.String())
+			p.bytes += one.Len()
+			p.view = view
+			continue
+		}
+		p.full = true
+		if p.shown+i > 0 {
+			p.shown += i
+			return matches[:i]
+		}
+		cut := cutText(one.String(), maxTextBytes-textTailReserve-64)
+		fmt.Fprintf(b, "%s… (cut: this match alone is over %d KB)\n", cut, maxTextBytes/1024)
+		p.bytes += len(cut) + 64
+		p.view, p.shown = view, 1
+		return matches[:1]
+	}
+	p.shown += len(matches)
+	return matches
+}
+
+// finish writes what follows the matches: the notes (writeTail), cut to
+// stay under the cap, then the summary and, for a page that stopped at the
+// cap, the line that continues it, ending in the exact skip=N (which res
+// gets as NextSkip).
+func (p *textPage) finish(b *strings.Builder, res *Result) {
+	var notes strings.Builder
+	writeTail(&notes, res)
+	last := summary(res)
+	if p.full {
+		next := p.from + p.shown
+		res.NextSkip = &next
+		last += fmt.Sprintf("\nShowing matches %d-%d of %d (the %d KB text cap); for the rest repeat the query with skip=%d\n",
+			p.from+1, next, res.MatchCount, maxTextBytes/1024, next)
+	}
+	tail := notes.String()
+	if room := maxTextBytes - p.bytes - len(last); len(tail) > room {
+		tail = cutText(tail, room-8) + "…\n"
+	}
+	b.WriteString(tail)
+	b.WriteString(last)
+}
+
+// cutText is the longest prefix of s of at most n bytes that ends on a
+// character boundary.
+func cutText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return strings.ToValidUTF8(s[:max(0, n)], "")
 }
 
 // matchText renders matches grouped by file, batch after batch (a streamed
@@ -54,10 +138,9 @@ func (t *matchText) write(b *strings.Builder, matches []Match) {
 	}
 }
 
-// writeTail renders what follows the matches: file metadata, evaluation
-// errors, cells that could not run, the summary (of matchCount matches)
-// and the warnings.
-func writeTail(b *strings.Builder, res *Result, matchCount int) {
+// writeTail renders the notes that follow the matches: file metadata,
+// evaluation errors and cells that could not run.
+func writeTail(b *strings.Builder, res *Result) {
 	if len(res.FileMetadata) > 0 {
 		b.WriteString("\nfile metadata:\n")
 		for _, md := range res.FileMetadata {
@@ -80,9 +163,16 @@ func writeTail(b *strings.Builder, res *Result, matchCount int) {
 			fmt.Fprintf(b, "folder %s, scan %d %s: %s\n", e.Folder, e.ScanIndex, e.ScanName, e.Message)
 		}
 	}
-	fmt.Fprintf(b, "\n%s; %d of %d candidate files evaluated", english.Count(matchCount, "match", "matches"), res.FilesEvaluated, res.Candidates)
+}
+
+// summary is the line that ends the text: the matches, the files
+// evaluated, the evaluation errors by type, why a run stopped early; then
+// the warnings.
+func summary(res *Result) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n%s; %d of %d candidate files evaluated", english.Count(res.MatchCount, "match", "matches"), res.FilesEvaluated, res.Candidates)
 	if n := len(res.EvaluationErrors); n > 0 {
-		fmt.Fprintf(b, "; %s (%s)", english.Count(n, "evaluation error", "evaluation errors"), errorsByType(res.EvaluationErrors))
+		fmt.Fprintf(&b, "; %s (%s)", english.Count(n, "evaluation error", "evaluation errors"), errorsByType(res.EvaluationErrors))
 	}
 	switch {
 	case res.Cancelled:
@@ -96,8 +186,9 @@ func writeTail(b *strings.Builder, res *Result, matchCount int) {
 	}
 	b.WriteByte('\n')
 	for _, w := range res.Warnings {
-		fmt.Fprintf(b, "warning: %s\n", w)
+		fmt.Fprintf(&b, "warning: %s\n", w)
 	}
+	return b.String()
 }
 
 func jsonText(v any) string {

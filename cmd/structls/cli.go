@@ -187,12 +187,10 @@ type streamPrinter struct {
 	asJSON  bool
 	command string // the command, for messages
 	printed int    // matches printed as JSON
-	count   int    // matches received
 }
 
 // batch prints one partial result.
 func (p *streamPrinter) batch(b lsp.PartialBatch) error {
-	p.count += b.Count
 	if !p.asJSON {
 		_, err := p.out.WriteString(b.Text)
 		return err

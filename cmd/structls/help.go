@@ -36,7 +36,7 @@ var commands = []command{
 		[]string{"structls edit -p PATTERN -r REWRITE [-l LANG] [--strictness S] [--selector KIND] [--ops FILE.json] [--max-files N] [-g GLOB] [--apply [--expect FINGERPRINT]] [--json] [--root DIR] [PATH...]"},
 		"structls edit -l go -p 'fmt.Println($$$ARGS)' -r 'fmt.Fprintln(os.Stderr, $$$ARGS)' . # then again with --apply"},
 	{"xray", "X-Ray: a regex driver picks files, then a Starlark evaluator walks each file's syntax tree",
-		[]string{"structls xray -e DRIVER [--eval FILE.star | --eval-code CODE] [--target content|filename] [--file-timeout-ms N] [--max-files N] [-g GLOB] [--json] [--root DIR] [PATH...]",
+		[]string{"structls xray -e DRIVER [--eval FILE.star | --eval-code CODE] [--target content|filename] [--file-timeout-ms N] [--max-files N] [--skip N] [-g GLOB] [--json] [--root DIR] [PATH...]",
 			"structls xray --dump-ast FILE [--max-nodes N]"},
 		`structls xray -e 'TODO|FIXME' --eval-code 'return {"matches": [{"line_number": p["line_number"]} for p in match_positions], "value": None}' .`},
 	{"scan", "run ast-grep YAML rules (sgconfig.yml, rule files or inline) and print their diagnostics, or fix with --apply",

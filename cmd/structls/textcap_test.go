@@ -84,3 +84,34 @@ func TestSearchTextCap(t *testing.T) {
 		t.Errorf("the first page does not say what it shows: %s", pages[0][len(pages[0])-300:])
 	}
 }
+
+// TestXRayTextCap: `structls xray`'s text stops at 50 KB and ends with the
+// command that continues it (--skip N, in matches); paging through shows
+// every match once, and each page ends with the run's summary (issue 22,
+// point 2).
+func TestXRayTextCap(t *testing.T) {
+	var archive strings.Builder
+	for i := range 60 {
+		fmt.Fprintf(&archive, "-- f%02d.go --\npackage p\n", i)
+	}
+	dir := testutil.WriteTree(t, archive.String())
+	evaluator := `return {"matches": [{"line_number": 1, "id": "%s#%d" % (file_path, i), "pad": "` + strings.Repeat("p", 100) + `"} for i in range(40)]}`
+	pages := pageThrough(t, exitFound, "xray", "--root", dir, "-e", "package", "--eval-code", evaluator)
+	seen := map[string]int{}
+	for _, page := range pages {
+		for _, m := range regexp.MustCompile(`(?m)^  id="(f\d+\.go#\d+)"$`).FindAllStringSubmatch(page, -1) {
+			seen[m[1]]++
+		}
+		if !strings.Contains(page, "\n2400 matches; 60 of 60 candidate files evaluated\n") {
+			t.Errorf("a page lacks the run's summary: %s", page[max(0, len(page)-400):])
+		}
+	}
+	if len(pages) < 4 || len(seen) != 2400 {
+		t.Fatalf("%d pages showing %d matches; want the 2400 over 4 pages or more", len(pages), len(seen))
+	}
+	for id, n := range seen {
+		if n != 1 {
+			t.Errorf("%s shown %d times", id, n)
+		}
+	}
+}

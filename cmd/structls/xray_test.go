@@ -86,7 +86,8 @@ return {"matches": [{"line_number": c.start_point[0] + 1, "call": c.text} for c 
 
 // TestXrayStreamsTheResultExactly: `structls xray` prints its matches as
 // the server streams them (several batches here), and what it prints is
-// exactly the unstreamed reply: with --json its bytes, else its text.
+// exactly the unstreamed reply: with --json its bytes, else its text
+// (then the command that continues a page that stopped at its cap).
 func TestXrayStreamsTheResultExactly(t *testing.T) {
 	var archive strings.Builder
 	for i := range 12 {
@@ -111,7 +112,8 @@ return {"matches": [{"line_number": 1 + i % 4, "s": "<&>"} for i in range(200)],
 				format, args = "", append(args, "--json")
 			}
 			var want struct {
-				Text string `json:"text"`
+				Text     string `json:"text"`
+				NextSkip *int   `json:"nextSkip"`
 			}
 			raw, err := s.execute(ctx, lsp.CommandXRay, xray.Query{Driver: driver, Evaluator: evaluator, Format: format}, &want)
 			if err != nil {
@@ -120,6 +122,9 @@ return {"matches": [{"line_number": 1 + i % 4, "s": "<&>"} for i in range(200)],
 			var stdout, stderr bytes.Buffer
 			code := run(args, nil, &stdout, &stderr)
 			wantOut := want.Text
+			if want.NextSkip != nil { // the text ends with the command that continues it
+				wantOut += fmt.Sprintf("For the rest run: structls xray --skip %d --root %s -e %s --eval-code '%s'\n", *want.NextSkip, dir, driver, evaluator)
+			}
 			if asJSON {
 				wantOut = string(raw) + "\n"
 			}
