@@ -40,7 +40,7 @@ var commands = []command{
 			"structls xray --dump-ast FILE [--max-nodes N]"},
 		`structls xray -e 'TODO|FIXME' --eval-code 'return {"matches": [{"line_number": p["line_number"]} for p in match_positions], "value": None}' .`},
 	{"scan", "run ast-grep YAML rules (sgconfig.yml, rule files or inline) and print their diagnostics, or fix with --apply",
-		[]string{"structls scan [-r RULE.yml] [--inline-rules YAML] [-c sgconfig.yml] [--filter REGEX] [--error[=ID] --warning[=ID] --info[=ID] --hint[=ID] --off[=ID]] [--apply] [--json [--include-metadata] | --format github] [-g GLOB] [--root DIR] [PATH...]"},
+		[]string{"structls scan [-r RULE.yml] [--inline-rules YAML] [-c sgconfig.yml] [--filter REGEX] [--error[=ID] --warning[=ID] --info[=ID] --hint[=ID] --off[=ID]] [--apply] [--json [--include-metadata] | --format github] [--skip N] [-g GLOB] [--root DIR] [PATH...]"},
 		"structls scan --inline-rules '{id: no-println, language: go, rule: {pattern: fmt.Println($$$)}, message: use the logger}' ."},
 	{"test", "run the rule tests of sgconfig.yml's testConfigs, as ast-grep test",
 		[]string{"structls test [-c sgconfig.yml] [-f REGEX] [--update-all] [--skip-snapshot-tests]"},

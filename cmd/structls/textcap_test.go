@@ -13,7 +13,7 @@ import (
 )
 
 // continueLine is the last line of a text page that stopped early.
-var continueLine = regexp.MustCompile(`\nFor the rest run: structls (\w+) --skip (\d+) .*\n$`)
+var continueLine = regexp.MustCompile(`\nFor the rest run: structls (\w+) --skip (\d+) (?s:.*)\n$`) // a quoted argument may span lines
 
 // pageThrough runs `structls args...` (args[0] the command) and then each
 // command its text ends with, until a page ends without one, and returns
@@ -108,6 +108,41 @@ func TestXRayTextCap(t *testing.T) {
 	}
 	if len(pages) < 4 || len(seen) != 2400 {
 		t.Fatalf("%d pages showing %d matches; want the 2400 over 4 pages or more", len(pages), len(seen))
+	}
+	for id, n := range seen {
+		if n != 1 {
+			t.Errorf("%s shown %d times", id, n)
+		}
+	}
+}
+
+// TestScanTextCap: `structls scan`'s text report stops at 50 KB at a
+// diagnostic's end and ends with the summary, then the command that
+// continues it (--skip N, in diagnostics); paging through shows every
+// diagnostic once (issue 22, point 2).
+func TestScanTextCap(t *testing.T) {
+	var archive strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&archive, "-- f%02d.go --\npackage p\n\nfunc f() {\n", i)
+		for j := range 20 {
+			fmt.Fprintf(&archive, "\tprintln(\"f%02d#%02d %s\")\n", i, j, strings.Repeat("z", 60))
+		}
+		archive.WriteString("}\n")
+	}
+	dir := testutil.WriteTree(t, archive.String())
+	rules := "id: no-println\nlanguage: go\nseverity: warning\nmessage: |-\n  do not print\n\n  (a message with a blank line)\nrule:\n  pattern: println($A)\n"
+	pages := pageThrough(t, exitFound, "scan", "--root", dir, "--inline-rules", rules)
+	seen := map[string]int{}
+	for _, page := range pages {
+		for _, m := range regexp.MustCompile(`(?m)^\d+ \|\s+println\("(f\d+#\d+) `).FindAllStringSubmatch(page, -1) {
+			seen[m[1]]++
+		}
+		if !strings.Contains(page, "\n800 diagnostics (0 errors) in 40 files scanned\n") {
+			t.Errorf("a page lacks the summary: %s", page[max(0, len(page)-400):])
+		}
+	}
+	if len(pages) < 3 || len(seen) != 800 {
+		t.Fatalf("%d pages showing %d diagnostics; want the 800 over 3 pages or more", len(pages), len(seen))
 	}
 	for id, n := range seen {
 		if n != 1 {
