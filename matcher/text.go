@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/structls/structls/internal/english"
 	"github.com/structls/structls/workspace"
@@ -35,19 +34,18 @@ type matchSink struct {
 	skip     int               // the query's skip, for the continuation
 	emit     func(Batch) error // nil: collect into res.Matches
 	view     textView
-	rendered strings.Builder // the rendering of collected matches (emit == nil)
-	bytes    int             // bytes of matches rendered
-	shown    int             // matches sent
-	full     bool            // the rendering reached MaxTextBytes
+	rendered strings.Builder    // the rendering of collected matches (emit == nil)
+	page     workspace.TextPage // the matches rendered, under the cap
+	shown    int                // matches sent
 }
 
 func newMatchSink(res *Result, set settings, skip int, emit func(Batch) error) *matchSink {
-	return &matchSink{res: res, text: set.text, textOnly: set.textOnly, skip: skip, emit: emit}
+	return &matchSink{res: res, text: set.text, textOnly: set.textOnly, skip: skip, emit: emit, page: workspace.TextPage{Reserve: textTailReserve}}
 }
 
 // send takes the next matches in order.
 func (o *matchSink) send(matches []Match) error {
-	if o.full {
+	if o.page.Full {
 		return nil
 	}
 	var text strings.Builder
@@ -69,29 +67,17 @@ func (o *matchSink) send(matches []Match) error {
 	return o.emit(Batch{Matches: matches, Text: text.String()})
 }
 
-// render writes the matches that fit under the cap and returns them. A
-// first match alone over the cap is cut, so that every page moves on.
+// render writes the matches that fit under the cap and returns them (see
+// workspace.TextPage).
 func (o *matchSink) render(b *strings.Builder, matches []Match) []Match {
 	for i := range matches {
 		var one strings.Builder
 		view := o.view // a match that does not fit must not move the headings on
 		view.writeMatches(&one, matches[i:i+1])
-		if o.bytes+one.Len() <= MaxTextBytes-textTailReserve {
-			b.WriteString(one.String())
-			o.bytes += one.Len()
-			o.view = view
-			continue
-		}
-		o.full = true
-		if o.shown+i > 0 {
+		if !o.page.Add(b, one.String()) {
 			return matches[:i]
 		}
-		cut := CutToBytes(one.String(), MaxTextBytes-textTailReserve-64) +
-			fmt.Sprintf("… (cut: this match alone is over %d KB)\n", MaxTextBytes/1024)
-		b.WriteString(cut)
-		o.bytes += len(cut)
 		o.view = view
-		return matches[:1]
 	}
 	return matches
 }
@@ -104,13 +90,13 @@ func (o *matchSink) finish() {
 	if !o.text {
 		return
 	}
-	if o.full {
+	if o.page.Full {
 		next := o.skip + o.shown
 		o.res.LimitReached, o.res.NextSkip = true, &next
 	}
 	var text strings.Builder
 	text.WriteString(o.rendered.String())
-	writeTail(&text, o.res, o.skip, o.shown, o.full, o.bytes)
+	writeTail(&text, o.res, o.skip, o.shown, o.page.Full, o.page.Bytes)
 	o.res.Text = text.String()
 }
 
@@ -127,18 +113,7 @@ func parseIssuesShown(shown int) int {
 
 // CutToBytes returns the longest prefix of s of at most n bytes that ends
 // on a character boundary.
-func CutToBytes(s string, n int) string {
-	if n <= 0 {
-		return ""
-	}
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
-}
+func CutToBytes(s string, n int) string { return workspace.CutToBytes(s, n) }
 
 // textView is where a text rendering is: the headings written so far and
 // the file of the last match, so matches can be rendered in batches.

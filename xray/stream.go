@@ -62,7 +62,7 @@ func (c *collector) add(r *fileResult) error {
 		n := min(c.skip, len(ms))
 		ms, c.skip = ms[n:], c.skip-n
 	}
-	if c.text && c.page.full {
+	if c.text && c.page.Full {
 		return nil // past the text's cap: counted, not kept
 	}
 	if c.emit == nil {

@@ -27,7 +27,7 @@ const textTailReserve = 4 * 1024
 // those the text shows.
 func renderText(res *Result, skip int) string {
 	var b strings.Builder
-	page := textPage{from: skip}
+	page := newTextPage(skip)
 	res.Matches = page.fit(&b, res.Matches)
 	page.finish(&b, res)
 	return b.String()
@@ -36,42 +36,27 @@ func renderText(res *Result, skip int) string {
 // textPage is a text rendering being built, match after match (a streamed
 // run renders each batch as it goes), under maxTextBytes.
 type textPage struct {
-	from  int // the query's skip: the matches before the page
-	view  matchText
-	bytes int  // bytes of matches rendered
-	shown int  // matches rendered
-	full  bool // a match did not fit: the page ends before it
+	from int // the query's skip: the matches before the page
+	view matchText
+	workspace.TextPage
 }
 
-// fit renders the matches that fit and returns them. Once one does not
-// fit, none is rendered again; a first match alone over the cap is cut, so
-// that every page moves on.
+func newTextPage(skip int) textPage {
+	return textPage{from: skip, TextPage: workspace.TextPage{Reserve: textTailReserve}}
+}
+
+// fit renders the matches that fit and returns them (see
+// workspace.TextPage).
 func (p *textPage) fit(b *strings.Builder, matches []Match) []Match {
-	if p.full {
-		return nil
-	}
 	for i := range matches {
 		var one strings.Builder
 		view := p.view // a match that does not fit must not move the headings on
 		view.write(&one, matches[i:i+1])
-		if p.bytes+one.Len() <= maxTextBytes-textTailReserve {
-			b.WriteString(one.String())
-			p.bytes += one.Len()
-			p.view = view
-			continue
-		}
-		p.full = true
-		if p.shown+i > 0 {
-			p.shown += i
+		if !p.Add(b, one.String()) {
 			return matches[:i]
 		}
-		cut := cutText(one.String(), maxTextBytes-textTailReserve-64)
-		fmt.Fprintf(b, "%s… (cut: this match alone is over %d KB)\n", cut, maxTextBytes/1024)
-		p.bytes += len(cut) + 64
-		p.view, p.shown = view, 1
-		return matches[:1]
+		p.view = view
 	}
-	p.shown += len(matches)
 	return matches
 }
 
@@ -83,27 +68,18 @@ func (p *textPage) finish(b *strings.Builder, res *Result) {
 	var notes strings.Builder
 	writeTail(&notes, res)
 	last := summary(res)
-	if p.full {
-		next := p.from + p.shown
+	if p.Full {
+		next := p.from + p.Shown
 		res.NextSkip = &next
 		last += fmt.Sprintf("\nShowing matches %d-%d of %d (the %d KB text cap); for the rest repeat the query with skip=%d\n",
 			p.from+1, next, res.MatchCount, maxTextBytes/1024, next)
 	}
 	tail := notes.String()
-	if room := maxTextBytes - p.bytes - len(last); len(tail) > room {
-		tail = cutText(tail, room-8) + "…\n"
+	if room := maxTextBytes - p.Bytes - len(last); len(tail) > room {
+		tail = workspace.CutToBytes(tail, room-8) + "…\n"
 	}
 	b.WriteString(tail)
 	b.WriteString(last)
-}
-
-// cutText is the longest prefix of s of at most n bytes that ends on a
-// character boundary.
-func cutText(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return strings.ToValidUTF8(s[:max(0, n)], "")
 }
 
 // matchText renders matches grouped by file, batch after batch (a streamed

@@ -55,6 +55,26 @@ func pageThrough(t *testing.T, wantCode int, args ...string) []string {
 	return nil
 }
 
+// shownOnce checks that the pages show want entries (what entry's first
+// group captures), each once, over minPages pages or more.
+func shownOnce(t *testing.T, pages []string, entry *regexp.Regexp, want, minPages int) {
+	t.Helper()
+	seen := map[string]int{}
+	for _, page := range pages {
+		for _, m := range entry.FindAllStringSubmatch(page, -1) {
+			seen[m[1]]++
+		}
+	}
+	if len(pages) < minPages || len(seen) != want {
+		t.Fatalf("%d pages showing %d entries; want %d over %d pages or more", len(pages), len(seen), want, minPages)
+	}
+	for e, n := range seen {
+		if n != 1 {
+			t.Errorf("%s shown %d times", e, n)
+		}
+	}
+}
+
 // TestSearchTextCap: `structls search --text` stops at 50 KB, at a file's
 // end, and ends with the command that continues it; paging through shows
 // every file once (issue 22, point 2).
@@ -66,20 +86,7 @@ func TestSearchTextCap(t *testing.T) {
 	}
 	dir := testutil.WriteTree(t, archive.String())
 	pages := pageThrough(t, exitFound, "search", "--root", dir, "--text", "needle")
-	seen := map[string]int{}
-	for _, page := range pages {
-		for _, m := range regexp.MustCompile(`(?m)^#+ (f\d+\.txt)$`).FindAllStringSubmatch(page, -1) {
-			seen[m[1]]++
-		}
-	}
-	if len(pages) < 3 || len(seen) != 300 {
-		t.Fatalf("%d pages showing %d files; want the 300 files over 3 pages or more", len(pages), len(seen))
-	}
-	for f, n := range seen {
-		if n != 1 {
-			t.Errorf("%s shown %d times", f, n)
-		}
-	}
+	shownOnce(t, pages, regexp.MustCompile(`(?m)^#+ (f\d+\.txt)$`), 300, 3)
 	if !strings.Contains(pages[0], "Showing files 1-") || !strings.Contains(pages[0], "of 300 (the 50 KB text cap)") {
 		t.Errorf("the first page does not say what it shows: %s", pages[0][len(pages[0])-300:])
 	}
@@ -97,21 +104,10 @@ func TestXRayTextCap(t *testing.T) {
 	dir := testutil.WriteTree(t, archive.String())
 	evaluator := `return {"matches": [{"line_number": 1, "id": "%s#%d" % (file_path, i), "pad": "` + strings.Repeat("p", 100) + `"} for i in range(40)]}`
 	pages := pageThrough(t, exitFound, "xray", "--root", dir, "-e", "package", "--eval-code", evaluator)
-	seen := map[string]int{}
+	shownOnce(t, pages, regexp.MustCompile(`(?m)^  id="(f\d+\.go#\d+)"$`), 2400, 4)
 	for _, page := range pages {
-		for _, m := range regexp.MustCompile(`(?m)^  id="(f\d+\.go#\d+)"$`).FindAllStringSubmatch(page, -1) {
-			seen[m[1]]++
-		}
 		if !strings.Contains(page, "\n2400 matches; 60 of 60 candidate files evaluated\n") {
 			t.Errorf("a page lacks the run's summary: %s", page[max(0, len(page)-400):])
-		}
-	}
-	if len(pages) < 4 || len(seen) != 2400 {
-		t.Fatalf("%d pages showing %d matches; want the 2400 over 4 pages or more", len(pages), len(seen))
-	}
-	for id, n := range seen {
-		if n != 1 {
-			t.Errorf("%s shown %d times", id, n)
 		}
 	}
 }
@@ -132,21 +128,10 @@ func TestScanTextCap(t *testing.T) {
 	dir := testutil.WriteTree(t, archive.String())
 	rules := "id: no-println\nlanguage: go\nseverity: warning\nmessage: |-\n  do not print\n\n  (a message with a blank line)\nrule:\n  pattern: println($A)\n"
 	pages := pageThrough(t, exitFound, "scan", "--root", dir, "--inline-rules", rules)
-	seen := map[string]int{}
+	shownOnce(t, pages, regexp.MustCompile(`(?m)^\d+ \|\s+println\("(f\d+#\d+) `), 800, 3)
 	for _, page := range pages {
-		for _, m := range regexp.MustCompile(`(?m)^\d+ \|\s+println\("(f\d+#\d+) `).FindAllStringSubmatch(page, -1) {
-			seen[m[1]]++
-		}
 		if !strings.Contains(page, "\n800 diagnostics (0 errors) in 40 files scanned\n") {
 			t.Errorf("a page lacks the summary: %s", page[max(0, len(page)-400):])
-		}
-	}
-	if len(pages) < 3 || len(seen) != 800 {
-		t.Fatalf("%d pages showing %d diagnostics; want the 800 over 3 pages or more", len(pages), len(seen))
-	}
-	for id, n := range seen {
-		if n != 1 {
-			t.Errorf("%s shown %d times", id, n)
 		}
 	}
 }
