@@ -51,7 +51,7 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 	res.MissingPaths = resolved.Missing
 	res.Warnings = append(resolved.Warnings, warnings...)
 	if set.text {
-		res.Text = renderText(res, single)
+		res.Text = renderText(res, single, q.Skip)
 	}
 	return res, nil
 }
