@@ -93,8 +93,7 @@ func TestScanCancelledInsideOneLine(t *testing.T) {
 		ctx := &cancelAfterChecks{Context: context.Background()}
 		ctx.left.Store(1)
 		sc := &scanner{m: m, enc: workspace.UTF16}
-		var lower []byte
-		scan := sc.scan(ctx, workspace.File{Rel: "min.js"}, content, &lower)
+		scan := sc.scan(ctx, workspace.File{Rel: "min.js"}, content, &scratch{})
 		built := 0
 		for _, m := range scan.matches {
 			built += len(m.Submatches)

@@ -39,18 +39,25 @@ type hit struct {
 	subs               [][]int
 }
 
-// scan finds the matching lines of one file. lowerBuf is a per-worker buffer
-// for the case-folded copy the prefilter may need.
-func (s *scanner) scan(ctx context.Context, f workspace.File, content []byte, lowerBuf *[]byte) fileScan {
+// scratch is the memory one worker reuses from file to file.
+type scratch struct {
+	read   []byte           // the file's bytes
+	lower  []byte           // the case-folded copy the prefilter may need
+	mapper workspace.Mapper // the line table of a file with a candidate match
+}
+
+// scan finds the matching lines of one file, using the worker's scratch.
+func (s *scanner) scan(ctx context.Context, f workspace.File, content []byte, w *scratch) fileScan {
 	text := content
 	if s.m.filter.fold {
-		*lowerBuf = asciiLower(*lowerBuf, content)
-		text = *lowerBuf
+		w.lower = asciiLower(w.lower, content)
+		text = w.lower
 	}
 	if !s.m.filter.fileMayMatch(text) {
 		return fileScan{}
 	}
-	mapper := workspace.NewMapper(content)
+	mapper := &w.mapper
+	mapper.Reset(content)
 	var out fileScan
 	emit := func(h hit) bool {
 		line := mapper.Line(h.lineStart) + 1
