@@ -128,3 +128,63 @@ func slug(heading string) string {
 	}
 	return b.String()
 }
+
+// outsideDocument matches a citation of a document outside the repository:
+// the team's design page and reference notes, and their section numbers.
+var outsideDocument = regexp.MustCompile(`DESIGN\.md|(ast-grep-semantics|ast-grep-rules|seed-tools|lsp-stack|editors-testing|grammars)\.md|\.\./shared|/work/shared|team reference|of the seed tools\)|reference §|(^|[\s("'` + "`" + `])(reference|seeds)/`)
+
+// outsideCheckExempt are the files that spell those citations out to look
+// for them.
+var outsideCheckExempt = map[string]bool{
+	"docs/links_test.go":         true,
+	"cmd/structls/setup_test.go": true,
+}
+
+// skippedDirs are directories of the tree that hold no text of ours.
+var skippedDirs = map[string]bool{".git": true, "third_party": true, "node_modules": true, ".cache": true, ".tools": true,
+	"test-results": true, "dist": true}
+
+// textExtensions are the files whose text is checked.
+var textExtensions = map[string]bool{".go": true, ".c": true, ".h": true, ".sh": true, ".ts": true, ".mjs": true, ".lua": true,
+	".md": true, ".txt": true, ".json": true, ".yml": true, ".yaml": true, ".star": true, ".txtar": true}
+
+// TestNoOutsideDocuments: code comments, scripts and documents cite only
+// documents inside the repository (docs/design.md for the architecture),
+// so a maintainer finds every reference in the tree.
+func TestNoOutsideDocuments(t *testing.T) {
+	root := ".."
+	checked := 0
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if skippedDirs[d.Name()] {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		rel, _ := filepath.Rel(root, path)
+		rel = filepath.ToSlash(rel)
+		if !textExtensions[filepath.Ext(path)] || outsideCheckExempt[rel] {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		checked++
+		for i, line := range strings.Split(string(data), "\n") {
+			if m := outsideDocument.FindString(line); m != "" {
+				t.Errorf("%s:%d cites %q, a document outside the repository: cite docs/design.md (or the docs/ page that says it) instead", rel, i+1, strings.TrimSpace(m))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if checked < 100 {
+		t.Fatalf("only %d files checked: the walk missed the tree", checked)
+	}
+}
