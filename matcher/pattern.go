@@ -1,7 +1,7 @@
 // Package matcher is structural search with ast-grep's semantics: a pattern
 // is code with metavariables ($A, $$$ARGS, $_), parsed by the language's
 // grammar; it matches every node whose subtree has the same shape, under
-// one of six strictness levels (reference/ast-grep-semantics.md).
+// one of six strictness levels (docs/protocol.md, structls.astGrep).
 package matcher
 
 import (

@@ -50,7 +50,7 @@ func (e errCycle) Error() string {
 	return fmt.Sprintf("util `%s` has a cyclic dependency in its `matches` sub-rule: break the cycle, or recurse only through inside/has/precedes/follows", e.id)
 }
 
-// kindsOf computes a rule's kind set (reference §2.1).
+// kindsOf computes a rule's kind set (ast-grep's potential kinds).
 func kindsOf(r matchRule) (kindSet, error) {
 	switch r := r.(type) {
 	case patternRule:

@@ -97,7 +97,7 @@ func (s *suppressions) builtinFindings(t *syntax.Tree, unused, suppressAll Sever
 }
 
 // findSuppressions collects the comments holding ast-grep-ignore and the
-// line each covers (reference §14).
+// line each covers, as ast-grep's combined.rs does (docs/rules.md, Suppression).
 func findSuppressions(t *syntax.Tree) *suppressions {
 	out := &suppressions{byLine: map[int][]*suppression{}}
 	if !bytes.Contains(t.Source, []byte("ast-grep-ignore")) {

@@ -26,7 +26,7 @@ const (
 	entryPoint    = "__xray_evaluator__"
 )
 
-// fileGlobals are the globals an evaluator sees (C3 of the seed tools).
+// fileGlobals are the globals an evaluator sees (docs/xray.md, Globals).
 var fileGlobals = []string{"node", "root", "source", "lang", "file_path", "match_positions",
 	"match_byte_offset", "match_line_number", "match_line_content"}
 

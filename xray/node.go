@@ -125,7 +125,7 @@ func (it *childIterator) Next(p *starlark.Value) bool {
 
 func (it *childIterator) Done() {}
 
-// nodeMembers are the public members of XRayNode (C4 of the seed tools).
+// nodeMembers are the public members of XRayNode (docs/xray.md, XRayNode).
 var nodeMembers = []string{
 	"child_by_field_name", "child_count", "children", "children_by_field_name", "count_descendants_of_type",
 	"descendants_of_type", "enclosing", "enclosing_method_body", "end_byte", "end_point", "has_error",

@@ -3,8 +3,9 @@
 // effect) from commands and from the tests that need every language; it is
 // the one expensive package to build (minutes of C, cold).
 //
-// Modules and versions: the team reference grammars.md (34 upstream
-// modules, 23 from go-sitter-forest where upstream has no usable Go module).
+// Modules and versions: the imports below, pinned in go.mod (docs/design.md,
+// Grammars: 33 upstream modules, 23 from go-sitter-forest where upstream has
+// no usable Go module).
 // Kotlin is go-sitter-forest's build of the fwcd grammar, the one ast-grep
 // parses Kotlin with (tree-sitter-grammars/tree-sitter-kotlin names its
 // nodes differently: no simple_identifier, call_suffix, …), so that
