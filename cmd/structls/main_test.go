@@ -173,7 +173,7 @@ func TestAstgrepExitCodes(t *testing.T) {
 		stderr string // a substring stderr must hold
 	}{
 		{[]string{"astgrep", "--root", demoRoot, "-p", "strings.ToUpper($S)", "-l", "go"}, 0,
-			"# util/\n## strings.go\n*20|\treturn strings.ToUpper(s)\n  meta: S=s\n\nNote: in go the pattern parses as a type_conversion_expression, which matches nothing in code; it was searched as a call_expression (the pattern placed inside a function body); pass a selector or a strictness to opt out\n", ""},
+			"# util/\n## strings.go\n*20|\treturn strings.ToUpper(s)\n  meta: S=s\n\nNote: in go the pattern parses as a type_conversion_expression, which matches nothing in code; it was searched as a call_expression (the pattern placed inside a function body); pass a selector or a strictness to opt out\n\n1 match in 1 file\n", ""},
 		{[]string{"astgrep", "--root", demoRoot, "-p", "nosuchcall($$$)", "-l", "go"}, 1, "", ""},
 		{[]string{"astgrep", "--root", demoRoot, "--json", "-p", "strings.ToUpper($S)", "-l", "go"}, 0, "", ""},
 		{[]string{"astgrep", "--root", demoRoot, "-p", "x", "-l", "klingon"}, 2, "", "structls languages"},

@@ -141,7 +141,7 @@ func TestRemoteConcurrentProcessesShareOneServer(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	want := "# a.go\n*3|func g() { f(1); f(2) }\n  meta: A=1\n*3|func g() { f(1); f(2) }\n  meta: A=2\n0"
+	want := "# a.go\n*3|func g() { f(1); f(2) }\n  meta: A=1\n*3|func g() { f(1); f(2) }\n  meta: A=2\n\n2 matches in 1 file\n0"
 	for i, o := range outs {
 		if !strings.HasSuffix(o, want) {
 			t.Errorf("process %d printed %q; want %q", i, o, want)
