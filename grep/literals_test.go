@@ -44,3 +44,27 @@ func TestRequiredLiterals(t *testing.T) {
 		}
 	}
 }
+
+// TestASCIILower: the eight-bytes-at-a-time lowering equals a byte-at-a-time
+// one for every byte value in every lane, at every length and alignment.
+func TestASCIILower(t *testing.T) {
+	var text []byte
+	for b := range 256 {
+		text = append(text, byte(b))
+	}
+	for shift := range 8 { // each byte value in each of the eight lanes
+		text = append(text[1:], text[0])
+		for _, n := range []int{0, 1, 7, 8, 9, 255, 256} {
+			got := asciiLower(nil, text[:n])
+			for i, c := range text[:n] {
+				want := c
+				if 'A' <= c && c <= 'Z' {
+					want = c + 'a' - 'A'
+				}
+				if got[i] != want {
+					t.Fatalf("shift %d, length %d: byte %d (%#x) lowered to %#x; want %#x", shift, n, i, c, got[i], want)
+				}
+			}
+		}
+	}
+}

@@ -93,8 +93,7 @@ func TestScanCancelledInsideOneLine(t *testing.T) {
 		ctx := &cancelAfterChecks{Context: context.Background()}
 		ctx.left.Store(1)
 		sc := &scanner{m: m, enc: workspace.UTF16}
-		var lower []byte
-		scan := sc.scan(ctx, workspace.File{Rel: "min.js"}, content, &lower)
+		scan := sc.scan(ctx, workspace.File{Rel: "min.js"}, content, &scratch{})
 		built := 0
 		for _, m := range scan.matches {
 			built += len(m.Submatches)
@@ -131,5 +130,25 @@ func TestSearchCancelledOnHugeLine(t *testing.T) {
 		}
 	case <-time.After(time.Minute):
 		t.Fatal("Search ignored its cancellation for a minute")
+	}
+}
+
+// TestScanReusesWorkerMemory: scanning a file that passes the literal
+// prefilter reuses the worker's scratch (the line table above all, which
+// is as long as the file), so a file with a candidate but no match
+// allocates nothing.
+func TestScanReusesWorkerMemory(t *testing.T) {
+	content := []byte(strings.Repeat("no match on this line, not one\n", 10_000) + "x = 1\n")
+	for _, pattern := range []string{`\pL\d`, `(?i)NOT.\d`} {
+		m, err := compile(Query{Pattern: pattern}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := &scanner{m: m, enc: workspace.UTF16}
+		var w scratch
+		sc.scan(context.Background(), workspace.File{Rel: "a.txt"}, content, &w)
+		if n := testing.AllocsPerRun(10, func() { sc.scan(context.Background(), workspace.File{Rel: "a.txt"}, content, &w) }); n > 0 {
+			t.Errorf("%s: a scan without a match made %v allocations; want none", pattern, n)
+		}
 	}
 }

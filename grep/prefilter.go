@@ -2,6 +2,7 @@ package grep
 
 import (
 	"bytes"
+	"encoding/binary"
 	"regexp/syntax"
 	"slices"
 	"strings"
@@ -235,10 +236,30 @@ func (p prefilter) fileMayMatch(text []byte) bool {
 	return true
 }
 
-// asciiLower writes the ASCII-lower-cased text into buf (reused) and returns it.
+// asciiLower writes the ASCII-lower-cased text into buf (reused) and returns
+// it. It lowers eight bytes at a time (a case-insensitive search lowers every
+// file it reads; a byte at a time took a third of such a search's CPU): in
+// each byte lane, adding to the low seven bits sets the lane's top bit when
+// the byte is at least 'A', or above 'Z', without a carry into the next lane;
+// a byte that is at least 'A', not above 'Z', and ASCII gets 0x20 added.
 func asciiLower(buf, text []byte) []byte {
 	buf = slices.Grow(buf[:0], len(text))[:len(text)]
-	for i, c := range text {
+	const (
+		ones = 0x0101010101010101
+		low7 = 0x7f * ones
+		high = 0x80 * ones
+	)
+	i := 0
+	for ; i+8 <= len(text); i += 8 {
+		x := binary.NativeEndian.Uint64(text[i:])
+		heptets := x & low7
+		atLeastA := heptets + (0x80-'A')*ones
+		aboveZ := heptets + (0x80-'Z'-1)*ones
+		upper := atLeastA &^ aboveZ &^ x & high
+		binary.NativeEndian.PutUint64(buf[i:], x|upper>>2)
+	}
+	for ; i < len(text); i++ {
+		c := text[i]
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'
 		}

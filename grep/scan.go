@@ -39,18 +39,26 @@ type hit struct {
 	subs               [][]int
 }
 
-// scan finds the matching lines of one file. lowerBuf is a per-worker buffer
-// for the case-folded copy the prefilter may need.
-func (s *scanner) scan(ctx context.Context, f workspace.File, content []byte, lowerBuf *[]byte) fileScan {
+// scratch is the memory one worker reuses from file to file.
+type scratch struct {
+	read   []byte           // the file's bytes
+	lower  []byte           // the case-folded copy the prefilter may need
+	mapper workspace.Mapper // the line table of a file with a candidate match
+	starts []int            // the candidate lines' starts
+}
+
+// scan finds the matching lines of one file, using the worker's scratch.
+func (s *scanner) scan(ctx context.Context, f workspace.File, content []byte, w *scratch) fileScan {
 	text := content
 	if s.m.filter.fold {
-		*lowerBuf = asciiLower(*lowerBuf, content)
-		text = *lowerBuf
+		w.lower = asciiLower(w.lower, content)
+		text = w.lower
 	}
 	if !s.m.filter.fileMayMatch(text) {
 		return fileScan{}
 	}
-	mapper := workspace.NewMapper(content)
+	mapper := &w.mapper
+	mapper.Reset(content)
 	var out fileScan
 	emit := func(h hit) bool {
 		line := mapper.Line(h.lineStart) + 1
@@ -68,7 +76,7 @@ func (s *scanner) scan(ctx context.Context, f workspace.File, content []byte, lo
 	case s.m.multiline:
 		s.multilineHits(ctx, content, emit)
 	case len(s.m.filter.clauses) > 0:
-		s.candidateLineHits(ctx, content, text, emit)
+		w.starts = s.candidateLineHits(ctx, content, text, w.starts[:0], emit)
 	default:
 		s.lineHits(ctx, content, emit)
 	}
@@ -98,13 +106,13 @@ func (s *scanner) lineHits(ctx context.Context, content []byte, emit func(hit) b
 }
 
 // candidateLineHits runs the regex only on the lines holding a literal of
-// the most selective prefilter clause: a matching line must hold one.
-func (s *scanner) candidateLineHits(ctx context.Context, content, text []byte, emit func(hit) bool) {
-	var starts []int
+// the most selective prefilter clause: a matching line must hold one. It
+// collects the lines' starts in starts (reused) and returns it.
+func (s *scanner) candidateLineHits(ctx context.Context, content, text []byte, starts []int, emit func(hit) bool) []int {
 	for _, lit := range bestClause(s.m.filter.clauses) {
 		for pos, n := 0, 0; pos < len(text); n++ {
 			if n%cancelCheckEvery == cancelCheckEvery-1 && ctx.Err() != nil {
-				return
+				return starts
 			}
 			i := bytes.Index(text[pos:], []byte(lit))
 			if i < 0 {
@@ -119,13 +127,14 @@ func (s *scanner) candidateLineHits(ctx context.Context, content, text []byte, e
 	starts = slices.Compact(starts)
 	for n, ls := range starts {
 		if n%cancelCheckEvery == cancelCheckEvery-1 && ctx.Err() != nil {
-			return
+			return starts
 		}
 		le := lineEnd(content, ls)
 		if subs := s.m.engine.FindAllIndex(content[ls:le], -1); subs != nil && !emit(hit{ls, le, shift(subs, ls)}) {
-			return
+			return starts
 		}
 	}
+	return starts
 }
 
 // multilineHits runs the regex over the whole text; matches are grouped by

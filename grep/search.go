@@ -51,7 +51,7 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 	res.MissingPaths = resolved.Missing
 	res.Warnings = append(resolved.Warnings, warnings...)
 	if set.text {
-		res.Text = renderText(res, single)
+		res.Text = renderText(res, single, q.Skip)
 	}
 	return res, nil
 }
@@ -66,9 +66,9 @@ func scanAll(ctx context.Context, snap *workspace.Snapshot, sc *scanner, targets
 	var hits []fileScan
 	var tooLarge, unreadable []string
 	found, _ := snap.Scan(ctx, targets, walk, nil, func() func(workspace.File) {
-		var lowerBuf, readBuf []byte
+		var w scratch
 		return func(f workspace.File) {
-			content, err := snap.ReadFile(f, readBuf)
+			content, err := snap.ReadFile(f, w.read)
 			switch {
 			case errors.Is(err, workspace.ErrTooLarge):
 				mu.Lock()
@@ -76,9 +76,9 @@ func scanAll(ctx context.Context, snap *workspace.Snapshot, sc *scanner, targets
 				mu.Unlock()
 			case err == nil:
 				if f.Doc == nil {
-					readBuf = content
+					w.read = content
 				}
-				if scan := sc.scan(ctx, f, content, &lowerBuf); len(scan.matches) > 0 {
+				if scan := sc.scan(ctx, f, content, &w); len(scan.matches) > 0 {
 					scan.file = f
 					mu.Lock()
 					hits = append(hits, scan)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -196,5 +197,41 @@ func TestSearchByteOrderMark(t *testing.T) {
 	if m.LineText != "console.log(1)" || m.Range.Start.Character != 8 || m.Submatches[0].ByteRange.Start != 11 {
 		t.Errorf("line %q, range %+v, byte range %+v; want the text without the mark, column 8, byte 11",
 			m.LineText, m.Range, m.Submatches[0].ByteRange)
+	}
+}
+
+// TestSearchSkipsBinaryFiles: a file on disk holding a NUL byte is never
+// searched, wherever the NUL is and whatever path the query takes (literal
+// prefilter, case folding, no literal at all), now that the check waits for
+// the prefilter; an open document is searched as it is, as before.
+func TestSearchSkipsBinaryFiles(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- text.txt --\nneedle in text\n")
+	for name, content := range map[string]string{
+		"nul-after.bin":  "needle before\x00 the NUL\n",
+		"nul-before.bin": "\x00\nneedle after the NUL\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := workspace.NewFolder(dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := workspace.NewOverlay()
+	o.Open(workspace.PathToURI(filepath.Join(dir, "doc.txt")), "plaintext", 1, "needle\x00 in a buffer\n")
+	snap := workspace.NewSnapshot([]workspace.Folder{f}, workspace.Settings{}, o.Documents())
+	for _, q := range []Query{{Pattern: "needle", Literal: true}, {Pattern: "NEEDLE", IgnoreCase: true}, {Pattern: `\pL\pL\pL\pL\pL\pL`}} {
+		res, err := Search(context.Background(), snap, q, workspace.UTF16, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, m := range res.Matches {
+			got = append(got, m.Path)
+		}
+		if diff := cmp.Diff([]string{"doc.txt", "text.txt"}, got); diff != "" {
+			t.Errorf("%q: files with a match (-want +got):\n%s", q.Pattern, diff)
+		}
 	}
 }

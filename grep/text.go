@@ -8,25 +8,69 @@ import (
 	"strings"
 )
 
-// renderText renders a result the way the seed search tool shows it to
-// agents: files grouped under their directory ("# dir/", "## name"), match
-// lines as "*N|text", context lines as " N|text", "..." where lines are
-// skipped, then notes on paging, missing paths and skipped files.
-func renderText(res *Result, single bool) string {
+// maxTextBytes caps the text rendering: a page holds the files that fit,
+// and its first note names the exact skip that continues it.
+const maxTextBytes = workspace.MaxTextBytes
+
+// textTailReserve is the part of maxTextBytes kept for the notes.
+const textTailReserve = 4 * 1024
+
+// renderText renders a result (the page from file skip) the way the seed
+// search tool shows it to agents: files grouped under their directory ("#
+// dir/", "## name"), match lines as "*N|text", context lines as " N|text",
+// "..." where lines are skipped, then notes on paging, missing paths and
+// skipped files. The rendering stops at the first file that does not fit
+// in maxTextBytes: the page ends there, and res keeps only the matches it
+// shows (so its JSON and its text page alike); a first file alone over
+// the cap shows its first lines.
+func renderText(res *Result, single bool, skip int) string {
 	var b strings.Builder
 	if len(res.Matches) == 0 {
 		b.WriteString("No matches found\n")
 	}
 	headings := workspace.FileHeadings{Flat: single}
-	for _, group := range GroupByFile(res.Matches) {
-		headings.Write(&b, group[0].Path)
-		WriteLines(&b, group)
+	groups := GroupByFile(res.Matches)
+	shown, kept, cut := 0, 0, false
+	for _, group := range groups {
+		var one strings.Builder
+		next := headings
+		next.Write(&one, group[0].Path)
+		WriteLines(&one, group)
+		if room := maxTextBytes - textTailReserve - b.Len(); one.Len() > room {
+			if shown == 0 {
+				text := one.String()
+				b.WriteString(text[:strings.LastIndexByte(text[:room], '\n')+1])
+				shown, kept, cut = 1, len(group), true
+			}
+			break
+		}
+		b.WriteString(one.String())
+		headings = next
+		shown++
+		kept += len(group)
+	}
+	capped := shown < len(groups)
+	if capped {
+		res.Matches = res.Matches[:kept]
+		res.MatchCount, res.FileCount = kept, shown
+		if !single {
+			next := skip + shown
+			res.FileLimitReached, res.NextSkip = true, &next
+		}
 	}
 	var notes []string
 	if res.FileLimitReached && res.NextSkip != nil {
 		first := *res.NextSkip - res.FileCount + 1
-		notes = append(notes, fmt.Sprintf("Showing files %d-%d of %d. Use skip=%d for the next page, or narrow paths/pattern.",
-			first, *res.NextSkip, res.TotalFiles, *res.NextSkip))
+		why := ""
+		if capped {
+			why = fmt.Sprintf(" (the %d KB text cap)", maxTextBytes/1024)
+		}
+		notes = append(notes, fmt.Sprintf("Showing files %d-%d of %d%s. Use skip=%d for the next page, or narrow paths/pattern.",
+			first, *res.NextSkip, res.TotalFiles, why, *res.NextSkip))
+	}
+	if cut {
+		notes = append(notes, fmt.Sprintf("The lines of %s were cut at the %d KB text cap; search it with a line range (%s:10-20) to see the rest.",
+			groups[0][0].Path, maxTextBytes/1024, groups[0][0].Path))
 	}
 	if res.PerFileLimitReached {
 		notes = append(notes, "Some files have more matches than shown; narrow the pattern or raise perFileLimit.")
@@ -36,7 +80,11 @@ func renderText(res *Result, single bool) string {
 	}
 	notes = append(notes, res.Warnings...)
 	if len(notes) > 0 {
-		b.WriteString("\n" + strings.Join(notes, "\n") + "\n")
+		tail := "\n" + strings.Join(notes, "\n") + "\n"
+		if room := maxTextBytes - b.Len(); len(tail) > room {
+			tail = strings.ToValidUTF8(tail[:room-8], "") + "…\n"
+		}
+		b.WriteString(tail)
 	}
 	return b.String()
 }

@@ -14,27 +14,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/workspace"
 )
-
-// goplsBinary finds gopls: $STRUCTLS_GOPLS, $PATH, or $(go env GOPATH)/bin.
-func goplsBinary(t *testing.T) string {
-	t.Helper()
-	if p := os.Getenv("STRUCTLS_GOPLS"); p != "" {
-		return p
-	}
-	if p, err := exec.LookPath("gopls"); err == nil {
-		return p
-	}
-	home, _ := os.UserHomeDir()
-	if p := filepath.Join(home, "go", "bin", "gopls"); fileExists(p) {
-		return p
-	}
-	t.Skip("gopls is not installed: go install golang.org/x/tools/gopls@v0.21.0 (or set STRUCTLS_GOPLS)")
-	return ""
-}
-
-func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
 
 // stdioConn joins a process's stdout and stdin into one stream.
 type stdioConn struct {
@@ -130,7 +112,7 @@ func TestDocumentSymbolMatchesGopls(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts gopls on the standard library")
 	}
-	bin := goplsBinary(t)
+	bin := testutil.Gopls(t)
 	root := filepath.Join(runtime.GOROOT(), "src")
 	gopls := startGopls(t, bin, root)
 	ours := newEditor(t, root, EditorOptions{})

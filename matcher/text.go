@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"unicode/utf8"
 
+	"github.com/structls/structls/internal/english"
 	"github.com/structls/structls/workspace"
 )
 
@@ -13,7 +13,7 @@ import (
 // seed tools cap their replies at 50 KB: the rendering holds the matches
 // that fit, and its last line names the exact skip that continues it. The
 // JSON matches are then the ones the text shows, so both page alike.
-const MaxTextBytes = 50 * 1024
+const MaxTextBytes = workspace.MaxTextBytes
 
 // textTailReserve is the part of MaxTextBytes kept for what follows the
 // matches: the notes and the continuation line.
@@ -34,19 +34,18 @@ type matchSink struct {
 	skip     int               // the query's skip, for the continuation
 	emit     func(Batch) error // nil: collect into res.Matches
 	view     textView
-	rendered strings.Builder // the rendering of collected matches (emit == nil)
-	bytes    int             // bytes of matches rendered
-	shown    int             // matches sent
-	full     bool            // the rendering reached MaxTextBytes
+	rendered strings.Builder    // the rendering of collected matches (emit == nil)
+	page     workspace.TextPage // the matches rendered, under the cap
+	shown    int                // matches sent
 }
 
 func newMatchSink(res *Result, set settings, skip int, emit func(Batch) error) *matchSink {
-	return &matchSink{res: res, text: set.text, textOnly: set.textOnly, skip: skip, emit: emit}
+	return &matchSink{res: res, text: set.text, textOnly: set.textOnly, skip: skip, emit: emit, page: workspace.TextPage{Reserve: textTailReserve}}
 }
 
 // send takes the next matches in order.
 func (o *matchSink) send(matches []Match) error {
-	if o.full {
+	if o.page.Full {
 		return nil
 	}
 	var text strings.Builder
@@ -68,29 +67,17 @@ func (o *matchSink) send(matches []Match) error {
 	return o.emit(Batch{Matches: matches, Text: text.String()})
 }
 
-// render writes the matches that fit under the cap and returns them. A
-// first match alone over the cap is cut, so that every page moves on.
+// render writes the matches that fit under the cap and returns them (see
+// workspace.TextPage).
 func (o *matchSink) render(b *strings.Builder, matches []Match) []Match {
 	for i := range matches {
 		var one strings.Builder
 		view := o.view // a match that does not fit must not move the headings on
 		view.writeMatches(&one, matches[i:i+1])
-		if o.bytes+one.Len() <= MaxTextBytes-textTailReserve {
-			b.WriteString(one.String())
-			o.bytes += one.Len()
-			o.view = view
-			continue
-		}
-		o.full = true
-		if o.shown+i > 0 {
+		if !o.page.Add(b, one.String()) {
 			return matches[:i]
 		}
-		cut := CutToBytes(one.String(), MaxTextBytes-textTailReserve-64) +
-			fmt.Sprintf("… (cut: this match alone is over %d KB)\n", MaxTextBytes/1024)
-		b.WriteString(cut)
-		o.bytes += len(cut)
 		o.view = view
-		return matches[:1]
 	}
 	return matches
 }
@@ -103,30 +90,30 @@ func (o *matchSink) finish() {
 	if !o.text {
 		return
 	}
-	if o.full {
+	if o.page.Full {
 		next := o.skip + o.shown
 		o.res.LimitReached, o.res.NextSkip = true, &next
 	}
 	var text strings.Builder
 	text.WriteString(o.rendered.String())
-	writeTail(&text, o.res, o.skip, o.shown, o.full, o.bytes)
+	writeTail(&text, o.res, o.skip, o.shown, o.page.Full, o.page.Bytes)
 	o.res.Text = text.String()
+}
+
+// parseIssuesShown is how many parse issues a page of shown matches lists:
+// no more than the matches (the notes must not drown the results), and
+// maxParseIssuesShown when there are none, since then the issues may be
+// why.
+func parseIssuesShown(shown int) int {
+	if shown == 0 {
+		return maxParseIssuesShown
+	}
+	return min(shown, maxParseIssuesShown)
 }
 
 // CutToBytes returns the longest prefix of s of at most n bytes that ends
 // on a character boundary.
-func CutToBytes(s string, n int) string {
-	if n <= 0 {
-		return ""
-	}
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
-}
+func CutToBytes(s string, n int) string { return workspace.CutToBytes(s, n) }
 
 // textView is where a text rendering is: the headings written so far and
 // the file of the last match, so matches can be rendered in batches.
@@ -156,10 +143,11 @@ func (v *textView) writeMatches(b *strings.Builder, matches []Match) {
 }
 
 // writeTail renders what follows the matches (shown of them, from skip,
-// were rendered, in used bytes): the parse issues, the warnings, the missing paths and,
-// last, the line that continues a page that stopped early, ending in the
-// exact skip=N — or, when no match was shown, first a line saying so. The
-// notes are cut to stay within the cap.
+// were rendered, in used bytes): the parse issues (no more than the matches
+// shown), the warnings, the missing paths and, last, the totals ("N matches
+// in M files") or the line that continues a page that stopped early, with
+// the totals and ending in the exact skip=N — or, when no match was shown,
+// first a line saying so. The notes are cut to stay within the cap.
 func writeTail(b *strings.Builder, res *Result, skip, shown int, full bool, used int) {
 	var notes strings.Builder
 	if shown == 0 {
@@ -170,9 +158,9 @@ func writeTail(b *strings.Builder, res *Result, skip, shown int, full bool, used
 		}
 	}
 	if len(res.ParseErrors) > 0 {
-		listed := res.ParseErrors[:min(len(res.ParseErrors), maxParseIssuesShown)]
-		if len(listed) < len(res.ParseErrors) {
-			fmt.Fprintf(&notes, "\nParse issues (%d / %d):\n", len(listed), len(res.ParseErrors))
+		listed := res.ParseErrors[:min(len(res.ParseErrors), parseIssuesShown(shown))]
+		if left := len(res.ParseErrors) - len(listed); left > 0 {
+			fmt.Fprintf(&notes, "\nParse issues (%d of %d; %d more not listed):\n", len(listed), len(res.ParseErrors), left)
 		} else {
 			notes.WriteString("\nParse issues:\n")
 		}
@@ -191,13 +179,16 @@ func writeTail(b *strings.Builder, res *Result, skip, shown int, full bool, used
 		fmt.Fprintf(&notes, "\nPath not found: %s\n", m)
 	}
 	last := ""
+	inFiles := english.Count(res.FileCount, "file", "files")
 	switch {
 	case full:
-		last = fmt.Sprintf("\nShowing matches %d-%d of %d (the %d KB text cap); for the rest repeat the query with skip=%d\n",
-			skip+1, skip+shown, res.MatchCount, MaxTextBytes/1024, skip+shown)
+		last = fmt.Sprintf("\nShowing matches %d-%d of %d in %s (the %d KB text cap); for the rest repeat the query with skip=%d\n",
+			skip+1, skip+shown, res.MatchCount, inFiles, MaxTextBytes/1024, skip+shown)
 	case res.LimitReached && res.NextSkip != nil:
-		last = fmt.Sprintf("\nResult limit reached (matches %d-%d of %d); narrow paths, or for the rest repeat the query with skip=%d\n",
-			skip+1, *res.NextSkip, res.MatchCount, *res.NextSkip)
+		last = fmt.Sprintf("\nResult limit reached (matches %d-%d of %d in %s); narrow paths, or for the rest repeat the query with skip=%d\n",
+			skip+1, *res.NextSkip, res.MatchCount, inFiles, *res.NextSkip)
+	case res.MatchCount > 0:
+		last = fmt.Sprintf("\n%s in %s\n", english.Count(res.MatchCount, "match", "matches"), inFiles)
 	}
 	tail := notes.String()
 	if room := MaxTextBytes - used - len(last); len(tail) > room {

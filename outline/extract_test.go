@@ -39,7 +39,7 @@ func TestTablesAreWellFormed(t *testing.T) {
 			t.Errorf("%s: rule %q has symbol type %q, not in SymbolTypes", language, r.Match, r.Symbol)
 		}
 		if r.c == nil { // compileRules parses every path, test and expression, and panics on a bad one
-			t.Errorf("%s: rule %q was not compiled when its table was registered", language, r.Match)
+			t.Errorf("%s: rule %q was not compiled by SpecFor", language, r.Match)
 		}
 	})
 }

@@ -23,7 +23,8 @@ type Spec struct {
 	// outline is parsed without it.
 	Skip func(src []byte, skip []uint32) []uint32
 
-	opaque sync.Map // *sitter.Language → syntax.KindSet of Opaque
+	opaque   sync.Map  // *sitter.Language → syntax.KindSet of Opaque
+	compiled sync.Once // Rules compiled (see SpecFor)
 }
 
 // opaqueKinds returns Opaque as a set of lang's kinds, or nil for none.
@@ -42,18 +43,26 @@ func (s *Spec) opaqueKinds(lang *sitter.Language) syntax.KindSet {
 // the catalogue missing here has no symbol notion (see the README).
 var specs = map[string]*Spec{}
 
-// register adds a language's table, compiled; the lang_*.go files call it
-// from init.
+// register adds a language's table; the lang_*.go files call it from init.
+// Its rules are compiled on first use (SpecFor): compiling every table took
+// half the start-up of a process, which most commands (search, astgrep on
+// one language) pay for nothing.
 func register(names []string, spec *Spec) {
-	compileRules(spec.Rules)
 	for _, n := range names {
 		specs[n] = spec
 	}
 }
 
-// SpecFor returns the extractor of a catalogue language, or nil when the
-// language has no symbol notion (a data format, a diff).
-func SpecFor(language string) *Spec { return specs[language] }
+// SpecFor returns the extractor of a catalogue language, its rules
+// compiled, or nil when the language has no symbol notion (a data format, a
+// diff).
+func SpecFor(language string) *Spec {
+	spec := specs[language]
+	if spec != nil {
+		spec.compiled.Do(func() { compileRules(spec.Rules) })
+	}
+	return spec
+}
 
 // Languages returns the names of the languages with an outline, sorted.
 func Languages() []string {

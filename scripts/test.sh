@@ -30,7 +30,9 @@ fi
 scripts/third-party-tree-sitter.sh --check
 
 # The first build compiles 57 tree-sitter grammars (minutes, cold).
-go test -race -count=1 -timeout 30m ./...
+# Under STRUCTLS_REQUIRE_TOOLS a differential test whose tool is missing
+# fails instead of skipping (internal/testutil/tools.go).
+STRUCTLS_REQUIRE_TOOLS=1 go test -race -count=1 -timeout 30m ./...
 
 # structls mcp against real MCP clients from npm: the official TypeScript SDK client over stdio calls every
 # tool, and the MCP Inspector's CLI lists them (scripts/mcp-e2e.sh; STRUCTLS_MCP_E2E=0 skips it).

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"unicode/utf8"
 )
 
 // InputError is a command argument the user must fix (a bad pattern, a
@@ -37,6 +38,58 @@ type Setting struct {
 }
 
 func (s Setting) String() string { return s.Field + ": " + s.Value }
+
+// MaxTextBytes caps the text rendering of a command's result (format
+// "text"), as the seed tools cap their replies at 50 KB: a page holds the
+// entries that fit, and says the exact skip that continues it.
+const MaxTextBytes = 50 * 1024
+
+// TextPage holds the matches of a text rendering while they fit in
+// MaxTextBytes less Reserve, the room kept for what follows them (notes,
+// a summary, the line that continues the page).
+type TextPage struct {
+	Reserve int
+	Bytes   int  // bytes of the matches written
+	Shown   int  // matches written, a cut one included
+	Full    bool // a match did not fit: the page ends before it
+}
+
+// Add writes one match's rendering to b if it fits, and reports whether
+// it did. The first that does not fit ends the page, but a first match
+// alone over the cap is cut to fit and written, so that every page moves
+// on.
+func (p *TextPage) Add(b *strings.Builder, match string) bool {
+	if p.Full {
+		return false
+	}
+	limit := MaxTextBytes - p.Reserve
+	if p.Bytes+len(match) > limit {
+		p.Full = true
+		if p.Shown > 0 {
+			return false
+		}
+		match = CutToBytes(match, limit-64) + fmt.Sprintf("… (cut: this match alone is over %d KB)\n", MaxTextBytes/1024)
+	}
+	b.WriteString(match)
+	p.Bytes += len(match)
+	p.Shown++
+	return true
+}
+
+// CutToBytes returns the longest prefix of s of at most n bytes that ends
+// on a character boundary.
+func CutToBytes(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
 
 // TextFormat reads a command's `format` field: "json" (or "") for the JSON
 // result alone, "text" to add the agent-friendly rendering.

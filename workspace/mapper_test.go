@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -182,5 +183,21 @@ func TestMapperReset(t *testing.T) {
 		if reused.LineCount() != fresh.LineCount() {
 			t.Fatalf("text %q: reset Mapper counts %d lines, a fresh one %d", text, reused.LineCount(), fresh.LineCount())
 		}
+	}
+}
+
+// TestMapperLineTableOneAllocation: the line table of a long text is
+// allocated once at its final size (growing it by appends copied it a dozen
+// times), and a Mapper reset over a text of no more lines allocates none.
+func TestMapperLineTableOneAllocation(t *testing.T) {
+	text := []byte(strings.Repeat("a line of text\n", 100_000))
+	if n := testing.AllocsPerRun(10, func() { NewMapper(text).LineCount() }); n > 2 {
+		t.Errorf("a fresh Mapper made %v allocations for its line table; want the Mapper and one table", n)
+	}
+	var m Mapper
+	m.Reset(text)
+	m.LineCount()
+	if n := testing.AllocsPerRun(10, func() { m.Reset(text[:len(text)/2]); m.LineCount() }); n > 0 {
+		t.Errorf("a reset Mapper made %v allocations; want none", n)
 	}
 }

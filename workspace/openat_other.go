@@ -22,3 +22,7 @@ func openat2(dirfd int, path string, flags int, resolve uint64) (int, error) {
 func openat(dirfd int, name string, flags int) (int, error) {
 	return -1, syscall.ENOSYS
 }
+
+func readDirFD(fd int, buf []byte) ([]dirEntry, error) {
+	return nil, syscall.ENOSYS
+}

@@ -83,14 +83,18 @@ func CompareFiles(a, b File) int {
 func (s *Snapshot) WalkFunc(ctx context.Context, targets []Target, opts WalkOptions, emit func(File)) error {
 	filter := newGlobFilter(opts.Globs, s.Settings.Exclude)
 	allowNodeModules := mentionsNodeModules(opts.Globs, targets)
-	seen := map[string]bool{}
-	add := func(t Target, abs string, named bool) {
+	var seen map[string]bool // only targets that overlap can name a file twice
+	if len(targets) > 1 {
+		seen = map[string]bool{}
+	}
+	add := func(t Target, abs, rel string, named bool) {
 		if seen[abs] || IsTempName(filepath.Base(abs)) { // structls's own temporary files are never searched
 			return
 		}
-		seen[abs] = true
+		if seen != nil {
+			seen[abs] = true
+		}
 		f := s.Folders[t.Folder]
-		rel := f.Rel(abs)
 		var doc *Document
 		if len(s.docs) > 0 {
 			doc = s.docs[filepath.Join(f.Path, filepath.FromSlash(rel))]
@@ -99,12 +103,12 @@ func (s *Snapshot) WalkFunc(ctx context.Context, targets []Target, opts WalkOpti
 	}
 	for _, t := range targets {
 		if !t.IsDir {
-			add(t, t.Base, true)
+			add(t, t.Base, s.Folders[t.Folder].Rel(t.Base), true)
 			continue
 		}
 		w := walker{snap: s, ctx: ctx, target: t, folder: s.Folders[t.Folder], opts: opts, filter: filter,
 			allowNodeModules: allowNodeModules, maxDepth: globDepth(t.Glob)}
-		if err := w.walk(func(abs string) { add(t, abs, false) }); err != nil {
+		if err := w.walk(func(abs, rel string) { add(t, abs, rel, false) }); err != nil {
 			return err
 		}
 		for path := range s.docs { // unsaved new files, not on disk yet
@@ -115,7 +119,7 @@ func (s *Snapshot) WalkFunc(ctx context.Context, targets []Target, opts WalkOpti
 			rel, _ := filepath.Rel(f.Path, path)
 			abs := filepath.Join(f.Real, rel)
 			if within(t.Base, abs) && w.keepFile(abs, filepath.ToSlash(rel)) {
-				add(t, abs, false)
+				add(t, abs, filepath.ToSlash(rel), false)
 			}
 		}
 	}
@@ -135,19 +139,20 @@ type walker struct {
 	allowNodeModules bool
 	maxDepth         int // -1: unlimited
 	ignores          []gitignore.GitIgnore
+	direntBuf        []byte // the listing's buffer, reused from directory to directory
 }
 
-// walk walks the target's directory; emit is called for every file kept. A
-// folder whose root cannot be opened any more is skipped, as any unreadable
-// directory is.
-func (w *walker) walk(emit func(string)) error {
+// walk walks the target's directory; emit is called with the absolute and
+// the folder-relative (slash) path of every file kept. A folder whose root
+// cannot be opened any more is skipped, as any unreadable directory is.
+func (w *walker) walk(emit func(abs, rel string)) error {
 	root, err := w.snap.root(w.target.Folder)
 	if err != nil {
 		return nil
 	}
 	w.root = root
 	w.loadParentIgnores()
-	return w.dir(w.target.Base, 0, emit)
+	return w.dir(w.target.Base, w.folder.Rel(w.target.Base), 0, emit)
 }
 
 // loadParentIgnores reads the ignore files of the folder root and of every
@@ -200,12 +205,13 @@ func (w *walker) ignored(abs string, isDir bool) bool {
 	return ignored
 }
 
-// dir walks one directory; emit is called for every file kept.
-func (w *walker) dir(dir string, depth int, emit func(string)) error {
+// dir walks one directory, at the absolute path dir and the folder-relative
+// slash path rel ("." for the folder's root); emit is called for every file kept.
+func (w *walker) dir(dir, rel string, depth int, emit func(abs, rel string)) error {
 	if err := w.ctx.Err(); err != nil {
 		return err
 	}
-	entries, err := w.list(dir)
+	entries, err := w.list(rel)
 	if err != nil {
 		return nil // unreadable directories are skipped, as ripgrep does
 	}
@@ -216,61 +222,98 @@ func (w *walker) dir(dir string, depth int, emit func(string)) error {
 	if w.opts.Gitignore {
 		// Only open the ignore files the listing shows (saves two failed opens a directory).
 		for _, name := range []string{".gitignore", ".ignore"} {
-			if _, found := slices.BinarySearchFunc(entries, name, func(e os.DirEntry, n string) int {
-				return strings.Compare(e.Name(), n)
+			if _, found := slices.BinarySearchFunc(entries, name, func(e dirEntry, n string) int {
+				return strings.Compare(e.name, n)
 			}); found {
 				w.loadIgnore(filepath.Join(dir, name), dir)
 			}
 		}
 	}
 	defer func() { w.ignores = w.ignores[:saved] }()
-	root := w.folder
 	for _, e := range entries {
-		name := e.Name()
-		abs := filepath.Join(dir, name)
-		if !w.opts.Hidden && strings.HasPrefix(name, ".") {
+		if e.kind == entryOther || !w.opts.Hidden && strings.HasPrefix(e.name, ".") {
+			continue // symlinks, devices, sockets and pipes are never searched
+		}
+		entryRel := joinName(rel, e.name)
+		if e.kind == entryFile {
+			// The glob filter first: it needs no absolute path, and drops most files of a typed search.
+			if w.filter.keeps(entryRel) {
+				if abs := joinName(dir, e.name); w.inTargetNotIgnored(abs) {
+					emit(abs, entryRel)
+				}
+			}
 			continue
 		}
-		switch typ := e.Type(); {
-		case typ.IsDir():
-			if name == ".git" || (name == "node_modules" && !w.allowNodeModules) ||
-				(w.maxDepth >= 0 && depth+1 >= w.maxDepth) || w.ignored(abs, true) ||
-				w.filter.excludesDir(root.Rel(abs)) {
-				continue
-			}
-			if err := w.dir(abs, depth+1, emit); err != nil {
-				return err
-			}
-		case typ.IsRegular():
-			if w.keepFile(abs, root.Rel(abs)) {
-				emit(abs)
-			}
+		abs := joinName(dir, e.name)
+		if e.name == ".git" || (e.name == "node_modules" && !w.allowNodeModules) ||
+			(w.maxDepth >= 0 && depth+1 >= w.maxDepth) || w.ignored(abs, true) ||
+			w.filter.excludesDir(entryRel) {
+			continue
 		}
-		// Symlinks, devices, sockets and pipes are never searched.
+		if err := w.dir(abs, entryRel, depth+1, emit); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+// joinName is filepath.Join(dir, name) for a clean dir (absolute, or a
+// folder-relative slash path where "." is the root) and a name from a
+// listing (no separator, never "." or ".."), with one allocation.
+func joinName(dir, name string) string {
+	switch {
+	case dir == ".":
+		return name
+	case strings.HasSuffix(dir, "/"): // "/" itself
+		return dir + name
+	}
+	return dir + "/" + name
 }
 
 // testHookAfterList, when set by a test, runs after each directory is listed
 // and before anything below it is opened: the window of a symlink swap.
 var testHookAfterList func(dir string)
 
-// list returns the entries of the directory at the absolute path dir, sorted
-// by name, reading them from a handle opened through the folder root.
-func (w *walker) list(dir string) ([]os.DirEntry, error) {
-	fd, err := w.root.open(w.folder.Rel(dir), syscall.O_RDONLY|syscall.O_DIRECTORY)
+// dirEntry is one entry of a directory listing.
+type dirEntry struct {
+	name string
+	kind entryKind
+}
+
+type entryKind uint8
+
+const (
+	entryOther entryKind = iota // a symlink, device, socket or pipe: never walked
+	entryFile                   // a regular file
+	entryDir
+)
+
+// direntBufSize is the size of the buffer a walk lists directories with.
+const direntBufSize = 32 << 10
+
+// list returns the entries of the directory at the folder-relative path rel,
+// sorted by name, reading them from a handle opened through the folder root.
+func (w *walker) list(rel string) ([]dirEntry, error) {
+	fd, err := w.root.open(rel, syscall.O_RDONLY|syscall.O_DIRECTORY)
 	if err != nil {
 		return nil, err
 	}
-	f := os.NewFile(uintptr(fd), dir)
-	defer f.Close()
-	entries, err := f.ReadDir(-1)
-	slices.SortFunc(entries, func(a, b os.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	defer syscall.Close(fd)
+	if w.direntBuf == nil {
+		w.direntBuf = make([]byte, direntBufSize)
+	}
+	entries, err := readDirFD(fd, w.direntBuf)
+	slices.SortFunc(entries, func(a, b dirEntry) int { return strings.Compare(a.name, b.name) })
 	return entries, err
 }
 
-// keepFile applies the target glob, the ignore files and the glob filters to a file.
+// keepFile applies the glob filters, the target glob and the ignore files to a file.
 func (w *walker) keepFile(abs, rel string) bool {
+	return w.filter.keeps(rel) && w.inTargetNotIgnored(abs)
+}
+
+// inTargetNotIgnored applies the target glob and the ignore files to a file.
+func (w *walker) inTargetNotIgnored(abs string) bool {
 	if w.target.Glob != "" {
 		relToBase, err := filepath.Rel(w.target.Base, abs)
 		if err != nil {
@@ -280,7 +323,7 @@ func (w *walker) keepFile(abs, rel string) bool {
 			return false
 		}
 	}
-	return !w.ignored(abs, false) && w.filter.keeps(rel)
+	return !w.ignored(abs, false)
 }
 
 // globDepth is how many directory levels a target glob can reach: "*.go" only

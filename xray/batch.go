@@ -129,8 +129,10 @@ func searchBatch(ctx context.Context, snap *workspace.Snapshot, q Query, set set
 	res.Timeout = res.Timeout || errors.Is(run.Err(), context.DeadlineExceeded)
 	res.Cancelled = workspace.StoppedByUser(ctx)
 	res.Partial = res.Partial || res.Timeout || res.Cancelled || res.OutputLimitReached || len(res.CellErrors) > 0
+	res.MatchCount = len(res.Matches)
+	res.Matches = res.Matches[min(q.Skip, len(res.Matches)):]
 	if set.text {
-		res.Text = renderText(res)
+		res.Text = renderText(res, q.Skip)
 	}
 	return res, nil
 }

@@ -11,23 +11,9 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/workspace"
 )
-
-// astGrepBinary finds the pinned ast-grep CLI ($STRUCTLS_AST_GREP, else
-// .tools/ at the repository root), or skips the test.
-func astGrepBinary(t *testing.T) string {
-	t.Helper()
-	if p := os.Getenv("STRUCTLS_AST_GREP"); p != "" {
-		return p
-	}
-	_, file, _, _ := runtime.Caller(0)
-	p := filepath.Join(filepath.Dir(file), "..", ".tools", "node_modules", ".bin", "ast-grep")
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("the ast-grep CLI is not installed at %s, so the differential test cannot run: run scripts/test.sh (it installs @ast-grep/cli into .tools)", p)
-	}
-	return p
-}
 
 // kindEvaluator lists every node of one kind as its byte range.
 const kindEvaluator = `
@@ -41,7 +27,7 @@ return {"matches": [{"line_number": n.start_point[0] + 1, "start": n.start_byte,
 // kind K in a file finds exactly the nodes `ast-grep scan` finds with a
 // `kind: K` rule, on Go standard library packages (the same grammar).
 func TestDifferentialKindAgainstAstGrep(t *testing.T) {
-	bin := astGrepBinary(t)
+	bin := testutil.AstGrep(t)
 	goroot := runtime.GOROOT()
 	for _, pkg := range []string{"strings", "bufio", "go/ast", "encoding/json"} {
 		dir := filepath.Join(goroot, "src", filepath.FromSlash(pkg))

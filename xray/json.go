@@ -39,6 +39,12 @@ func (r *Result) AppendJSON(b []byte) []byte {
 		b = append(b, `,"cellErrors":`...)
 		b = appendJSONValue(b, r.CellErrors)
 	}
+	b = append(b, `,"matchCount":`...)
+	b = strconv.AppendInt(b, int64(r.MatchCount), 10)
+	if r.NextSkip != nil {
+		b = append(b, `,"nextSkip":`...)
+		b = strconv.AppendInt(b, int64(*r.NextSkip), 10)
+	}
 	b = append(b, `,"warnings":`...)
 	b = appendJSONValue(b, r.Warnings)
 	if r.Text != "" {

@@ -33,6 +33,7 @@ type Query struct {
 	IncludeAst     bool     `json:"includeAst,omitempty"`     // explore mode: each match carries its kind tree
 	MaxDebugNodes  *int     `json:"maxDebugNodes,omitempty"`  // nodes of that tree; default 50, at most 500
 	Format         string   `json:"format,omitempty"`         // "json" (default) or "text"
+	Skip           int      `json:"skip,omitempty"`           // matches left out before the first returned (paging)
 	Scans          []Scan   `json:"scans,omitempty"`          // a batch instead of driver/evaluator/target (batch.go)
 }
 
@@ -63,8 +64,13 @@ type Result struct {
 	// limits) and the files after it were left out.
 	OutputLimitReached bool        `json:"outputLimitReached,omitempty"`
 	CellErrors         []CellError `json:"cellErrors,omitempty"` // a batch's cells that could not run
-	Warnings           []string    `json:"warnings"`
-	Text               string      `json:"text,omitempty"`
+	// MatchCount counts the matches found, those skipped and those past
+	// the text's cap included.
+	MatchCount int `json:"matchCount"`
+	// NextSkip is the skip that continues a text that stopped at its cap.
+	NextSkip *int     `json:"nextSkip,omitempty"`
+	Warnings []string `json:"warnings"`
+	Text     string   `json:"text,omitempty"`
 }
 
 // Match is one match an evaluator returned. Fields holds its other keys
@@ -163,6 +169,8 @@ func (q Query) validate() (settings, error) {
 		return s, invalidf("timeoutSeconds must be between 1 and %d (got %d)", MaxTimeoutSeconds, *q.TimeoutSeconds)
 	case s.fileTimeoutMs < 1 || s.fileTimeoutMs > MaxFileTimeoutMs:
 		return s, invalidf("fileTimeoutMs must be between 1 and %d (got %d)", MaxFileTimeoutMs, s.fileTimeoutMs)
+	case q.Skip < 0:
+		return s, invalidf("skip must be 0 or more (got %d)", q.Skip)
 	case q.ContextLines < 0 || q.ContextLines > MaxContextLines:
 		return s, invalidf("contextLines must be between 0 and %d (got %d)", MaxContextLines, q.ContextLines)
 	case q.MaxDebugNodes != nil && !q.IncludeAst:

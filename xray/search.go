@@ -86,7 +86,7 @@ func searchSized(ctx context.Context, snap *workspace.Snapshot, q Query, enc wor
 	cache.StartQuery()
 	e := &evaluation{snap: snap, ev: ev, enc: enc, cache: cache, fileTimeout: time.Duration(set.fileTimeoutMs) * time.Millisecond,
 		debugNodes: set.debugNodes, prints: newPrintLog(ctx)}
-	c := &collector{res: res, emit: emit, text: set.text, limit: maxRunOutputKept}
+	c := &collector{res: res, emit: emit, text: set.text, limit: maxRunOutputKept, skip: q.Skip, page: newTextPage(q.Skip)}
 	if emit != nil {
 		c.limit = maxRunOutputStreamed
 	}

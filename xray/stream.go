@@ -37,12 +37,13 @@ type collector struct {
 	text        bool              // render the matches as text
 	pending     []Match           // matches not yet emitted
 	pendingSize int               // about the bytes of their JSON
-	matches     int               // matches collected in all
+	matches     int               // matches found in all
+	skip        int               // matches still to leave out (the query's skip)
 	output      int               // about the bytes of the output so far (matchSize)
 	limit       int               // the most output a run may have
 	limited     bool              // a file was left out at the limit
-	render      matchText
-	out         strings.Builder // the matches' text, when not streaming
+	page        textPage          // the text rendering, under its cap
+	out         strings.Builder   // the matches' text, when not streaming
 }
 
 // add takes one file's outcome.
@@ -56,11 +57,19 @@ func (c *collector) add(r *fileResult) error {
 	c.res.EvaluationErrors = append(c.res.EvaluationErrors, r.errors...)
 	c.res.FileMetadata = append(c.res.FileMetadata, r.metadata...)
 	c.matches += len(r.matches)
+	ms := r.matches
+	if c.skip > 0 {
+		n := min(c.skip, len(ms))
+		ms, c.skip = ms[n:], c.skip-n
+	}
+	if c.text && c.page.Full {
+		return nil // past the text's cap: counted, not kept
+	}
 	if c.emit == nil {
-		c.res.Matches = append(c.res.Matches, r.matches...)
 		if c.text {
-			c.render.write(&c.out, r.matches)
+			ms = c.page.fit(&c.out, ms)
 		}
+		c.res.Matches = append(c.res.Matches, ms...)
 		return nil
 	}
 	// A file's matches go out in batches of at most batchMatches, or about
@@ -68,7 +77,7 @@ func (c *collector) add(r *fileResult) error {
 	// of tens of MB copied at each step on its way. A whole batch of them is
 	// a part of the file's slice, not a copy.
 	each := r.size / max(1, len(r.matches)) // about the bytes of one match
-	for ms := r.matches; len(ms) > 0; {
+	for len(ms) > 0 {
 		n := min(len(ms), batchMatches-len(c.pending), max(1, (batchBytes-c.pendingSize)/max(1, each)))
 		if len(c.pending) == 0 {
 			c.pending = ms[:n:n]
@@ -94,19 +103,23 @@ func (c *collector) flush() error {
 	b := Batch{Matches: c.pending}
 	if c.text {
 		var t strings.Builder
-		c.render.write(&t, c.pending)
+		b.Matches = c.page.fit(&t, c.pending)
 		b.Text = t.String()
 	}
 	c.pending, c.pendingSize = nil, 0 // the batch owns them now; they are not kept
+	if len(b.Matches) == 0 && b.Text == "" {
+		return nil
+	}
 	return c.emit(b)
 }
 
 // finish renders the text of the whole result (or of its tail, when the
 // matches went out in batches).
 func (c *collector) finish() {
+	c.res.MatchCount = c.matches
 	if !c.text {
 		return
 	}
-	writeTail(&c.out, c.res, c.matches)
+	c.page.finish(&c.out, c.res)
 	c.res.Text = c.out.String()
 }

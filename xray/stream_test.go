@@ -54,8 +54,8 @@ return {"matches": [{"line_number": 1 + i % 4, "i": i} for i in range(n)], "valu
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("format %q: streamed (+) differs from unstreamed (-):\n%s", format, diff)
 		}
-		if len(want.Matches) != 10*300+1500+2000 || len(want.EvaluationErrors) != 1 || len(want.FileMetadata) != 12 {
-			t.Errorf("format %q: %d matches, %d errors, %d metadata; want 6500, 1, 12", format, len(want.Matches), len(want.EvaluationErrors), len(want.FileMetadata))
+		if want.MatchCount != 10*300+1500+2000 || len(want.EvaluationErrors) != 1 || len(want.FileMetadata) != 12 {
+			t.Errorf("format %q: %d matches, %d errors, %d metadata; want 6500, 1, 12", format, want.MatchCount, len(want.EvaluationErrors), len(want.FileMetadata))
 		}
 	}
 }

@@ -99,9 +99,10 @@ func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
 	if q.DebugQuery != "" {
 		return debugView(ctx, s, q, *asJSON, stdout, stderr)
 	}
+	stdout = s.showProgress(stdout, stderr, *asJSON)
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	printer := &streamPrinter{out: out, asJSON: *asJSON, command: lsp.CommandAstGrep}
-	raw, err := s.editor.ExecuteCommandBatches(ctx, lsp.CommandAstGrep, q, printer.batch)
+	raw, err := s.call(ctx, lsp.CommandAstGrep, q, printer.batch)
 	if err != nil {
 		out.Flush()
 		return exitError, err

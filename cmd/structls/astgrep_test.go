@@ -136,3 +136,38 @@ func TestAstgrepTextOnlyThroughTheServer(t *testing.T) {
 		t.Errorf("%d matches, matchCount %d, text %q; want the text of 2 matches alone", len(res.Matches), res.MatchCount, res.Text)
 	}
 }
+
+// TestAstgrepTextTotals: the text ends with the totals ("N matches in M
+// files") or, for a page, the matches shown of the total and the exact
+// command that continues it; the parse issues listed are no more than the
+// matches shown, with the number left out (issue 23, point 5).
+func TestAstgrepTextTotals(t *testing.T) {
+	var archive strings.Builder
+	for i := range 20 {
+		fmt.Fprintf(&archive, "-- broken%02d.go --\npackage p\n\nfunc g() { f(%d) }\n\nfunc (\n", i, i)
+	}
+	archive.WriteString("-- ok.go --\npackage p\n\nfunc h() { f(1); f(2) }\n")
+	dir := testutil.WriteTree(t, archive.String())
+	for _, tc := range []struct {
+		name   string
+		args   []string
+		suffix string // the end of stdout
+		issues string // the head of the parse issues
+		listed int    // parse issues listed
+	}{
+		{"all", []string{"--limit", "0"}, "\n22 matches in 21 files\n", "\nParse issues:\n", 20},
+		{"one file", []string{"ok.go"}, "\n2 matches in 1 file\n", "", 0},
+		{"a page", []string{"--limit", "3"}, "\nResult limit reached (matches 1-3 of 22 in 21 files); narrow paths, or for the rest repeat the query with skip=3\n" +
+			"For the rest run: structls astgrep --skip 3 --root " + dir + " -l go -p 'f($A)' --limit 3\n", "\nParse issues (3 of 20; 17 more not listed):\n", 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := run(append([]string{"astgrep", "--root", dir, "-l", "go", "-p", "f($A)"}, tc.args...), nil, &stdout, &stderr)
+			out := stdout.String()
+			if code != exitFound || !strings.HasSuffix(out, tc.suffix) || !strings.Contains(out, tc.issues) ||
+				strings.Count(out, ": parse error (syntax tree contains error nodes)") != tc.listed {
+				t.Errorf("exit %d, stdout\n%s\nwant it to end with %q, list %d parse issues under %q", code, out, tc.suffix, tc.listed, tc.issues)
+			}
+		})
+	}
+}

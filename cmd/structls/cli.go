@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	jsonv2 "github.com/go-json-experiment/json"
 
@@ -53,6 +54,8 @@ type session struct {
 	editor *lsp.Editor
 	wait   func() int
 	root   string
+	// progress, when set (showProgress), shows the commands' progress.
+	progress atomic.Pointer[progressLine]
 }
 
 // startSession starts the server in-process and initialises it on root;
@@ -76,6 +79,16 @@ func startSession(ctx context.Context, root string, opts lsp.EditorOptions) (*se
 			fmt.Fprintf(os.Stderr, "structls: %s\n", note)
 		}
 	}
+	s := &session{root: abs}
+	onNotify := opts.OnNotify
+	opts.OnNotify = func(method string, params json.RawMessage) {
+		if onNotify != nil {
+			onNotify(method, params)
+		}
+		if p := s.progress.Load(); p != nil {
+			p.notify(method, params)
+		}
+	}
 	if opts.InitOptions == nil {
 		// One query per process: keeping parsed trees for later would only cost memory.
 		opts.InitOptions = json.RawMessage(`{"structls": {"parseCacheMB": 0}}`)
@@ -94,7 +107,35 @@ func startSession(ctx context.Context, root string, opts lsp.EditorOptions) (*se
 	if _, err := ed.Initialize(ctx, abs); err != nil {
 		return nil, fmt.Errorf("initialize: %w", err)
 	}
-	return &session{editor: ed, wait: wait, root: abs}, nil
+	s.editor, s.wait = ed, wait
+	return s, nil
+}
+
+// showProgress shows the progress of the session's long commands on
+// stderr when it is a terminal and the output is not for a program
+// (forProgram: --json); see progressLine. It returns stdout made to clear
+// the progress line before it writes, when both are the same terminal.
+func (s *session) showProgress(stdout, stderr io.Writer, forProgram bool) io.Writer {
+	p := newProgressLine(stderr, forProgram)
+	if p == nil {
+		return stdout
+	}
+	s.progress.Store(p)
+	return p.guard(stdout)
+}
+
+// call runs a command, with its partial results to onBatch when it is not
+// nil, and its progress shown when the session shows progress.
+func (s *session) call(ctx context.Context, command string, arg any, onBatch func(lsp.PartialBatch) error) (json.RawMessage, error) {
+	if p := s.progress.Load(); p != nil {
+		p.begin()
+		defer p.end()
+		return s.editor.ExecuteCommandWorkDone(ctx, command, arg, p.tokenString(), onBatch)
+	}
+	if onBatch != nil {
+		return s.editor.ExecuteCommandBatches(ctx, command, arg, onBatch)
+	}
+	return s.editor.ExecuteCommand(ctx, command, arg)
 }
 
 // close shuts the server down cleanly.
@@ -106,7 +147,7 @@ func (s *session) close(ctx context.Context) {
 
 // execute runs a command and decodes its result into out (when not nil).
 func (s *session) execute(ctx context.Context, command string, arg any, out any) (json.RawMessage, error) {
-	raw, err := s.editor.ExecuteCommand(ctx, command, arg)
+	raw, err := s.call(ctx, command, arg, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -146,12 +187,10 @@ type streamPrinter struct {
 	asJSON  bool
 	command string // the command, for messages
 	printed int    // matches printed as JSON
-	count   int    // matches received
 }
 
 // batch prints one partial result.
 func (p *streamPrinter) batch(b lsp.PartialBatch) error {
-	p.count += b.Count
 	if !p.asJSON {
 		_, err := p.out.WriteString(b.Text)
 		return err

@@ -17,6 +17,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/structls/structls/internal/testutil"
 )
 
 // binary is the structls command built (without -race) for the tests that
@@ -285,10 +287,7 @@ func TestDemoRoot(t *testing.T) {
 // --no-require-git (structls honours .gitignore outside git repositories
 // too) and -g '!.git'.
 func TestSearchMatchesRipgrep(t *testing.T) {
-	rg, err := exec.LookPath("rg")
-	if err != nil {
-		t.Fatal("ripgrep is not installed: apt-get install ripgrep (.ci/run does it)")
-	}
+	rg := testutil.Ripgrep(t)
 	goroot := filepath.Join(runtime.GOROOT(), "src")
 	cases := []struct {
 		root string

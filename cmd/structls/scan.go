@@ -12,6 +12,7 @@ import (
 	jsonv2 "github.com/go-json-experiment/json"
 
 	"github.com/structls/structls/lsp"
+	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/rules"
 )
 
@@ -30,6 +31,8 @@ type scanReply struct {
 	// FixErrorCount: the diagnostics whose fix could not be rendered.
 	FixErrorCount int    `json:"fixErrorCount"`
 	Text          string `json:"text"`
+	// Diagnostics: what starts each one's block of the text, to page it.
+	Diagnostics []diagnosticHead `json:"diagnostics"`
 }
 
 // scanCmd is `structls scan`: ast-grep YAML rules over the files, as
@@ -38,7 +41,9 @@ type scanReply struct {
 // the diagnostics grouped by file (or --json, or --format github) and
 // exits 1 when an error-severity diagnostic was found (with --apply, one
 // without a fix, or a fix that could not be rendered), 2 when the rules or
-// the config do not load, else 0.
+// the config do not load, else 0. The text report shows at most 50 KB a
+// page, ending with the command that continues it (--skip N, in
+// diagnostics).
 func scanCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	fs := newFlagSet("scan", stdout, stderr)
 	var ruleFiles, globs multiFlag
@@ -52,6 +57,7 @@ func scanCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	includeMetadata := fs.Bool("include-metadata", false, "add each rule's metadata to its diagnostics (JSON)")
 	format := fs.String("format", "", "github: print GitHub Actions annotations")
 	fs.Var(&globs, "g", "include glob, or !glob to exclude (repeatable)")
+	skip := fs.Int("skip", 0, "diagnostics to skip in the text report (paging: at most 50 KB a page)")
 	severities := map[string]rules.Severity{}
 	for _, sev := range []rules.Severity{rules.SeverityError, rules.SeverityWarning, rules.SeverityInfo, rules.SeverityHint, rules.SeverityOff} {
 		fs.Var(severityFlag{sev, severities}, string(sev), fmt.Sprintf("--%s=ID sets rule ID's severity to %s; --%s alone, every rule's (repeatable)", sev, sev, sev))
@@ -82,6 +88,7 @@ func scanCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		return exitError, err
 	}
 	defer s.close(ctx)
+	stdout = s.showProgress(stdout, stderr, *asJSON)
 	var res scanReply
 	raw, err := s.execute(ctx, lsp.CommandScan, q, &res)
 	if err != nil {
@@ -107,7 +114,11 @@ func scanCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		printGitHub(stdout, diags.Diagnostics)
 		printResult(stdout, stderr, nil, "", false, notes)
 	} else {
-		printResult(stdout, stderr, raw, res.Text, *asJSON, notes)
+		text := res.Text
+		if !*asJSON && (*skip > 0 || len(text) > matcher.MaxTextBytes) {
+			text = pageScanText(text, res.Diagnostics, *skip, func(skip int) string { return nextCommand(fs, "scan", args, skip) })
+		}
+		printResult(stdout, stderr, raw, text, *asJSON, notes)
 	}
 	errorsLeft := res.ErrorCount
 	if *apply {

@@ -15,7 +15,9 @@ import (
 // search is `structls search`: regex search with ripgrep-like flags and
 // output (path:line:text). Unlike the LSP command's agent-friendly defaults
 // (20 files a page, 20 matches a file, context 1/3), the CLI prints every
-// match with no context unless asked, as ripgrep does.
+// match with no context unless asked, as ripgrep does. Its --text, the
+// agent-friendly rendering, stops at 50 KB and ends with the command that
+// continues it.
 func search(args []string, stdout, stderr io.Writer) (int, error) {
 	fs := newFlagSet("search", stdout, stderr)
 	var globs multiFlag
@@ -72,6 +74,7 @@ func search(args []string, stdout, stderr io.Writer) (int, error) {
 		return exitError, err
 	}
 	defer s.close(ctx)
+	stdout = s.showProgress(stdout, stderr, *asJSON)
 	var res grep.Result
 	raw, err := s.execute(ctx, lsp.CommandSearch, q, &res)
 	if err != nil {
@@ -85,6 +88,9 @@ func search(args []string, stdout, stderr io.Writer) (int, error) {
 		fmt.Fprintf(stdout, "%s\n", raw)
 	case *asText:
 		fmt.Fprint(stdout, res.Text)
+		if res.NextSkip != nil {
+			fmt.Fprintf(stdout, "For the rest run: %s\n", nextCommand(fs, "search", args, *res.NextSkip))
+		}
 	default:
 		printMatches(stdout, res.Matches, *q.ContextBefore+*q.ContextAfter > 0)
 		for _, w := range res.Warnings {

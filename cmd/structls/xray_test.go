@@ -15,7 +15,7 @@ import (
 )
 
 // TestXRayCLI checks structls xray's exit codes (0 matches, 1 none, 2 a
-// refused query; evaluation errors alone are no error exit) and outputs.
+// refused query or an evaluation that failed in every file) and outputs.
 func TestXRayCLI(t *testing.T) {
 	dir := testutil.WriteTree(t, `
 -- a.go --
@@ -41,7 +41,7 @@ return {"matches": [{"line_number": c.start_point[0] + 1, "call": c.text} for c 
 		{"default evaluator echoes hits", []string{"-e", "func"}, exitFound,
 			"notes.txt: UnsupportedLanguage: No grammar for extension '.txt'", ""},
 		{"no matches", []string{"-e", "nothing here"}, exitNotFound, "0 matches; 0 of 0 candidate files evaluated", ""},
-		{"evaluation errors alone", []string{"-e", "func", "--eval-code", "return 1"}, exitNotFound, "InvalidEvaluatorReturn", ""},
+		{"evaluation failed in every file", []string{"-e", "func", "--eval-code", "return 1"}, exitError, "InvalidEvaluatorReturn", "failed in every file evaluated (2 files)"},
 		{"filename target", []string{"-e", `\.go$`, "--target", "filename", "--eval-code", `return {"matches": [{"line_number": 1}]}`}, exitFound, "1|package a", ""},
 		{"bad evaluator", []string{"-e", "func", "--eval-code", "return x"}, exitError, "", "undefined: x"},
 		{"both evaluators", []string{"-e", "func", "--eval", star, "--eval-code", "x"}, exitError, "", "not both"},
@@ -50,7 +50,7 @@ return {"matches": [{"line_number": c.start_point[0] + 1, "call": c.text} for c 
 		{"dump-ast", []string{"--dump-ast", filepath.Join(dir, "a.go"), "--max-nodes", "4"}, exitFound,
 			"# a.go\n1|package a\n  ast:\n    source_file `package a func f() { g(); h() }`\n      package_clause `package a`\n        \"package\"\n        …\n      function_declaration `func f() { g(); h() }`\n        …\n\n", ""},
 		{"dump-ast outside the root", []string{"--dump-ast", filepath.Join(dir, "..", "x.go")}, exitError, "", "outside the workspace root"},
-		{"dump-ast without a grammar", []string{"--dump-ast", filepath.Join(dir, "notes.txt")}, exitNotFound, "UnsupportedLanguage", ""},
+		{"dump-ast without a grammar", []string{"--dump-ast", filepath.Join(dir, "notes.txt")}, exitError, "UnsupportedLanguage", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
@@ -86,7 +86,8 @@ return {"matches": [{"line_number": c.start_point[0] + 1, "call": c.text} for c 
 
 // TestXrayStreamsTheResultExactly: `structls xray` prints its matches as
 // the server streams them (several batches here), and what it prints is
-// exactly the unstreamed reply: with --json its bytes, else its text.
+// exactly the unstreamed reply: with --json its bytes, else its text
+// (then the command that continues a page that stopped at its cap).
 func TestXrayStreamsTheResultExactly(t *testing.T) {
 	var archive strings.Builder
 	for i := range 12 {
@@ -111,7 +112,8 @@ return {"matches": [{"line_number": 1 + i % 4, "s": "<&>"} for i in range(200)],
 				format, args = "", append(args, "--json")
 			}
 			var want struct {
-				Text string `json:"text"`
+				Text     string `json:"text"`
+				NextSkip *int   `json:"nextSkip"`
 			}
 			raw, err := s.execute(ctx, lsp.CommandXRay, xray.Query{Driver: driver, Evaluator: evaluator, Format: format}, &want)
 			if err != nil {
@@ -120,6 +122,9 @@ return {"matches": [{"line_number": 1 + i % 4, "s": "<&>"} for i in range(200)],
 			var stdout, stderr bytes.Buffer
 			code := run(args, nil, &stdout, &stderr)
 			wantOut := want.Text
+			if want.NextSkip != nil { // the text ends with the command that continues it
+				wantOut += fmt.Sprintf("For the rest run: structls xray --skip %d --root %s -e %s --eval-code '%s'\n", *want.NextSkip, dir, driver, evaluator)
+			}
 			if asJSON {
 				wantOut = string(raw) + "\n"
 			}
@@ -141,4 +146,49 @@ func TestXRayPrint(t *testing.T) {
 	if code != exitFound || strings.Contains(stdout.String(), "seen") || stderr.String() != "structls: xray print: a.go: seen a.go\n" {
 		t.Errorf("exit %d, stdout %q, stderr %q; want 0, the match, and the print on stderr", code, stdout.String(), stderr.String())
 	}
+}
+
+// TestXRayFailuresAreNotEmptyResults: an evaluator that fails in every file
+// exits 2, not 1 (the code of "nothing found"), and lists its error once
+// with the number of files, then a summary with the errors by type; when
+// only some files fail, the others' matches stand and the errors are
+// grouped all the same (issue 23, point 4).
+func TestXRayFailuresAreNotEmptyResults(t *testing.T) {
+	var archive strings.Builder
+	for i := range 25 {
+		fmt.Fprintf(&archive, "-- f%02d.go --\npackage p\n\n// TODO %d\n", i, i)
+	}
+	dir := testutil.WriteTree(t, archive.String())
+	message := `Evaluator must return a dict {"matches": [...], "value": ...}, got 'NoneType'.`
+	t.Run("every file", func(t *testing.T) {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"xray", "--root", dir, "-e", "TODO", "--eval-code", "print(node)"}, nil, &stdout, &stderr)
+		out := stdout.String()
+		if code != exitError || strings.Count(out, message) != 1 ||
+			!strings.Contains(out, "InvalidEvaluatorReturn in 25 files (f00.go, f01.go, f02.go, …): "+message) ||
+			!strings.HasSuffix(out, "\n0 matches; 25 of 25 candidate files evaluated; 25 evaluation errors (25 InvalidEvaluatorReturn)\n") ||
+			!strings.Contains(stderr.String(), "the evaluation failed in every file evaluated (25 files)") {
+			t.Errorf("exit %d, stdout\n%s\nstderr %.300s\nwant exit 2, the error once with its count, a summary by type, and why on stderr", code, out, stderr.String())
+		}
+		stdout.Reset()
+		if code := run([]string{"xray", "--root", dir, "-e", "TODO", "--eval-code", "return None", "--json"}, nil, &stdout, &stderr); code != exitError {
+			t.Errorf("--json: exit %d; want 2 as well", code)
+		}
+	})
+	t.Run("some files", func(t *testing.T) {
+		evaluator := `
+if file_path < "f03.go":
+    fail("broken on " + file_path)
+if file_path < "f20.go":
+    return 1
+return {"matches": [{"line_number": 3}]}`
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"xray", "--root", dir, "-e", "TODO", "--eval-code", evaluator}, nil, &stdout, &stderr)
+		out := stdout.String()
+		if code != exitFound || strings.Count(out, "InvalidEvaluatorReturn") != 2 || strings.Count(out, "broken on f01.go") != 1 ||
+			!strings.Contains(out, "\nevaluation errors (20 errors, 4 distinct):\nInvalidEvaluatorReturn in 17 files (f03.go, f04.go, f05.go, …): ") ||
+			!strings.HasSuffix(out, "\n5 matches; 25 of 25 candidate files evaluated; 20 evaluation errors (17 InvalidEvaluatorReturn, 3 EvaluatorCrash)\n") {
+			t.Errorf("exit %d, stdout\n%s\nwant exit 0, 5 matches, the 17 identical errors once, each crash once, and the summary", code, out)
+		}
+	})
 }
