@@ -70,7 +70,7 @@ run() {
 }
 
 tools="s r j"; [[ -n $b ]] && tools="s b r j"
-printf '%s\n' "structls $(git rev-parse --short HEAD 2>/dev/null || echo '?')${b:+ (B: $b)} vs $(rg --version | head -1), $(nproc) cores, $rounds rounds, corpus $root (*.go), load $(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%s\n' "structls $(git rev-parse --short HEAD 2>/dev/null || echo '?')${b:+ (B: $b)} vs $(rg --version 2>/dev/null | head -1), $(nproc) cores, $rounds rounds, corpus $root (*.go), load $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '| %-18s | %-34s | %7s | %-13s |%s %-13s | %-13s | %6s | %6s |\n' pattern regex lines "structls s/cpu" "${b:+ B s/cpu  B/A   |}" "rg s/cpu" "rg --json" "vs rg" "vs json"
 ratios=$work/ratios; : > "$ratios"
 for c in "${cases[@]}"; do

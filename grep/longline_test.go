@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/structls/structls/workspace"
 )
@@ -149,6 +150,27 @@ func TestScanReusesWorkerMemory(t *testing.T) {
 		sc.scan(context.Background(), workspace.File{Rel: "a.txt"}, content, &w)
 		if n := testing.AllocsPerRun(10, func() { sc.scan(context.Background(), workspace.File{Rel: "a.txt"}, content, &w) }); n > 0 {
 			t.Errorf("%s: a scan without a match made %v allocations; want none", pattern, n)
+		}
+	}
+}
+
+// TestScanMakesAFileURIOnce: the matches of a file share one URI string,
+// made for the first (a URI per match was a path join and an escape each,
+// for each of a hundred thousand matches).
+func TestScanMakesAFileURIOnce(t *testing.T) {
+	m, err := compile(Query{Pattern: "x"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := &scanner{m: m, enc: workspace.UTF16}
+	f := workspace.File{Rel: "dir/a b.txt", Abs: "/w/dir/a b.txt"}
+	scan := sc.scan(context.Background(), f, []byte(strings.Repeat("x\n", 100)), &scratch{})
+	if len(scan.matches) != 100 {
+		t.Fatalf("%d matches; want 100", len(scan.matches))
+	}
+	for _, m := range scan.matches {
+		if m.URI != f.URI() || unsafe.StringData(m.URI) != unsafe.StringData(scan.matches[0].URI) {
+			t.Fatalf("match on line %d has URI %q (its own copy); want the file's %q, shared", m.LineNumber, m.URI, f.URI())
 		}
 	}
 }

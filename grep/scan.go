@@ -60,6 +60,7 @@ func (s *scanner) scan(ctx context.Context, f workspace.File, content []byte, w 
 	mapper := &w.mapper
 	mapper.Reset(content)
 	var out fileScan
+	uri := "" // the file's, made for its first match and shared by the others
 	emit := func(h hit) bool {
 		line := mapper.Line(h.lineStart) + 1
 		if !inSelection(f.Lines, line) {
@@ -69,7 +70,10 @@ func (s *scanner) scan(ctx context.Context, f workspace.File, content []byte, w 
 			out.capped = true
 			return false
 		}
-		out.matches = append(out.matches, s.match(ctx, f, mapper, content, line, h, &out.truncated))
+		if uri == "" {
+			uri = f.URI()
+		}
+		out.matches = append(out.matches, s.match(ctx, f, uri, mapper, content, line, h, &out.truncated))
 		return ctx.Err() == nil
 	}
 	switch {
@@ -163,10 +167,10 @@ func (s *scanner) multilineHits(ctx context.Context, content []byte, emit func(h
 	}
 }
 
-// match builds the Match of a hit on 1-based line number line. When ctx
-// ends, it stops converting submatch positions and returns what it has: the
-// caller discards the scan.
-func (s *scanner) match(ctx context.Context, f workspace.File, mapper *workspace.Mapper, content []byte, line int, h hit, truncated *bool) Match {
+// match builds the Match of a hit on 1-based line number line of the file
+// f, known to the client as uri. When ctx ends, it stops converting
+// submatch positions and returns what it has: the caller discards the scan.
+func (s *scanner) match(ctx context.Context, f workspace.File, uri string, mapper *workspace.Mapper, content []byte, line int, h hit, truncated *bool) Match {
 	// A multiline match shows every line it spans, joined by "\n".
 	var texts []string
 	cut := false
@@ -180,7 +184,7 @@ func (s *scanner) match(ctx context.Context, f workspace.File, mapper *workspace
 		ls = le + 1
 	}
 	*truncated = *truncated || cut
-	m := Match{Path: f.Rel, URI: f.URI(), LineNumber: line, LineText: strings.Join(texts, "\n"), Truncated: cut}
+	m := Match{Path: f.Rel, URI: uri, LineNumber: line, LineText: strings.Join(texts, "\n"), Truncated: cut}
 	for i, sub := range h.subs {
 		if i%cancelCheckEvery == cancelCheckEvery-1 && ctx.Err() != nil {
 			break

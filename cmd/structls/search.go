@@ -76,7 +76,13 @@ func search(args []string, stdout, stderr io.Writer) (int, error) {
 	defer s.close(ctx)
 	stdout = s.showProgress(stdout, stderr, *asJSON)
 	var res grep.Result
-	raw, err := s.execute(ctx, lsp.CommandSearch, q, &res)
+	var decoded any = &res
+	if *asJSON {
+		decoded = &struct { // the result is printed as it came: only its count (the exit code) is read
+			MatchCount *int `json:"matchCount"`
+		}{&res.MatchCount}
+	}
+	raw, err := s.execute(ctx, lsp.CommandSearch, q, decoded)
 	if err != nil {
 		return exitError, err
 	}
