@@ -146,10 +146,11 @@ func structlsVerdicts(t *testing.T, dir string, update bool) map[string]bool {
 
 // projectFinding is a scan finding with its labels and fix.
 type projectFinding struct {
-	File, RuleID string
-	Start, End   int
-	Labels       []string // style@start-end
-	Fix          *string
+	File, RuleID     string
+	Start, End       int
+	Labels           []string // style@start-end
+	Fix              *string
+	FixStart, FixEnd int // the range the fix replaces (expandStart/expandEnd widen it)
 }
 
 func astGrepScan(t *testing.T, bin, dir string) []projectFinding {
@@ -162,10 +163,11 @@ func astGrepScan(t *testing.T, bin, dir string) []projectFinding {
 		t.Fatalf("ast-grep scan: %v\n%s", err, stderrOf(err))
 	}
 	var raw []struct {
-		File, RuleID string
-		Replacement  *string
-		Range        struct{ ByteOffset struct{ Start, End int } }
-		Labels       []struct {
+		File, RuleID       string
+		Replacement        *string
+		ReplacementOffsets *struct{ Start, End int }
+		Range              struct{ ByteOffset struct{ Start, End int } }
+		Labels             []struct {
 			Style string
 			Range struct{ ByteOffset struct{ Start, End int } }
 		}
@@ -176,6 +178,9 @@ func astGrepScan(t *testing.T, bin, dir string) []projectFinding {
 	var found []projectFinding
 	for _, r := range raw {
 		f := projectFinding{File: strings.TrimPrefix(filepath.ToSlash(r.File), "src/"), RuleID: r.RuleID, Start: r.Range.ByteOffset.Start, End: r.Range.ByteOffset.End, Fix: r.Replacement}
+		if r.ReplacementOffsets != nil {
+			f.FixStart, f.FixEnd = r.ReplacementOffsets.Start, r.ReplacementOffsets.End
+		}
 		for _, l := range r.Labels {
 			f.Labels = append(f.Labels, labelKey(l.Style, l.Range.ByteOffset.Start, l.Range.ByteOffset.End))
 		}
@@ -203,7 +208,7 @@ func structlsScan(t *testing.T, dir string) []projectFinding {
 		f := projectFinding{File: filepath.ToSlash(d.Path), RuleID: d.RuleID, Start: d.ByteRange.Start, End: d.ByteRange.End}
 		if d.Fix != nil {
 			text := d.Fix.Text
-			f.Fix = &text
+			f.Fix, f.FixStart, f.FixEnd = &text, d.Fix.ByteRange.Start, d.Fix.ByteRange.End
 		}
 		for _, l := range d.Labels {
 			f.Labels = append(f.Labels, labelKey(l.Style, l.ByteRange.Start, l.ByteRange.End))

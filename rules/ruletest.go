@@ -229,12 +229,14 @@ func (p *Project) runRuleTest(ctx context.Context, rule *Rule, c ruleTestCase, t
 }
 
 // snapshotOf is the stored form of a case's first finding: the source
-// after its first fix, and its labels.
+// after its first fix, and its labels. As in ast-grep 0.51.1's `test`, the
+// fix replaces the matched node only: a fix's expandStart and expandEnd
+// widen what `scan` replaces but not what a snapshot shows
+// (docs/ast-grep-differences.md).
 func snapshotOf(f Finding, src []byte) map[string]any {
 	snap := map[string]any{}
 	if len(f.Fixes) > 0 {
-		fx := f.Fixes[0]
-		snap["fixed"] = string(src[:fx.Start]) + fx.Text + string(src[fx.End:])
+		snap["fixed"] = string(src[:f.Start]) + f.Fixes[0].Text + string(src[f.End:])
 	}
 	var labels []any
 	for _, l := range f.Labels {

@@ -5,19 +5,21 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
-// Snapshot files are written as ast-grep 0.51.1 writes them, so that a
-// project moves between the two tools (each reads the other's files, and
-// short cases give byte-identical files): cases sorted by their text, each
+// Snapshot files are written as ast-grep 0.51.1 writes them (its YAML
+// writer is serde-saphyr 2.0.0), so that a project moves between the two
+// tools with byte-identical files: cases sorted by their text, each
 // snapshot's `fixed` then `labels`, each label's source, message, style,
 // start and end; a scalar plain where YAML reads it back as the same
-// string, a literal block (`|`, `|-`, `|+`) for a value of several lines,
-// else double-quoted; a key longer than 1,024 characters as an explicit
-// `? ` key, since YAML readers refuse longer implicit keys. ast-grep folds
-// values longer than 80 characters (`>-`); structls writes them plain or
-// quoted, which reads back the same (docs/ast-grep-differences.md).
+// string, a one-line value over 80 characters that could be plain folded
+// (`>-`), a literal block (`|`, `|-`, `|+`) for a value of several lines,
+// `'.'`, `'#'` and `'-'` single-quoted, else double-quoted; a key longer
+// than 1,024 characters as an explicit `? ` key, since YAML readers refuse
+// longer implicit keys. rules/snapshot_write_test.go checks each style
+// against ast-grep.
 
 // maxImplicitKey is the longest key YAML allows without `? `.
 const maxImplicitKey = 1024
@@ -100,22 +102,10 @@ func writeScalar(b *strings.Builder, s string, indent int) {
 	case foldedScalar(s):
 		b.WriteString(">-\n")
 		pad := strings.Repeat(" ", indent+2)
-		line := ""
-		for i, word := range strings.Split(strings.TrimSuffix(s, " "), " ") {
-			switch {
-			case i == 0:
-				line = word
-			case len(line)+1+len(word) > foldWidth:
-				b.WriteString(pad + line + "\n")
-				line = word
-			default:
-				line += " " + word
-			}
+		for _, line := range foldLines(s) {
+			b.WriteString(pad + line + "\n")
 		}
-		if strings.HasSuffix(s, " ") {
-			line += " "
-		}
-		b.WriteString(pad + line)
+		return
 	case plainScalar(s, false):
 		b.WriteString(s)
 	case literalScalar(s):
@@ -131,6 +121,8 @@ func writeScalar(b *strings.Builder, s string, indent int) {
 			b.WriteString(pad + line + "\n")
 		}
 		return
+	case s == "." || s == "#" || s == "-":
+		b.WriteString("'" + s + "'") // ast-grep's writer single-quotes these three
 	default:
 		b.WriteString(doubleQuoted(s))
 	}
@@ -141,35 +133,110 @@ func writeScalar(b *strings.Builder, s string, indent int) {
 const foldWidth = 80
 
 // foldedScalar reports whether ast-grep writes s folded: one line longer
-// than foldWidth, of printable words between single spaces.
+// than foldWidth characters that, its trailing spaces aside, could be
+// written plain.
 func foldedScalar(s string) bool {
-	if len(s) <= foldWidth || s[0] == ' ' || strings.Contains(s, "  ") || strings.ContainsAny(s, "\n\t") {
+	if utf8.RuneCountInString(s) <= foldWidth || strings.Contains(s, "\n") {
 		return false
 	}
-	for _, r := range s {
-		if !printable(r) {
-			return false
-		}
-	}
-	return true
+	probe := strings.TrimRight(s, " ")
+	return probe != "" && plainScalar(probe, false)
 }
 
-// nonStringScalar matches the plain scalars a YAML 1.1 or 1.2 reader takes
-// for something other than a string: null, booleans, numbers (with
-// underscores, bases, sexagesimal), infinities, timestamps, merge and value
-// keys.
-var nonStringScalar = regexp.MustCompile(`^(?:~|null|Null|NULL|y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|<<|=` +
-	`|[-+]?(?:0b[01_]+|0o?[0-7_]+|0x[0-9a-fA-F_]+|[0-9][0-9_]*(?::[0-5]?[0-9])*)` +
-	`|[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*(?:[eE][-+]?[0-9]+)?|[-+]?[0-9][0-9_]*(?:\.[0-9_]*)?[eE][-+]?[0-9]+` +
-	`|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}.*)$`)
+// foldLines splits a one-line value into the lines of its folded block as
+// ast-grep's YAML writer (serde-saphyr 2.0.0) writes them. Characters are
+// counted from the start of a line; when the count passes foldWidth, the
+// line is broken at the last run of spaces seen in it (one of its spaces
+// becomes the line break, the others stay at the end of the line) and the
+// count starts again from zero at the character that passed the width.
+// The characters between the run and that character are not counted, so a
+// line after the first may run longer than foldWidth. A run followed by a
+// tab is no break point; once the width is passed with no break point
+// seen, the rest of the value stays on one line. The lines read back as s.
+func foldLines(s string) []string {
+	var lines []string
+	start, count := 0, 0
+	breakStart, breakEnd := -1, -1 // the last closed run of spaces, or -1
+	runStart := -1                 // the run of spaces being read, or -1
+	for i, r := range s {
+		if runStart >= 0 && r != ' ' {
+			if r != '\t' {
+				breakStart, breakEnd = runStart, i
+			}
+			runStart = -1
+		}
+		if r == ' ' && runStart < 0 {
+			runStart = i
+		}
+		if count++; count <= foldWidth {
+			continue
+		}
+		if breakStart < 0 {
+			break
+		}
+		lines = append(lines, s[start:breakStart]+s[breakStart+1:breakEnd])
+		start, count = breakEnd, 0
+		breakStart, breakEnd = -1, -1
+	}
+	return append(lines, s[start:])
+}
+
+// A plain scalar that a YAML reader might take for something other than a
+// string is quoted. ast-grep's writer quotes, and so does structls: null,
+// booleans (YAML 1.1's too), infinities and NaNs in any letter case; merge
+// and value keys; YAML 1.1 timestamps and sexagesimal numbers; and YAML 1.1
+// or 1.2 numbers, with or without their underscores (`1_000`, `0x_`, `_1`),
+// where a fraction may hold dots (`1.2.3`, `.`).
+var (
+	yamlWord   = regexp.MustCompile(`(?i)^(?:~|null|true|false|y|yes|n|no|on|off|[-+]?\.(?:inf|nan)|[-+]?inf|nan|<<|=)$`)
+	yamlNumber = regexp.MustCompile(`^[-+]?(?:0[bB][01_]+|0[oO][0-7_]+|0[xX][0-9a-fA-F_]+|[0-9][0-9_]*` +
+		`|(?:[0-9][0-9_]*)?\.[0-9._]*(?:[eE][-+]?[0-9]+)?|[0-9][0-9_]*[eE][-+]?[0-9]+)$`)
+	yaml11Sexagesimal = regexp.MustCompile(`^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$`)
+	yaml11Timestamp   = regexp.MustCompile(`^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}` +
+		`(?:(?:[Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?)?$`)
+)
+
+// ambiguousScalar reports whether s, written plain, might read back as
+// something other than the string s.
+func ambiguousScalar(s string) bool {
+	return s == "" || yamlWord.MatchString(s) || yaml11Sexagesimal.MatchString(s) || yaml11Timestamp.MatchString(s) ||
+		yamlNumber.MatchString(s) || yamlNumber.MatchString(strings.ReplaceAll(s, "_", ""))
+}
+
+// documentMarker reports whether s starts with `---` or `...` standing
+// alone, which a reader takes for the start or end of a document.
+func documentMarker(s string) bool {
+	if !strings.HasPrefix(s, "---") && !strings.HasPrefix(s, "...") {
+		return false
+	}
+	return len(s) == 3 || s[3] == ' ' || s[3] == '\t'
+}
+
+// commentStart reports whether s holds a `#` right after white space (any
+// Unicode white space, as ast-grep's writer checks), which YAML would read
+// as the start of a comment.
+func commentStart(s string) bool {
+	prev := 'x'
+	for _, r := range s {
+		if r == '#' && unicode.IsSpace(prev) {
+			return true
+		}
+		prev = r
+	}
+	return false
+}
 
 // plainScalar reports whether s can be written without quotes and read
 // back as the same string.
 func plainScalar(s string, key bool) bool {
-	if s == "" || nonStringScalar.MatchString(s) || s == "." {
+	if ambiguousScalar(s) || documentMarker(s) {
 		return false
 	}
-	if s[0] == ' ' || s[len(s)-1] == ' ' || strings.HasSuffix(s, ":") || strings.Contains(s, ": ") || strings.Contains(s, " #") {
+	if s[0] == ' ' || s[len(s)-1] == ' ' || strings.Contains(s, ": ") || commentStart(s) ||
+		strings.HasSuffix(strings.TrimRightFunc(s, unicode.IsSpace), ":") {
+		return false
+	}
+	if key && strings.ContainsRune(s, ':') {
 		return false
 	}
 	switch s[0] {

@@ -61,12 +61,18 @@ func parseYAML(file string, src []byte) ([]yamlDocument, error) {
 	if err != nil {
 		return nil, yamlSyntaxError(file, err)
 	}
+	clipped, stripped := clipStripHeaders(src, f)
+	if clipped != nil {
+		if f, err = parser.ParseBytes(clipped, 0, parser.AllowDuplicateMapKey()); err != nil {
+			return nil, yamlSyntaxError(file, err)
+		}
+	}
 	var docs []yamlDocument
 	for _, d := range f.Docs {
 		if d.Body == nil {
 			continue
 		}
-		c := converter{file: file, anchors: map[string]*yamlValue{}}
+		c := converter{file: file, anchors: map[string]*yamlValue{}, stripped: stripped}
 		root, err := c.convert(d.Body, "", 0)
 		if err != nil {
 			return nil, err
@@ -123,8 +129,9 @@ func oneLine(s string) string {
 
 // converter turns goccy's AST into yamlValues, resolving anchors.
 type converter struct {
-	file    string
-	anchors map[string]*yamlValue
+	file     string
+	anchors  map[string]*yamlValue
+	stripped map[[2]int]bool // the block scalars read as clip that strip (yaml_chomp.go)
 }
 
 // maxYAMLDepth bounds nesting: a hostile rule file must not exhaust the stack.
@@ -145,7 +152,7 @@ func (c *converter) convert(n ast.Node, path string, depth int) (*yamlValue, err
 		v.kind, v.text = yamlScalar, n.Value
 		v.quoted = n.Token != nil && (n.Token.Type == token.DoubleQuoteType || n.Token.Type == token.SingleQuoteType)
 	case *ast.LiteralNode:
-		v.kind, v.text, v.quoted = yamlScalar, n.Value.Value, true
+		v.kind, v.text, v.quoted = yamlScalar, c.literalText(n), true
 	case *ast.IntegerNode, *ast.FloatNode, *ast.BoolNode, *ast.InfinityNode, *ast.NanNode:
 		v.kind, v.text = yamlScalar, n.GetToken().Value
 	case *ast.MappingNode:
@@ -222,7 +229,7 @@ func (c *converter) addPair(m *yamlValue, mv *ast.MappingValueNode, depth int) e
 		key = k.Value
 		quoted = k.Token != nil && (k.Token.Type == token.DoubleQuoteType || k.Token.Type == token.SingleQuoteType)
 	case *ast.LiteralNode:
-		key, quoted = k.Value.Value, true
+		key, quoted = c.literalText(k), true
 	}
 	pos := keyNode.GetToken().Position
 	if key == "<<" && !quoted {
@@ -279,6 +286,9 @@ func (v *yamlValue) describe() string {
 	return fmt.Sprintf("%q", v.text)
 }
 
+// yamlFloat matches a YAML 1.2 decimal number.
+var yamlFloat = regexp.MustCompile(`^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$`)
+
 // toAny converts a value to plain Go values (map[string]any, []any,
 // string, int64, float64, bool, nil), for metadata and test files.
 func (v *yamlValue) toAny() any {
@@ -304,8 +314,10 @@ func (v *yamlValue) toAny() any {
 	if n, err := strconv.ParseInt(v.text, 10, 64); err == nil {
 		return n
 	}
-	if f, err := strconv.ParseFloat(v.text, 64); err == nil {
-		return f
+	if yamlFloat.MatchString(v.text) { // not Go's other spellings: `infinity`, `NaN`, `0x1p4` are strings
+		if f, err := strconv.ParseFloat(v.text, 64); err == nil {
+			return f
+		}
 	}
 	if b, err := strconv.ParseBool(v.text); err == nil && (v.text == "true" || v.text == "false") {
 		return b
