@@ -35,7 +35,7 @@ func (e *Editor) ExecuteCommandStreaming(ctx context.Context, command string, ar
 
 // ExecuteCommandBatches is ExecuteCommandStreaming for a command whose
 // partial results are batches {matches, text?} (structls.astGrep,
-// structls.xray): onBatch gets each batch read in the same pass that reads
+// structls.xray) or {files, text?} (structls.outline): onBatch gets each batch read in the same pass that reads
 // its notification, its matches as the bytes received (see PartialBatch),
 // valid only during the call. A batch that does not decode ends the
 // command with an error.
@@ -131,7 +131,7 @@ func (e *Editor) receivePartial(params json.RawMessage) bool {
 // PartialBatch is one partial result of a streamed command, a batch
 // {matches, text?} (partial.go), as ExecuteCommandBatches hands it on.
 type PartialBatch struct {
-	// Matches are the elements of the matches array exactly as sent, with
+	// Matches are the elements of the matches (or files) array exactly as sent, with
 	// the commas between them (empty when there are none): a printer writes
 	// them as they are. They borrow the notification read.
 	Matches []byte
@@ -160,9 +160,9 @@ func readBatch(dec *jsontext.Decoder, data []byte) (PartialBatch, error) {
 	seenMatches := false
 	err := readMembers(dec, func(dec *jsontext.Decoder, name string) error {
 		switch name {
-		case "matches":
+		case "matches", "files": // a search's matches, an outline's files
 			if seenMatches {
-				return fmt.Errorf("the batch has two matches arrays")
+				return fmt.Errorf("the batch has two lists (matches or files)")
 			}
 			seenMatches = true
 			return readMatches(dec, data, &b)

@@ -7,8 +7,9 @@ import (
 	"testing"
 )
 
-// TestReadPartialBatch: a batch's matches come back exactly as sent (the
-// CLI prints them as they are), counted, with the text; anything that is
+// TestReadPartialBatch: a batch's matches (or an outline's files) come
+// back exactly as sent (the CLI prints them as they are), counted, with
+// the text; anything that is
 // not a batch is an error, never a half-read batch.
 func TestReadPartialBatch(t *testing.T) {
 	for _, tc := range []struct {
@@ -29,7 +30,9 @@ func TestReadPartialBatch(t *testing.T) {
 		{value: `{"matches":[1]} {}`, err: "after the end"},
 		{value: `{"matches":[1]`, err: "EOF"},
 		{value: "{\"matches\":[\"\xff\"]}", err: "invalid UTF-8"},
-		{value: `{"matches":[1],"matches":[2]}`, err: "two matches arrays"},
+		{value: `{"matches":[1],"matches":[2]}`, err: "two lists"},
+		{value: `{"files":[{"path":"a"},{"path":"b"}],"text":"a\n"}`, matches: `{"path":"a"},{"path":"b"}`, count: 2, text: "a\n"},
+		{value: `{"files":[1],"matches":[2]}`, err: "two lists"},
 	} {
 		b, err := readPartialBatch([]byte(tc.value))
 		if tc.err != "" {

@@ -9,7 +9,9 @@ import (
 )
 
 // CommandOutline lists what files declare: items, their members, and the
-// text views of ast-grep's outline (outline.Query).
+// text views of ast-grep's outline (outline.Query). With a
+// partialResultToken the files stream as batches {files, text?}
+// (partial.go).
 const CommandOutline = "structls.outline"
 
 func (s *Server) runOutline(ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, arg []byte, progress func(done, total int)) (any, string, error) {
@@ -17,9 +19,14 @@ func (s *Server) runOutline(ctx context.Context, snap *workspace.Snapshot, enc w
 	if err := decodeArgument(arg, &q); err != nil {
 		return nil, "", err
 	}
-	res, err := outline.Search(ctx, snap, q, enc, progress, s.parseCache)
+	streamed := 0
+	var emit func(outline.Batch) error
+	if send := partialResultsOf(ctx); send != nil {
+		emit = func(b outline.Batch) error { streamed += len(b.Files); return send(&b) }
+	}
+	res, err := outline.SearchStream(ctx, snap, q, enc, progress, s.parseCache, emit)
 	if err != nil {
 		return nil, "", err
 	}
-	return res, fmt.Sprintf("outlined %d of %d files", len(res.Files), res.FilesSearched), nil
+	return res, fmt.Sprintf("outlined %d of %d files", streamed+len(res.Files), res.FilesSearched), nil
 }

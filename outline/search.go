@@ -4,10 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
-	"sync/atomic"
 
-	"github.com/structls/structls/internal/workers"
+	"github.com/structls/structls/internal/inorder"
 	"github.com/structls/structls/matcher/lang"
 	"github.com/structls/structls/matcher/syntax"
 	"github.com/structls/structls/workspace"
@@ -23,6 +21,19 @@ type ProgressFunc func(done, total int)
 // *workspace.InputError or *workspace.PathError for input the user must
 // fix, and ctx.Err() when cancelled. Positions are in enc.
 func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc, cache *syntax.Cache) (*Result, error) {
+	return SearchStream(ctx, snap, q, enc, progress, cache, nil)
+}
+
+// SearchStream is Search that hands the files of the page to emit, in
+// batches in their final order, as soon as they are outlined, instead of
+// returning them: the Result it returns has no files (and, with format
+// "text", only the rendering's tail). Files are outlined in parallel but
+// delivered in order, and nothing is kept of a file once emit returns, so
+// memory does not grow with the tree. An error from emit (the client has
+// gone) ends the outline with that error. A nil emit is Search: the page's
+// files are collected (with textOnly, only their rendering).
+func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc,
+	cache *syntax.Cache, emit func(Batch) error) (*Result, error) {
 	set, err := q.validate()
 	if err != nil {
 		return nil, err
@@ -56,83 +67,51 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 		}
 	}
 	res.FilesSearched = len(files)
+	out := &page{res: res, skip: q.Skip, limit: set.limit, text: set.text, textOnly: q.TextOnly, singleFile: len(files) == 1,
+		emit: emit, render: newRenderer(set.view, hasDirectory)}
 	cache.StartQuery()
-	outlines, warnings := outlineAll(ctx, snap, files, enc, progress, cache, set.selects, func(entries []Entry) []Entry {
-		return set.filter(entries, q.PubMembers)
-	})
-	if ctx.Err() != nil {
-		return nil, ctx.Err()
-	}
-	res.Warnings = append(res.Warnings, warnings...)
-	for _, f := range outlines {
-		if f == nil {
-			continue
-		}
-		if len(f.Items) > 0 || len(files) == 1 {
-			res.Files = append(res.Files, *f)
+	var scratches syntax.Scratches // kept from file to file, given back when the outline ends
+	defer scratches.Release()
+	newWorker := func() func(int) outcome {
+		w := &outliner{snap: snap, enc: enc, cache: cache, selected: set.selects, scratch: scratches.New(),
+			keep: func(entries []Entry) []Entry { return set.filter(entries, q.PubMembers) }}
+		return func(i int) outcome {
+			f, problem := w.outline(ctx, files[i])
+			return outcome{f, problem}
 		}
 	}
-	res.page(q.Skip, set.limit)
-	for _, f := range res.Files {
-		res.ItemCount += len(f.Items)
+	err = inorder.RunWindow(ctx, len(files), outlineWindow, newWorker, func(_ int, o outcome) error {
+		if o.problem != "" {
+			res.Warnings = append(res.Warnings, o.problem)
+		}
+		if o.file == nil {
+			return nil
+		}
+		return out.add(o.file)
+	}, progress)
+	if err != nil && !errors.Is(err, errPageDone) {
+		return nil, err
 	}
-	if set.text {
-		res.Text = Render(res.Files, set.view, hasDirectory)
-	}
+	out.finish()
 	if q.TextOnly {
 		res.Files = []File{}
 	}
 	return res, nil
 }
 
-// page keeps the files of one page.
-func (r *Result) page(skip, limit int) {
-	if skip >= len(r.Files) {
-		r.Files = []File{}
-		return
-	}
-	r.Files = r.Files[skip:]
-	if limit > 0 && len(r.Files) > limit {
-		r.Files = r.Files[:limit]
-		r.LimitReached = true
-		r.NextSkip = skip + limit
-	}
+// outlineWindow is how many files the workers may outline ahead of the one
+// delivered last (inorder.RunWindow): wide, so that while one worker
+// parses a large file the others go on with the files after it; what
+// waits for delivery is the outlines of at most this many files.
+const outlineWindow = 256
+
+// outcome is one file's outline, or nil and a warning saying why not.
+type outcome struct {
+	file    *File
+	problem string
 }
 
-// outlineAll extracts the files on GOMAXPROCS workers, keeping the entries
-// selected accepts (seeing each before its signature and members are made)
-// and then keep keeps; the outlines are in the files' order, nil for a file
-// that could not be read or parsed (a warning says why).
-func outlineAll(ctx context.Context, snap *workspace.Snapshot, files []workspace.File, enc workspace.Encoding,
-	progress ProgressFunc, cache *syntax.Cache, selected func(*Entry) bool, keep func([]Entry) []Entry) ([]*File, []string) {
-	out := make([]*File, len(files))
-	problems := make([]string, len(files))
-	var next, done atomic.Int64
-	var wg sync.WaitGroup
-	var scratches syntax.Scratches // kept from file to file, given back when the outline ends
-	defer scratches.Release()
-	for range min(workers.Count(), max(1, len(files))) {
-		wg.Go(func() {
-			w := &outliner{snap: snap, enc: enc, cache: cache, selected: selected, keep: keep, scratch: scratches.New()}
-			for i := int(next.Add(1)) - 1; i < len(files) && ctx.Err() == nil; i = int(next.Add(1)) - 1 {
-				out[i], problems[i] = w.outline(ctx, files[i])
-				if progress != nil {
-					progress(int(done.Add(1)), len(files))
-				}
-			}
-		})
-	}
-	wg.Wait()
-	var warnings []string
-	for _, p := range problems {
-		if p != "" {
-			warnings = append(warnings, p)
-		}
-	}
-	return out, warnings
-}
-
-// outliner is one worker of outlineAll. What it reuses from file to file
+// outliner is one worker of SearchStream. What it reuses from file to file
 // — the read buffer, the parse scratch whose arena pages stay touched, the
 // line table — makes a file cost no allocation beyond what it keeps.
 type outliner struct {

@@ -1,9 +1,11 @@
 package outline
 
 // goBodies appends to skip (pairs of byte offsets) the insides of the
-// bodies of src's top-level function declarations and function literals:
-// text no outline entry reads (a body is a "block", an opaque kind), so the
-// parse may leave it out, and most of a Go file's parse with it.
+// bodies of src's function declarations and function literals, and of the
+// braces in the values of top-level var and const declarations (composite
+// literals: the tables of generated files): text no outline entry reads (a
+// body is a "block", a value an "expression_list", both opaque kinds), so
+// the parse may leave it out, and most of a Go file's parse with it.
 //
 // It is a scan of Go's lexical structure, not a parse: it knows comments,
 // interpreted and raw strings and runes, and the nesting of (), [] and {}.
@@ -11,18 +13,28 @@ package outline
 // line where the signature ends (Go ends a statement at a line break after
 // a signature, so a { on a later line is not its body), outside its
 // parentheses and brackets, and not right after struct or interface (a
-// result type's braces). A body whose end it cannot find is not skipped. A
-// wrong guess skips text inside a block or a composite literal's braces,
-// which the outline prunes anyway. TestOpaqueKindsChangeNothing compares
-// outlines made with and without skipping (over the whole Go standard
-// library, 8,037 files, by hand: the same for every file that parses
-// without error).
+// result type's braces). A value runs from the = of a top-level var or
+// const spec (alone or in a parenthesised group) to the end of its line;
+// every { in it opens braces whose inside is skipped. A body whose end it
+// cannot find is not skipped. A wrong guess skips text inside a block or a
+// composite literal's braces, which the outline prunes anyway.
+// TestOpaqueKindsChangeNothing compares outlines made with and without
+// skipping (over the whole Go standard library, 8,037 files, by hand: the
+// same for every file that parses without error).
 func goBodies(src []byte, skip []uint32) []uint32 {
 	var (
 		depth    int    // (, [ and { open outside bodies
 		funcAt   = -1   // the depth of the func keyword whose body is next; -1: none
 		lastWord []byte // the last identifier or keyword, for struct and interface
+		specAt   = -1   // the depth of the specs of a top-level var or const; -1: none
+		valueAt  = -1   // the depth of the value being scanned (specAt); -1: none
 	)
+	endSpec := func() { // at the end of a line or a ; at the specs' depth
+		valueAt = -1
+		if specAt == 0 {
+			specAt = -1 // a lone spec ends the declaration
+		}
+	}
 	for i := 0; i < len(src); {
 		c := src[i]
 		switch {
@@ -30,11 +42,17 @@ func goBodies(src []byte, skip []uint32) []uint32 {
 			if funcAt == depth {
 				funcAt = -1 // the signature ended without a body: a func type
 			}
+			if specAt == depth {
+				endSpec()
+			}
 			i++
 		case c == '/' && i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*'):
 			end, newline := skipComment(src, i)
 			if newline && funcAt == depth {
 				funcAt = -1
+			}
+			if newline && specAt == depth {
+				endSpec()
 			}
 			i = end
 		case c == '"' || c == '\'' || c == '`':
@@ -46,10 +64,16 @@ func goBodies(src []byte, skip []uint32) []uint32 {
 				i++
 			}
 			lastWord = src[start:i]
-			if string(lastWord) == "func" && funcAt < 0 {
+			switch word := string(lastWord); {
+			case word == "func" && funcAt < 0:
 				funcAt = depth
+			case (word == "var" || word == "const") && depth == 0:
+				specAt, valueAt = 0, -1
 			}
 		case c == '(' || c == '[':
+			if c == '(' && specAt == depth && depth == 0 && valueAt < 0 && (string(lastWord) == "var" || string(lastWord) == "const") {
+				specAt = 1 // a group of specs
+			}
 			depth++
 			i++
 		case c == ')' || c == ']' || c == '}':
@@ -57,15 +81,31 @@ func goBodies(src []byte, skip []uint32) []uint32 {
 			if funcAt > depth {
 				funcAt = -1 // a func type inside brackets that just closed
 			}
+			if specAt > depth {
+				specAt, valueAt = -1, -1 // the group closed
+			}
 			i++
 			lastWord = nil
-		case (c == ',' || c == ';') && funcAt == depth:
-			funcAt = -1 // a func type in a list: no body follows
+		case c == ',' || c == ';':
+			if funcAt == depth {
+				funcAt = -1 // a func type in a list: no body follows
+			}
+			if c == ';' && specAt == depth {
+				endSpec()
+			}
+			i++
+		case c == '=' && specAt == depth && valueAt < 0:
+			if i+1 < len(src) && src[i+1] == '=' {
+				i += 2 // not an assignment (no spec holds one before its =)
+				continue
+			}
+			valueAt = depth
 			i++
 		case c == '{':
 			word := string(lastWord)
 			lastWord = nil
-			if funcAt != depth || word == "struct" || word == "interface" {
+			inValue := valueAt >= 0 && depth >= valueAt
+			if !inValue && (funcAt != depth || word == "struct" || word == "interface") {
 				depth++
 				i++
 				continue
@@ -77,7 +117,9 @@ func goBodies(src []byte, skip []uint32) []uint32 {
 			if end > i+1 {
 				skip = append(skip, uint32(i+1), uint32(end))
 			}
-			funcAt = -1
+			if funcAt == depth {
+				funcAt = -1
+			}
 			i = end + 1
 		default:
 			i++

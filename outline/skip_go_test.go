@@ -22,16 +22,23 @@ func TestGoBodies(t *testing.T) {
 		"package p\nfunc f() struct{ a int } {⟦ return struct{ a int }{} ⟧}\n",
 		"package p\nfunc f() interface{ M() } {⟦ return nil ⟧}\n",
 		"package p\nfunc f() {⟦ s := \"}\"; r := '}'; q := `\n}\n`; /* } */ // }\n⟧}\nfunc g() {⟦x⟧}\n",
-		"package p\nvar f = func() {⟦ g() ⟧}\nvar m = map[string]int{\"a\": 1}\n",
+		"package p\nvar f = func() {⟦ g() ⟧}\nvar m = map[string]int{⟦\"a\": 1⟧}\n",
 		"package p\nvar v = f(func(x int) {⟦ g(x) ⟧}, 2)\n",
-		"package p\ntype F func(int) int\nvar m = map[string]int{\"a\": 1}\n",
-		"package p\ntype T struct {\n\tf func()\n\tg func(int) (int, error)\n}\nvar m = T{f: nil}\n",
+		"package p\ntype F func(int) int\nvar m = map[string]int{⟦\"a\": 1⟧}\n",
+		"package p\ntype T struct {\n\tf func()\n\tg func(int) (int, error)\n}\nvar m = T{⟦f: nil⟧}\n",
 		"package p\ntype F func() // {\nvar x = T{}\n",
 		"package p\nfunc f()\nvar x = T{}\n",
 		"package p\nfunc f() {}\n",
 		"package p\nfunc f() { // never closed\n",
 		"package p\nfunc ünïcode() {⟦ é() ⟧}\n",
 		"package p\nfunc f() /* a\ncomment */ {}\nvar x = T{}\n",
+		// Values of top-level var and const specs: every brace pair's inside.
+		"package p\nvar (\n\ta = []T{⟦{1}, {2}⟧}\n\tb struct{ x int } = struct{⟦ x int ⟧}{⟦1⟧}\n)\ntype S struct{ f int }\n",
+		"package p\nconst c = 1\ntype A = struct{ g int }\nvar x int\ntype B = struct{ h int }\n",
+		"package p\nvar f func(); type A = struct{ g int }\nvar v = T{⟦a⟧}; type B = struct{ h int }\n",
+		"package p\nvar x = a ==\n\tb\ntype A = struct{ g int }\n",
+		"package p\nvar x = 1 /* a\ncomment */ type A = struct{ g int }\n",
+		"package p\nvar (\n\tx = 1\n)\ntype A = struct{ g int }\nfunc f() {⟦ var y = T{1} ⟧}\n",
 	} {
 		src, want := strings.ReplaceAll(strings.ReplaceAll(c, "⟦", ""), "⟧", ""), marked(c)
 		var got []string

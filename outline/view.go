@@ -22,63 +22,90 @@ const MaxSummarySymbols = 200
 // narrow the query.
 func Render(files []File, view string, hasDirectory bool) string {
 	var b strings.Builder
-	if len(files) == 0 {
-		return "nothing found\n"
+	r := newRenderer(view, hasDirectory)
+	for i := range files {
+		r.file(&b, &files[i])
 	}
-	budget := -1
-	if view == ViewNames && hasDirectory {
-		budget = MaxSummarySymbols
-	}
-	hiddenSymbols, hiddenFiles := 0, 0
-	for i, f := range files {
-		if budget == 0 {
-			hiddenSymbols += len(f.Items)
-			hiddenFiles++
-			continue
-		}
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(f.Path + "\n")
-		if len(f.Items) == 0 {
-			b.WriteString("nothing found\n")
-			continue
-		}
-		width := lineNumberWidth(f.Items)
-		switch view {
-		case ViewNames:
-			items := f.Items
-			if budget >= 0 && len(items) > budget {
-				hiddenSymbols += len(items) - budget
-				hiddenFiles++
-				items = items[:budget]
-			}
-			if budget >= 0 {
-				budget -= len(items)
-			}
-			writeGroups(&b, "", items, false)
-		case ViewSignatures:
-			for _, it := range f.Items {
-				writeItemLine(&b, width, "", &it)
-			}
-		case ViewDigest:
-			for _, it := range f.Items {
-				writeItemLine(&b, width, "", &it)
-				writeGroups(&b, strings.Repeat(" ", width+4), it.Members, true)
-			}
-		default: // expanded
-			for _, it := range f.Items {
-				writeItemLine(&b, width, "", &it)
-				for _, m := range it.Members {
-					writeItemLine(&b, width, "  ", &m)
-				}
-			}
-		}
-	}
-	if hiddenSymbols > 0 {
-		fmt.Fprintf(&b, "\n… %d more symbols in %d files not shown in full: narrow the outline with paths, types or match\n", hiddenSymbols, hiddenFiles)
-	}
+	r.tail(&b)
 	return b.String()
+}
+
+// renderer writes files in a view one at a time, as a streamed outline
+// delivers them: what it keeps from file to file is the names view's
+// budget and what that budget left out.
+type renderer struct {
+	view          string
+	budget        int // names left to show in a directory's names view; -1: no cap
+	files         int // files seen
+	hiddenSymbols int // items the budget left out
+	hiddenFiles   int // files with items the budget left out
+}
+
+func newRenderer(view string, hasDirectory bool) *renderer {
+	r := &renderer{view: view, budget: -1}
+	if view == ViewNames && hasDirectory {
+		r.budget = MaxSummarySymbols
+	}
+	return r
+}
+
+// file writes one file's outline.
+func (r *renderer) file(b *strings.Builder, f *File) {
+	r.files++
+	if r.budget == 0 {
+		r.hiddenSymbols += len(f.Items)
+		r.hiddenFiles++
+		return
+	}
+	if r.files > 1 {
+		b.WriteByte('\n')
+	}
+	b.WriteString(f.Path + "\n")
+	if len(f.Items) == 0 {
+		b.WriteString("nothing found\n")
+		return
+	}
+	width := lineNumberWidth(f.Items)
+	switch r.view {
+	case ViewNames:
+		items := f.Items
+		if r.budget >= 0 && len(items) > r.budget {
+			r.hiddenSymbols += len(items) - r.budget
+			r.hiddenFiles++
+			items = items[:r.budget]
+		}
+		if r.budget >= 0 {
+			r.budget -= len(items)
+		}
+		writeGroups(b, "", items, false)
+	case ViewSignatures:
+		for _, it := range f.Items {
+			writeItemLine(b, width, "", &it)
+		}
+	case ViewDigest:
+		for _, it := range f.Items {
+			writeItemLine(b, width, "", &it)
+			writeGroups(b, strings.Repeat(" ", width+4), it.Members, true)
+		}
+	default: // expanded
+		for _, it := range f.Items {
+			writeItemLine(b, width, "", &it)
+			for _, m := range it.Members {
+				writeItemLine(b, width, "  ", &m)
+			}
+		}
+	}
+}
+
+// tail writes what follows the files: "nothing found" when there were
+// none, the names the budget left out.
+func (r *renderer) tail(b *strings.Builder) {
+	if r.files == 0 {
+		b.WriteString("nothing found\n")
+	}
+	if r.hiddenSymbols > 0 {
+		fmt.Fprintf(b, "\n… %d more symbols in %d files not shown in full: narrow the outline with paths, types or match\n", r.hiddenSymbols, r.hiddenFiles)
+	}
 }
 
 // writeItemLine writes "LINE: signature" (the name when there is none).
