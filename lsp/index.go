@@ -22,7 +22,8 @@ import (
 // events, didSave) and over every folder when the folders change or the
 // setting is turned on. Requests pause it (index.Gate), the user may cancel
 // it from its progress ("Indexing N files"), and the backgroundParse setting
-// turns it off. A query that comes first parses what is not cached yet,
+// turns it off. A query that comes first parses what is not cached yet
+// in its languages and paths, the files its pattern cannot match included,
 // and caches those trees while the cache has room (pushing none out), so
 // the next query finds them whatever the state of indexing; the run then
 // passes over those files unread while they are unchanged. The cache is

@@ -192,6 +192,39 @@ func TestWarmWhileIndexing(t *testing.T) {
 	}
 }
 
+// TestFirstQueryWhileIndexingParsesEveryFile: while background parsing
+// has not finished, a query also parses (and caches) the files its pattern
+// cannot match, those lacking a literal of it: a later query that needs
+// exactly those files parses nothing, and every answer is the one a server
+// without background parsing gives.
+func TestFirstQueryWhileIndexingParsesEveryFile(t *testing.T) {
+	var b strings.Builder
+	for i := range 6 {
+		fmt.Fprintf(&b, "-- e%d.go --\npackage p\n\nfunc E%d() error {\n\tif err != nil {\n\t\treturn err\n\t}\n\treturn nil\n}\n", i, i)
+		fmt.Fprintf(&b, "-- n%d.go --\npackage p\n\nfunc N%d() int {\n\treturn %d\n}\n", i, i, i) // no err: skipped by errIf
+	}
+	dir := testutil.WriteTree(t, b.String())
+	ed, srv := startIndexingHeld(t, dir, EditorOptions{})
+	off, _ := startServer(t, dir, EditorOptions{InitOptions: json.RawMessage(`{"structls": {"backgroundParse": false}}`)})
+	errIf := map[string]any{"pattern": "if err != nil { $$$ }", "lang": "go", "limit": 0}
+	for i, q := range []map[string]any{errIf, returnAny} {
+		before := srv.parseCache.Parses()
+		got := astGrepTexts(t, ed, q)
+		if want := astGrepTexts(t, off, q); len(got) < 6 || !slices.Equal(got, want) {
+			t.Errorf("query %d (%s) while indexing: %q;\nwithout background parsing %q", i+1, q["pattern"], got, want)
+		}
+		switch parsed := srv.parseCache.Parses() - before; {
+		case i == 0 && parsed != 12:
+			t.Errorf("the first query parsed %d files; want all 12, the 6 without err too", parsed)
+		case i == 1 && parsed != 0:
+			t.Errorf("the second query parsed %d files; want 0 (the first query's trees)", parsed)
+		}
+	}
+	if st := srv.parseCache.Stats(); st.Trees != 12 {
+		t.Errorf("the cache holds %d trees; want 12", st.Trees)
+	}
+}
+
 // TestWarmWhileIndexingStaysInBudget: while indexing, queries cache trees
 // only up to parseCacheMB and push out none; the files left over are parsed
 // as far as the pattern needs, each time, and every answer is the one a

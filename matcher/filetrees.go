@@ -23,8 +23,10 @@ type Trees struct {
 	// then caches the trees of the files on disk it parses only while the
 	// cache has room, pushing none out (syntax.Cache.ParseIfRoom), and
 	// parses the others only as far as its pattern needs, as with no
-	// cache. So the second query of a session is warm whatever the state
-	// of indexing, and a full cache costs a query no more than a one-shot
+	// cache; while there is room it also parses and caches the files its
+	// pattern cannot match (syntax.Cache.Fill). So the second query of a
+	// session is warm whatever the state of indexing and whatever files it
+	// needs, and a full cache costs a query no more than a one-shot
 	// search.
 	Background bool
 }

@@ -26,8 +26,24 @@ type Env struct {
 	Multi  map[string][]int32
 }
 
+func newEnv() *Env {
+	return &Env{Single: map[string]int32{}, Multi: map[string][]int32{}}
+}
+
 func (e *Env) clone() *Env {
 	return &Env{Single: maps.Clone(e.Single), Multi: maps.Clone(e.Multi)}
+}
+
+// reset forgets every binding, so the Env serves the next candidate: most
+// candidates do not match, and allocating two maps for each was most of
+// what a warm query allocated.
+func (e *Env) reset() {
+	if len(e.Single) > 0 {
+		clear(e.Single)
+	}
+	if len(e.Multi) > 0 {
+		clear(e.Multi)
+	}
 }
 
 // matcher matches one pattern against one tree.
@@ -35,27 +51,44 @@ type matcher struct {
 	p    *Pattern
 	t    *syntax.Tree
 	errK uint16 // the ERROR kind id in t
+	// kids holds the children of the nodes matchChildren is matching, one
+	// list after another, the innermost last: reused from node to node and
+	// from candidate to candidate, where a slice made for each node's
+	// children was three quarters of what a warm query allocated.
+	kids []int32
 }
 
 // MatchAt reports whether the pattern matches node i of the tree, and its bindings.
 func (p *Pattern) MatchAt(t *syntax.Tree, i int32) (*Env, bool) {
-	if p.rootSymbol >= 0 && int(t.Nodes[i].Symbol) != p.rootSymbol {
-		return nil, false
+	env := newEnv()
+	if p.matchInto(t, i, env) {
+		return env, true
 	}
+	return nil, false
+}
+
+// matchInto is MatchAt binding into env, which holds no binding: when it
+// reports false, env may hold some (reset clears them).
+func (p *Pattern) matchInto(t *syntax.Tree, i int32, env *Env) bool {
 	m := matcher{p: p, t: t}
-	env := &Env{Single: map[string]int32{}, Multi: map[string][]int32{}}
+	return m.matchRoot(i, env)
+}
+
+// matchRoot is matchInto with the matcher of the tree.
+func (m *matcher) matchRoot(i int32, env *Env) bool {
+	p, t := m.p, m.t
+	if p.rootSymbol >= 0 && int(t.Nodes[i].Symbol) != p.rootSymbol {
+		return false
+	}
 	if p.root.meta != nil {
 		// A root metavariable binds directly: in smart mode `$A` matches
 		// comments too (ast-grep #2868); the other skipping levels do not.
 		if p.Strictness != Smart && m.skipsExtra() && t.Nodes[i].IsExtra() {
-			return nil, false
+			return false
 		}
-		return env, m.bind(p.root.meta, i, env)
+		return m.bind(p.root.meta, i, env)
 	}
-	if m.matchNode(p.root, i, env) == matchedBoth {
-		return env, true
-	}
-	return nil, false
+	return m.matchNode(p.root, i, env) == matchedBoth
 }
 
 // skipsExtra: the levels that pass over comments and other extras in the
@@ -181,7 +214,19 @@ func (m *matcher) skipGoals(goals []*patternNode) bool {
 // strictness allows, and an ellipsis takes candidates lazily — up to the
 // first one the next goal matches — without backtracking.
 func (m *matcher) matchChildren(goals []*patternNode, parent int32, env *Env) bool {
-	cands := m.t.Children(parent)
+	mark := len(m.kids)
+	for c := m.t.Nodes[parent].FirstChild; c >= 0; c = m.t.Nodes[c].NextSibling {
+		m.kids = append(m.kids, c)
+	}
+	// The nested matches append after these, and may move m.kids: cands
+	// keeps the array it was cut from, unchanged.
+	ok := m.matchCandidates(goals, m.kids[mark:len(m.kids):len(m.kids)], env)
+	m.kids = m.kids[:mark]
+	return ok
+}
+
+// matchCandidates is matchChildren over the children cands.
+func (m *matcher) matchCandidates(goals []*patternNode, cands []int32, env *Env) bool {
 	if len(cands) == 0 {
 		return false
 	}
@@ -388,6 +433,8 @@ const cancelCheckEvery = 256
 // (fn may be costly: it may build the match).
 func (p *Pattern) findEach(ctx context.Context, t *syntax.Tree, fn func(node int32, env *Env) bool) error {
 	done := ctx.Done()
+	var env *Env // a failed candidate's, reset
+	m := matcher{p: p, t: t}
 	for i := range t.Nodes {
 		if i%cancelCheckEvery == 0 && isDone(done) {
 			return ctx.Err()
@@ -395,13 +442,19 @@ func (p *Pattern) findEach(ctx context.Context, t *syntax.Tree, fn func(node int
 		if p.rootSymbol >= 0 && int(t.Nodes[i].Symbol) != p.rootSymbol {
 			continue
 		}
-		if env, ok := p.MatchAt(t, int32(i)); ok {
-			if !fn(int32(i), env) {
-				return nil
-			}
-			if isDone(done) {
-				return ctx.Err()
-			}
+		if env == nil {
+			env = newEnv()
+		}
+		if !m.matchRoot(int32(i), env) {
+			env.reset() // for the next candidate
+			continue
+		}
+		if !fn(int32(i), env) {
+			return nil
+		}
+		env = nil // fn may keep it
+		if isDone(done) {
+			return ctx.Err()
 		}
 	}
 	return nil

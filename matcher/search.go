@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 
 	"github.com/structls/structls/matcher/lang"
 	"github.com/structls/structls/matcher/syntax"
@@ -158,7 +159,8 @@ type searcher struct {
 	contextLines int
 	text         bool // the text rendering is wanted: keep each match's source lines
 	trees        Trees
-	buildAll     bool // every match is returned: build them in the first pass
+	buildAll     bool        // every match is returned: build them in the first pass
+	full         atomic.Bool // the cache has no room left for the trees of files the pattern cannot match (fill)
 }
 
 // scanned is the outcome of the first pass.
@@ -251,6 +253,7 @@ func (s *searcher) tree(ctx context.Context, snap *workspace.Snapshot, f workspa
 		buf = content
 	}
 	if !p.mayMatch(content) {
+		s.fill(ctx, f, stamp, l, content, scratch)
 		return nil, note, buf
 	}
 	tree, err := s.parse(ctx, l, p, content, f.Doc == nil, scratch)
@@ -284,6 +287,27 @@ func (s *searcher) parse(ctx context.Context, l *lang.Language, p *Pattern, cont
 		return cache.ParseIfRoom(ctx, l.Grammar(), content, uint16(p.rootSymbol), scratch)
 	default:
 		return cache.Parse(ctx, l.Grammar(), content)
+	}
+}
+
+// fill caches the tree of a file on disk that the pattern cannot match
+// (it lacks a literal) while a background run is to fill the cache
+// (Trees.Background), as long as the cache has room, pushing out no tree:
+// so the first query of a fresh server parses every file of its languages
+// in its paths, and the queries after it are warm whatever files they
+// need, where leaving those files to the background run (which waits
+// while requests run) had a session's later queries parse them one
+// pattern at a time. Once the cache is full, the query parses no more of
+// them.
+func (s *searcher) fill(ctx context.Context, f workspace.File, stamp workspace.FileStamp, l *lang.Language, content []byte, scratch *syntax.Scratch) {
+	if !s.trees.Background || f.Doc != nil || s.full.Load() {
+		return
+	}
+	switch err := s.trees.Cache.Fill(ctx, l.Grammar(), content, scratch); {
+	case errors.Is(err, syntax.ErrCacheFull):
+		s.full.Store(true)
+	case err == nil:
+		s.trees.Files.Remember(f, stamp, l.Grammar(), content, s.trees.Cache)
 	}
 }
 

@@ -20,6 +20,9 @@
 //	background session-off ROOT LANG PASSES PATTERN...
 //	                                     the same with backgroundParse off
 //
+// With BACKGROUND_CPUPROFILE=FILE, the first three modes write a CPU
+// profile of the query to FILE.
+//
 // Each mode prints tab-separated lines: a label and seconds (and matches);
 // a query's line ends with the CPU time the whole process (server, client,
 // and any background work) used while it ran, which says what the query
@@ -32,6 +35,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"syscall"
@@ -96,12 +100,17 @@ func query(mode, root, language, pattern string) error {
 		}
 		fmt.Printf("indexing\t%.3f\n", time.Since(start).Seconds())
 	}
+	stop, err := startProfile(os.Getenv("BACKGROUND_CPUPROFILE"))
+	if err != nil {
+		return err
+	}
 	start, startCPU := time.Now(), cpuTime()
 	raw, err := ed.ExecuteCommand(ctx, lsp.CommandAstGrep, map[string]any{"pattern": pattern, "lang": language, "limit": 0})
 	if err != nil {
 		return err
 	}
 	wall, cpu := time.Since(start), cpuTime()-startCPU
+	stop()
 	var res struct{ MatchCount int }
 	_ = json.Unmarshal(raw, &res)
 	fmt.Printf("%s\t%.3f\t%d\t%.3f\n", mode, wall.Seconds(), res.MatchCount, cpu.Seconds())
@@ -195,6 +204,23 @@ func keystrokes(n int) error {
 	fmt.Printf("keystroke\t%.1f\t%.1f\t%.1f\n", ms(percentile(typed, 50)), ms(percentile(typed, 95)), ms(typedCPU))
 	fmt.Printf("disk\t%.1f\t%.1f\t%.1f\n", ms(percentile(disk, 50)), ms(percentile(disk, 95)), ms(diskCPU))
 	return nil
+}
+
+// startProfile starts a CPU profile into path (nothing when path is
+// empty) and returns the function that stops it.
+func startProfile(path string) (func(), error) {
+	if path == "" {
+		return func() {}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
 
 func ms(d time.Duration) float64 { return d.Seconds() * 1000 }

@@ -44,11 +44,19 @@ func (c *Cache) ParseIfRoom(ctx context.Context, lang *sitter.Language, source [
 func (c *Cache) hasRoomFor(n int) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	estimate := c.estimateLocked(n)
+	return estimate <= c.budget/4 && c.used+estimate <= c.budget
+}
+
+// estimateLocked guesses the cost of the tree of a source of n bytes from
+// the cost per source byte of the trees cached so far (at least its source
+// when there are none). Precondition: c.mu is held.
+func (c *Cache) estimateLocked(n int) int64 {
 	estimate := int64(n)
 	if c.sources > 0 {
 		estimate = max(estimate, int64(float64(n)*float64(c.used)/float64(c.sources)))
 	}
-	return estimate <= c.budget/4 && c.used+estimate <= c.budget
+	return estimate
 }
 
 // keep caches tree as used by the current query when it fits beside the

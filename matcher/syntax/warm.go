@@ -35,7 +35,42 @@ func (c *Cache) Warm(ctx context.Context, lang *sitter.Language, source []byte) 
 	case full:
 		return ErrCacheFull
 	}
-	tree, err := c.parseMiss(ctx, key, lang, source, nil)
+	return c.warm(ctx, key, lang, source, nil)
+}
+
+// Fill puts the tree of source into the cache, parsed in scratch's arena,
+// for a query that runs while background parsing is to fill the cache and
+// meets a file its pattern cannot match (package matcher): the query
+// parses the file for the queries after it, as the background run would
+// have, so that they are warm whatever they need. Like Warm it drops no
+// tree and moves none in the recency order, and the tree counts as used by
+// no query. It parses nothing when the tree is cached already, or too large
+// to be cached at all (no error), or unlikely to fit in the room left
+// (ErrCacheFull, as when the cache is disabled).
+func (c *Cache) Fill(ctx context.Context, lang *sitter.Language, source []byte, scratch *Scratch) error {
+	if !c.Enabled() {
+		return ErrCacheFull
+	}
+	key := c.KeyOf(lang, source).key
+	c.mu.Lock()
+	el, cached := c.entries[key]
+	cached = cached && bytes.Equal(el.Value.(*cacheEntry).tree.Source, source)
+	estimate := c.estimateLocked(len(source))
+	tooLarge, full := estimate > c.budget/4, c.used+estimate > c.budget
+	c.mu.Unlock()
+	switch {
+	case cached || tooLarge:
+		return nil
+	case full:
+		return ErrCacheFull
+	}
+	return c.warm(ctx, key, lang, source, scratch)
+}
+
+// warm parses source (in scratch's arena, or fresh memory when nil) and
+// caches its tree as used by no query when it fits, dropping nothing.
+func (c *Cache) warm(ctx context.Context, key cacheKey, lang *sitter.Language, source []byte, scratch *Scratch) error {
+	tree, err := c.parseMiss(ctx, key, lang, source, scratch)
 	if err != nil {
 		return err
 	}

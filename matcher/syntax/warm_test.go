@@ -70,3 +70,54 @@ func TestSetBudgetWhileParsing(t *testing.T) {
 	close(done)
 	wg.Wait()
 }
+
+// TestFill: Fill caches trees while they are likely to fit, dropping none
+// (not the tree a query has used), and then reports the cache full having
+// parsed nothing; it passes over, unparsed, a cached content and one too
+// large to be cached at all.
+func TestFill(t *testing.T) {
+	ctx := context.Background()
+	file := func(i int) []byte { return fmt.Appendf(nil, "package p\n\nvar v%d = %d\n", i, i) }
+	first, err := Parse(ctx, goLang, file(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cost := treeCost(first)
+	c := NewCache(4*cost + cost/2)
+	var scratch Scratch
+	defer scratch.Release()
+	c.StartQuery()
+	used, _ := c.Parse(ctx, goLang, file(0)) // a query's tree
+	filled := 0
+	for i := 1; i < 10; i++ {
+		parses := c.Parses()
+		err := c.Fill(ctx, goLang, file(i), &scratch)
+		if errors.Is(err, ErrCacheFull) {
+			if c.Parses() != parses {
+				t.Error("Fill parsed a file before reporting the cache full")
+			}
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		filled++
+	}
+	if filled != 3 || c.Stats().Trees != 4 {
+		t.Errorf("%d trees filled, %d cached; want 3 beside the query's, 4 cached", filled, c.Stats().Trees)
+	}
+	parses := c.Parses()
+	if again, _ := c.Parse(ctx, goLang, file(0)); again != used || c.Parses() != parses {
+		t.Error("Fill dropped the tree a query had used")
+	}
+	huge := fmt.Appendf(nil, "package p\n\nvar s = %q\n", make([]byte, 2*cost))
+	if err := c.Fill(ctx, goLang, file(1), &scratch); err != nil || c.Parses() != parses {
+		t.Errorf("filling a cached tree: %v, %d parses; want nil and none", err, c.Parses()-parses)
+	}
+	if small := NewCache(4*cost + cost/2); small.Fill(ctx, goLang, huge, &scratch) != nil || small.Parses() != 0 {
+		t.Errorf("filling a tree too large to cache: %d parses; want nil and none (passed over)", small.Parses())
+	}
+	if err := NewCache(0).Fill(ctx, goLang, file(1), &scratch); !errors.Is(err, ErrCacheFull) {
+		t.Errorf("filling a disabled cache: %v; want ErrCacheFull", err)
+	}
+}
