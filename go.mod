@@ -3,7 +3,6 @@ module github.com/structls/structls
 go 1.26.8
 
 require (
-	github.com/alex-pinkus/tree-sitter-swift v0.0.0-20260601004120-31d17fe7e818
 	github.com/alexaandru/go-sitter-forest/astro v1.9.3
 	github.com/alexaandru/go-sitter-forest/clojure v1.9.1
 	github.com/alexaandru/go-sitter-forest/cmake v1.9.5

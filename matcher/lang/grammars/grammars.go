@@ -14,7 +14,6 @@
 package grammars
 
 import (
-	ts_swift "github.com/alex-pinkus/tree-sitter-swift/bindings/go"
 	forest_astro "github.com/alexaandru/go-sitter-forest/astro"
 	forest_clojure "github.com/alexaandru/go-sitter-forest/clojure"
 	forest_cmake "github.com/alexaandru/go-sitter-forest/cmake"
@@ -73,6 +72,7 @@ import (
 
 	"github.com/structls/structls/matcher/lang"
 	"github.com/structls/structls/matcher/syntax"
+	ts_swift "github.com/structls/structls/third_party/tree-sitter-swift" // our binding of its C: third_party/README.md
 )
 
 func init() {
