@@ -4,8 +4,8 @@
 // the one expensive package to build (minutes of C, cold).
 //
 // Modules and versions: the imports below, pinned in go.mod (docs/design.md,
-// Grammars: 33 upstream modules, 23 from go-sitter-forest where upstream has
-// no usable Go module).
+// Grammars: 32 upstream modules, 23 from go-sitter-forest where upstream has
+// no usable Go module, and Swift's C in third_party/tree-sitter-swift).
 // Kotlin is go-sitter-forest's build of the fwcd grammar, the one ast-grep
 // parses Kotlin with (tree-sitter-grammars/tree-sitter-kotlin names its
 // nodes differently: no simple_identifier, call_suffix, …), so that
