@@ -139,6 +139,9 @@ func TestSearchCancelledOnHugeLine(t *testing.T) {
 // is as long as the file), so a file with a candidate but no match
 // allocates nothing.
 func TestScanReusesWorkerMemory(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocations are counted without the race detector (see raceEnabled)")
+	}
 	content := []byte(strings.Repeat("no match on this line, not one\n", 10_000) + "x = 1\n")
 	for _, pattern := range []string{`\pL\d`, `(?i)NOT.\d`} {
 		m, err := compile(Query{Pattern: pattern}, nil)

@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"fmt"
+	"github.com/structls/structls/internal/english"
 	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -212,7 +213,8 @@ func (s *Server) scan(ctx context.Context, req *sdk.CallToolRequest, in scanInpu
 		headings, file = h, d.Path
 		sum.Shown++
 	}
-	notes := []string{fmt.Sprintf("%d diagnostics (%d errors) in %d files scanned.", len(res.Diagnostics), res.ErrorCount, res.FilesScanned)}
+	notes := []string{fmt.Sprintf("%s (%s) in %s scanned.", english.Count(len(res.Diagnostics), "diagnostic", "diagnostics"),
+		english.Count(res.ErrorCount, "error", "errors"), english.Count(res.FilesScanned, "file", "files"))}
 	if res.EditID != "" {
 		s.edits.add(&preview{root: r, id: res.EditID, replacements: res.FixCount, files: len(files),
 			text: fmt.Sprintf("The fixes of a scan: %d fix(es) in %d file(s).\n", res.FixCount, len(files))})

@@ -285,12 +285,15 @@ func (sc *scanner) warn(msg string) {
 	sc.mu.Unlock()
 }
 
-// scannedFile is a file with findings.
+// scannedFile is a file with findings, and their diagnostics: the worker
+// that checked the file maps their positions (its line index is built from
+// text the worker has just read), so that only the sorting is left for
+// after the last file. The content is kept for the fixes only.
 type scannedFile struct {
-	file     workspace.File
-	lang     *lang.Language
-	content  []byte
-	findings []Finding
+	file        workspace.File
+	content     []byte // with Query.Fix
+	findings    []Finding
+	diagnostics []Diagnostic
 }
 
 // keep: the file is in a language some rule of its folder is for.
@@ -337,9 +340,12 @@ func (sc *scanner) file(ctx context.Context, snap *workspace.Snapshot, f workspa
 	if err != nil || len(findings) == 0 {
 		return
 	}
-	sf := scannedFile{file: f, lang: l, content: tree.Source, findings: findings}
-	if !cached && f.Doc == nil {
-		sf.content = slices.Clone(tree.Source) // the tree reads the worker's buffer, reused for the next file
+	sf := scannedFile{file: f, findings: findings, diagnostics: sc.diagnosticsOf(f, l, tree.Source, findings)}
+	if sc.fix {
+		sf.content = tree.Source
+		if !cached && f.Doc == nil {
+			sf.content = slices.Clone(tree.Source) // the tree reads the worker's buffer, reused for the next file
+		}
 	}
 	sc.mu.Lock()
 	sc.files = append(sc.files, sf)
@@ -378,22 +384,21 @@ func (sc *scanner) finish(res *Result, snap *workspace.Snapshot, enc workspace.E
 	slices.Sort(sc.warnings)
 	res.Warnings = append(res.Warnings, sc.warnings...)
 	var changes []rewrite.FileChange
+	count := 0
 	for _, sf := range sc.files {
-		mapper := workspace.NewMapper(sf.content)
-		uri := sf.file.URI()
-		for _, f := range sf.findings {
-			d := diagnosticOf(sf, uri, mapper, f, enc)
-			if sc.metadata {
-				d.Metadata = f.Rule.Metadata
-			}
+		count += len(sf.diagnostics)
+	}
+	res.Diagnostics = slices.Grow(res.Diagnostics, count)
+	for _, sf := range sc.files {
+		for _, d := range sf.diagnostics {
 			res.Diagnostics = append(res.Diagnostics, d)
-			if f.Severity == SeverityError {
+			if d.Severity == SeverityError {
 				res.ErrorCount++
 			}
 			if d.FixError != "" {
 				res.FixErrorCount++
 				if sc.fix {
-					res.Warnings = append(res.Warnings, fmt.Sprintf("%s:%d: %s: not fixed: %s", sf.file.Rel, d.lineNo, f.RuleID, d.FixError))
+					res.Warnings = append(res.Warnings, fmt.Sprintf("%s:%d: %s: not fixed: %s", sf.file.Rel, d.lineNo, d.RuleID, d.FixError))
 				}
 			}
 		}
@@ -446,13 +451,28 @@ func FixEdits(findings []Finding) []rewrite.TextEdit {
 	return out
 }
 
-func diagnosticOf(sf scannedFile, uri string, mapper *workspace.Mapper, f Finding, enc workspace.Encoding) Diagnostic {
-	d := Diagnostic{Path: sf.file.Rel, URI: uri, Language: sf.lang.Name, RuleID: f.RuleID, Severity: f.Severity, Message: f.Message,
-		Note: f.Note, URL: f.URL, ByteRange: workspace.ByteRange{Start: f.Start, End: f.End}, Text: string(sf.content[f.Start:f.End])}
+// diagnosticsOf are the diagnostics of a file's findings.
+func (sc *scanner) diagnosticsOf(file workspace.File, l *lang.Language, content []byte, findings []Finding) []Diagnostic {
+	mapper := workspace.NewMapper(content)
+	uri := file.URI()
+	out := make([]Diagnostic, 0, len(findings))
+	for _, f := range findings {
+		d := diagnosticOf(file.Rel, uri, l.Name, content, mapper, f, sc.enc)
+		if sc.metadata {
+			d.Metadata = f.Rule.Metadata
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+func diagnosticOf(path, uri, language string, content []byte, mapper *workspace.Mapper, f Finding, enc workspace.Encoding) Diagnostic {
+	d := Diagnostic{Path: path, URI: uri, Language: language, RuleID: f.RuleID, Severity: f.Severity, Message: f.Message,
+		Note: f.Note, URL: f.URL, ByteRange: workspace.ByteRange{Start: f.Start, End: f.End}, Text: string(content[f.Start:f.End])}
 	d.Range, _ = mapper.OffsetRange(f.Start, f.End, enc)
 	line := mapper.Line(f.Start)
 	d.lineNo, d.lineStart = line+1, mapper.LineStart(line)
-	d.line = string(sf.content[mapper.LineStart(line):mapper.LineEnd(line)])
+	d.line = string(content[mapper.LineStart(line):mapper.LineEnd(line)])
 	for _, l := range f.Labels {
 		dl := DiagnosticLabel{Style: l.Style, Message: l.Message, ByteRange: workspace.ByteRange{Start: l.Start, End: l.End}}
 		dl.Range, _ = mapper.OffsetRange(l.Start, l.End, enc)

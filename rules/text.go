@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/structls/structls/internal/english"
 )
 
 // renderText is the text rendering of a scan, grouped by file like
@@ -21,7 +23,7 @@ func renderText(res *Result) string {
 		fmt.Fprintf(&b, "warning: %s\n", w)
 	}
 	if len(res.RuleErrors) == 0 {
-		fmt.Fprintf(&b, "%d diagnostics (%d errors) in %d files scanned\n", len(res.Diagnostics), res.ErrorCount, res.FilesScanned)
+		b.WriteString(Summary(res) + "\n")
 	}
 	return b.String()
 }
@@ -62,4 +64,11 @@ func writeDiagnostic(b *strings.Builder, d Diagnostic) {
 		fmt.Fprintf(b, "%s = fix: %s\n", gutter, strings.ReplaceAll(d.Fix.Text, "\n", "\n"+gutter+"        "))
 	}
 	b.WriteString("\n")
+}
+
+// Summary is the line that ends a scan's text: "3 diagnostics (1 error) in
+// 1 file scanned".
+func Summary(res *Result) string {
+	return fmt.Sprintf("%s (%s) in %s scanned", english.Count(len(res.Diagnostics), "diagnostic", "diagnostics"),
+		english.Count(res.ErrorCount, "error", "errors"), english.Count(res.FilesScanned, "file", "files"))
 }
