@@ -12,7 +12,7 @@ import (
 	"github.com/structls/structls/workspace"
 )
 
-// Query is the argument of structls.search (its contract: README.md, "LSP"). Pointer fields
+// Query is the argument of structls.search (its contract: docs/protocol.md). Pointer fields
 // distinguish "not given" (use the default) from an explicit zero.
 type Query struct {
 	Pattern       string   `json:"pattern"`

@@ -8,7 +8,7 @@ import (
 	"github.com/structls/structls/workspace"
 )
 
-// CommandAstGrep is structural search with ast-grep semantics (its contract: README.md, "LSP").
+// CommandAstGrep is structural search with ast-grep semantics (its contract: docs/protocol.md).
 const CommandAstGrep = "structls.astGrep"
 
 func (s *Server) runAstGrep(ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, arg []byte, progress func(done, total int)) (any, string, error) {

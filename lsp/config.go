@@ -44,7 +44,7 @@ type setting struct {
 	decode func(raw json.RawMessage, st *workspace.Settings) error
 }
 
-// knownSettings are the keys of the "structls" section, in README order.
+// knownSettings are the keys of the "structls" section, in the order of docs/configuration.md.
 var knownSettings = []setting{
 	{"maxFileSize", func(raw json.RawMessage, st *workspace.Settings) error {
 		var n int64

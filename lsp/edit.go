@@ -15,7 +15,7 @@ import (
 	"github.com/structls/structls/workspace"
 )
 
-// Structural rewrite (structls.astEdit; its contract: README.md, "LSP"): a preview computes
+// Structural rewrite (structls.astEdit; its contract: docs/protocol.md): a preview computes
 // the edit and writes nothing; the plan waits in s.edits until applyEdit
 // (or a code action) applies it, or discardEdit forgets it.
 //

@@ -110,7 +110,7 @@ func NewEditor(rwc io.ReadWriteCloser, opts EditorOptions) *Editor {
 }
 
 // StartInProcess runs a server in this process, connected to a new Editor
-// over a pipe (README.md, "Command line": the CLI and the server share one code path).
+// over a pipe (docs/cli.md: the CLI and the server share one code path).
 // wait returns the server's exit code once the session ends.
 func StartInProcess(ctx context.Context, opts Options, eopts EditorOptions) (ed *Editor, wait func() int) {
 	serverSide, clientSide := net.Pipe()

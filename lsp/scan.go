@@ -9,7 +9,7 @@ import (
 )
 
 // CommandScan runs ast-grep YAML rules (inline, or each folder's
-// sgconfig.yml) over the workspace (its contract: README.md, "Rules"; issue 11).
+// sgconfig.yml) over the workspace (its contract: docs/protocol.md and docs/rules.md).
 const CommandScan = "structls.scan"
 
 // runScan decodes the query and runs the rules engine. With fix: true the

@@ -8,7 +8,7 @@ import (
 	"github.com/structls/structls/workspace"
 )
 
-// CommandSearch is regex text search (its contract: README.md, "LSP").
+// CommandSearch is regex text search (its contract: docs/protocol.md).
 const CommandSearch = "structls.search"
 
 func (s *Server) runSearch(ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, arg []byte, progress func(done, total int)) (any, string, error) {

@@ -12,7 +12,7 @@ import (
 )
 
 // CommandXRay is the two-phase search: a regex driver, then a Starlark
-// evaluator over each candidate file's syntax tree (its contract: README.md, "LSP").
+// evaluator over each candidate file's syntax tree (its contract: docs/protocol.md).
 const CommandXRay = "structls.xray"
 
 // XRayPrintPrefix starts the window/logMessage that carries one print of an

@@ -14,7 +14,7 @@ import (
 // So when no language is given, the languages in which the pattern does not
 // parse, or parses to a much smaller tree than the pattern, are skipped and
 // named in one note. With a language named, the pattern is searched as
-// parsed in it, as ast-grep does (README.md, "Patterns that do not parse").
+// parsed in it, as ast-grep does (docs/protocol.md, "Patterns that do not parse").
 
 // unparsedIn reports why p should not be searched in a language the user
 // did not name: "" when it parsed (a missing token the parser inserted is

@@ -4,7 +4,7 @@ import (
 	"github.com/structls/structls/workspace"
 )
 
-// Query is the argument of structls.astGrep (its contract: README.md, "LSP").
+// Query is the argument of structls.astGrep (its contract: docs/protocol.md).
 type Query struct {
 	Pattern      string   `json:"pattern"`
 	Lang         string   `json:"lang,omitempty"`

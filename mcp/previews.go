@@ -3,7 +3,7 @@ package mcp
 import "sync"
 
 // maxPreviews is how many previews are kept for paging and confirmation,
-// as many as the server keeps plans (README.md, structls.applyEdit).
+// as many as the server keeps plans (docs/protocol.md, structls.applyEdit).
 const maxPreviews = 16
 
 // previews keeps the newest previews by id.

@@ -2,7 +2,7 @@
 // the structural search, rewrite, X-Ray, outline and rule tools of warm
 // structls language servers — one per workspace root, running in this
 // process and driven through lsp.Editor exactly as the CLI drives its own —
-// with replies sized for a model (README.md, "Agents").
+// with replies sized for a model (README.md, "Agents"; docs/cli.md).
 package mcp
 
 import (

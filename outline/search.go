@@ -63,7 +63,7 @@ func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc wo
 		} else if f.Named && l == nil {
 			res.Warnings = append(res.Warnings, fmt.Sprintf("%s: structls does not know its language from its name, so it has no outline", f.Rel))
 		} else if f.Named && set.lang == nil {
-			res.Warnings = append(res.Warnings, fmt.Sprintf("%s: %s has no outline (see the README for the languages that have one)", f.Rel, l.Name))
+			res.Warnings = append(res.Warnings, fmt.Sprintf("%s: %s has no outline (docs/protocol.md, structls.outline, lists the languages that have one)", f.Rel, l.Name))
 		}
 	}
 	res.FilesSearched = len(files)

@@ -40,7 +40,7 @@ func (s *Spec) opaqueKinds(lang *sitter.Language) syntax.KindSet {
 }
 
 // specs maps catalogue language names to their extractors. A language of
-// the catalogue missing here has no symbol notion (see the README).
+// the catalogue missing here has no symbol notion (see docs/cli.md).
 var specs = map[string]*Spec{}
 
 // register adds a language's table; the lang_*.go files call it from init.

@@ -8,7 +8,7 @@ import (
 	"github.com/structls/structls/workspace"
 )
 
-// Query is the argument of structls.astEdit (its contract: README.md, "LSP").
+// Query is the argument of structls.astEdit (its contract: docs/protocol.md).
 type Query struct {
 	Ops        []Op     `json:"ops"`
 	Lang       string   `json:"lang,omitempty"`

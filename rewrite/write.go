@@ -15,7 +15,7 @@ import (
 
 // WriteFiles applies the plan to the files on disk, for clients that cannot
 // apply a WorkspaceEdit themselves (the CLI, bare agents). What it
-// guarantees, per file, per apply and after a kill (README.md, "Safety"):
+// guarantees, per file, per apply and after a kill (docs/safety.md):
 //
 //   - Nothing is written unless every file passes: Check against the
 //     snapshot, then, on disk, the file must still hold the previewed text,

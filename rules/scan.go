@@ -17,7 +17,7 @@ import (
 	"github.com/structls/structls/workspace"
 )
 
-// Query is the argument of structls.scan (its contract: README.md, "LSP").
+// Query is the argument of structls.scan (its contract: docs/protocol.md).
 type Query struct {
 	// Rules is YAML text of rules separated by "---"; without it each
 	// folder's sgconfig.yml rules run.

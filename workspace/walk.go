@@ -39,7 +39,7 @@ func (f File) Path() string {
 	return filepath.Join(f.root, filepath.FromSlash(f.Rel))
 }
 
-// WalkOptions are the walking rules of a command (its contract: README.md, "LSP").
+// WalkOptions are the walking rules of a command (its contract: docs/protocol.md).
 type WalkOptions struct {
 	Globs     []string // include globs, and `!`-prefixed exclude globs
 	Gitignore bool     // honour .gitignore, .ignore and .git/info/exclude

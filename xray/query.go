@@ -14,7 +14,7 @@ import (
 	"github.com/structls/structls/workspace"
 )
 
-// Query is the argument of structls.xray (its contract: README.md, "LSP"). Pointer fields
+// Query is the argument of structls.xray (its contract: docs/protocol.md). Pointer fields
 // distinguish "not given" (use the default) from an explicit zero.
 type Query struct {
 	Driver         string   `json:"driver"`              // regex, phase 1
@@ -60,7 +60,7 @@ type Result struct {
 	Timeout          bool              `json:"timeout"`        // timeoutSeconds ran out; files not evaluated by then are left out
 	MaxFilesReached  bool              `json:"maxFilesReached"`
 	Cancelled        bool              `json:"cancelled"` // the person stopped the run (progress Cancel); what was evaluated by then is kept
-	// OutputLimitReached: the output reached its limit (the README's X-Ray
+	// OutputLimitReached: the output reached its limit (docs/xray.md's
 	// limits) and the files after it were left out.
 	OutputLimitReached bool        `json:"outputLimitReached,omitempty"`
 	CellErrors         []CellError `json:"cellErrors,omitempty"` // a batch's cells that could not run

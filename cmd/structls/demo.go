@@ -245,7 +245,7 @@ func metaText(v any) string {
 
 // demoPattern is the demo's structural pattern: the call in a function
 // body, picked by the selector call_expression, because on its own Go reads
-// `fmt.Println($$$ARGS)` as a type conversion (README.md, "Patterns that
+// `fmt.Println($$$ARGS)` as a type conversion (docs/protocol.md, "Patterns that
 // do not parse").
 const demoPattern = "func _() { fmt.Println($$$ARGS) }"
 

@@ -17,7 +17,7 @@ import (
 type command struct {
 	name     string
 	summary  string   // one line: what it does
-	synopsis []string // the usage lines, exactly as README.md lists them
+	synopsis []string // the usage lines, exactly as docs/cli.md (and README.md) list them
 	example  string   // one command line a user can run as is
 }
 

@@ -1,5 +1,5 @@
 // The parts of the structls command results the extension reads. The full
-// contracts are in the repository README (section LSP); fields the
+// contracts are in docs/protocol.md; fields the
 // extension does not show are left out.
 
 /** An LSP position and range, as they arrive on the wire. */
