@@ -255,6 +255,45 @@ func TestBackgroundQueryCachesWhatFits(t *testing.T) {
 	}
 }
 
+// TestFilledTreesServeNoChangedFile: a file a query parsed only to fill
+// the cache while indexing (its pattern could not match it) is served
+// unread to the next query while unchanged, and never once changed: a
+// rewrite of the same size with the old mtime put back gives the new text.
+func TestFilledTreesServeNoChangedFile(t *testing.T) {
+	env := newFileTreesEnv(t)
+	env.trees.Background = true
+	search := func(pattern string) []string {
+		t.Helper()
+		res, err := Search(context.Background(), env.snap, Query{Pattern: pattern, Limit: intp(0)}, workspace.UTF8, nil, env.trees)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var texts []string
+		for _, m := range res.Matches {
+			texts = append(texts, m.Text)
+		}
+		return texts
+	}
+	if got := search("g($A)"); len(got) != 0 || env.trees.Cache.Stats().Trees != 1 {
+		t.Fatalf("g($A) found %q, %d trees cached; want nothing found and a.go cached", got, env.trees.Cache.Stats().Trees)
+	}
+	served, parses := env.trees.Files.served.Load(), env.trees.Cache.Parses()
+	if got := search("f($A)"); len(got) != 1 || got[0] != "f(1)" {
+		t.Fatalf("f($A) found %q; want f(1)", got)
+	}
+	if env.trees.Files.served.Load() != served+1 || env.trees.Cache.Parses() != parses {
+		t.Error("the filled tree was not served unread")
+	}
+	env.rewriteKeepingTimes(t, "package p\n\nfunc _() { g(2) }\n")
+	served = env.trees.Files.served.Load()
+	if got := search("g($A)"); len(got) != 1 || got[0] != "g(2)" {
+		t.Errorf("after a rewrite of the same size with the old mtime put back, g($A) found %q; want g(2)", got)
+	}
+	if env.trees.Files.served.Load() != served {
+		t.Error("the changed file's old tree was served")
+	}
+}
+
 // TestFileTreesKeepTheLanguage: a file named in paths may be searched as
 // any language; its tree cached as one is never served for another.
 func TestFileTreesKeepTheLanguage(t *testing.T) {

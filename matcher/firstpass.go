@@ -61,14 +61,13 @@ func (s *searcher) runInOrder(ctx context.Context, snap *workspace.Snapshot, tar
 	var scratches syntax.Scratches // kept from file to file, given back when the pass ends
 	defer scratches.Release()
 	newWorker := func() func(int) fileOutcome {
-		var buf []byte
-		scratch := scratches.New()
+		w := &worker{scratch: scratches.New()}
 		return func(i int) fileOutcome {
 			if testHookInOrderFile != nil {
 				testHookInOrderFile(i)
 			}
 			var o fileOutcome
-			o.hits, o.note, buf = s.file(ctx, snap, files[i], files[i].Named, buf, scratch)
+			o.hits, o.note = s.file(ctx, snap, files[i], files[i].Named, w)
 			return o
 		}
 	}
@@ -107,11 +106,10 @@ func (s *searcher) runUnordered(ctx context.Context, snap *workspace.Snapshot, t
 	var scratches syntax.Scratches // kept from file to file, given back when the pass ends
 	defer scratches.Release()
 	newWorker := func() func(workspace.File) {
-		var buf []byte
-		scratch := scratches.New()
+		w := &worker{scratch: scratches.New()}
 		return func(f workspace.File) {
 			var o fileOutcome
-			o.hits, o.note, buf = s.file(ctx, snap, f, f.Named, buf, scratch)
+			o.hits, o.note = s.file(ctx, snap, f, f.Named, w)
 			mu.Lock()
 			out.add(o)
 			mu.Unlock()

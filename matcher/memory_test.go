@@ -184,17 +184,15 @@ func TestLargeReadBufferNotKept(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var scratch syntax.Scratch
-	defer scratch.Release()
-	buf := make([]byte, 0, 4096)
+	w := &worker{buf: make([]byte, 0, 4096), scratch: new(syntax.Scratch)}
+	defer w.scratch.Release()
 	for _, name := range []string{"small.go", "large.go"} {
-		tree, _, next := s.tree(context.Background(), snap, files[name], false, p, goLang, buf, &scratch)
+		tree, _ := s.tree(context.Background(), snap, files[name], false, p, goLang, w)
 		if tree == nil {
 			t.Fatalf("%s was not parsed", name)
 		}
-		if cap(next) > maxKeptReadBuffer {
-			t.Errorf("after %s the worker keeps a read buffer of %d bytes; want at most %d", name, cap(next), maxKeptReadBuffer)
+		if cap(w.buf) > maxKeptReadBuffer {
+			t.Errorf("after %s the worker keeps a read buffer of %d bytes; want at most %d", name, cap(w.buf), maxKeptReadBuffer)
 		}
-		buf = next
 	}
 }

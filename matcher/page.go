@@ -25,8 +25,8 @@ func pageBounds(total, skip, limit int) (start, end int) {
 // then pre-order within a file), and sends them on file by file: each file
 // is read and parsed again, and only its matches inside the page are built.
 func (s *searcher) page(ctx context.Context, snap *workspace.Snapshot, files []fileHits, start, end int, send func([]Match) error) error {
-	scratch := new(syntax.Scratch)
-	defer scratch.Release()
+	w := &worker{scratch: new(syntax.Scratch)}
+	defer w.scratch.Release()
 	offset := 0
 	for _, f := range files {
 		if offset >= end {
@@ -37,7 +37,7 @@ func (s *searcher) page(ctx context.Context, snap *workspace.Snapshot, files []f
 		if lo >= hi {
 			continue
 		}
-		built, err := s.rebuild(ctx, snap, f, lo, hi, scratch)
+		built, err := s.rebuild(ctx, snap, f, lo, hi, w)
 		if err != nil {
 			return err
 		}
@@ -54,7 +54,7 @@ func (s *searcher) page(ctx context.Context, snap *workspace.Snapshot, files []f
 // and builds its matches lo to hi-1 (counted from 0 in pre-order). A file
 // on disk that changed since the first pass may now yield fewer: then fewer
 // are returned.
-func (s *searcher) rebuild(ctx context.Context, snap *workspace.Snapshot, f fileHits, lo, hi int, scratch *syntax.Scratch) ([]Match, error) {
+func (s *searcher) rebuild(ctx context.Context, snap *workspace.Snapshot, f fileHits, lo, hi int, w *worker) ([]Match, error) {
 	p, err := s.patterns.Get(ctx, f.lang)
 	if err != nil {
 		return nil, err
@@ -65,14 +65,14 @@ func (s *searcher) rebuild(ctx context.Context, snap *workspace.Snapshot, f file
 		if err != nil {
 			return nil, nil // gone or changed into something unreadable since the first pass
 		}
-		if tree, err = s.parse(ctx, f.lang, p, content, f.file.Doc == nil, scratch); err != nil {
+		if tree, err = s.parse(ctx, f.lang, p, content, f.file.Doc == nil, w.scratch); err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
 			return nil, fmt.Errorf("parsing %s again to build its matches: %w", f.file.Rel, err)
 		}
 	}
-	build := s.newMatchBuilder(f.file, f.lang, tree)
+	build := s.newMatchBuilder(f.file, f.lang, tree, &w.lines)
 	var out []Match
 	i := 0
 	err = p.findEach(ctx, tree, func(n int32, env *Env) bool {
@@ -95,8 +95,12 @@ type matchBuilder struct {
 	mapper *workspace.Mapper
 }
 
-func (s *searcher) newMatchBuilder(f workspace.File, l *lang.Language, t *syntax.Tree) *matchBuilder {
-	return &matchBuilder{s: s, f: f, lang: l, tree: t, mapper: workspace.NewMapper(t.Source)}
+// newMatchBuilder returns the builder of the matches of file f, parsed as
+// t, mapping their positions with lines, which it resets for t's source:
+// the worker's, none of whose matches may be built after this file's.
+func (s *searcher) newMatchBuilder(f workspace.File, l *lang.Language, t *syntax.Tree, lines *workspace.Mapper) *matchBuilder {
+	lines.Reset(t.Source)
+	return &matchBuilder{s: s, f: f, lang: l, tree: t, mapper: lines}
 }
 
 // match builds the Match of node n with its bindings.

@@ -179,23 +179,31 @@ type fileNote struct {
 	warning string
 }
 
+// worker is what one worker of a pass keeps from file to file: its read
+// buffer, its parse scratch, and the line table of the file whose matches
+// it builds (workspace.Mapper.Reset), where a table made anew for each
+// file was most of the cost of mapping a warm query's matches.
+type worker struct {
+	buf     []byte
+	scratch *syntax.Scratch
+	lines   workspace.Mapper
+}
+
 // file is the first pass over one file: it counts the matches (building
 // them only when every match is returned). named says the user named the
-// file in `paths`, so skipping it must be explained; buf is the worker's
-// read buffer, returned grown when the file was read into it.
-func (s *searcher) file(ctx context.Context, snap *workspace.Snapshot, f workspace.File, named bool, buf []byte,
-	scratch *syntax.Scratch) (fileHits, fileNote, []byte) {
+// file in `paths`, so skipping it must be explained.
+func (s *searcher) file(ctx context.Context, snap *workspace.Snapshot, f workspace.File, named bool, w *worker) (fileHits, fileNote) {
 	hits := fileHits{file: f, lang: s.only}
 	if hits.lang == nil {
 		hits.lang = lang.ForPath(f.Rel)
 	}
 	p, err := s.patterns.Get(ctx, hits.lang)
 	if err != nil {
-		return hits, fileNote{}, buf
+		return hits, fileNote{}
 	}
-	tree, note, buf := s.tree(ctx, snap, f, named, p, hits.lang, buf, scratch)
+	tree, note := s.tree(ctx, snap, f, named, p, hits.lang, w)
 	if tree == nil {
-		return hits, note, buf
+		return hits, note
 	}
 	if tree.HasError() {
 		note.issue = &ParseIssue{Path: f.Rel, Message: "parse error (syntax tree contains error nodes); searched anyway"}
@@ -205,7 +213,7 @@ func (s *searcher) file(ctx context.Context, snap *workspace.Snapshot, f workspa
 		hits.count++
 		if s.buildAll {
 			if build == nil {
-				build = s.newMatchBuilder(f, hits.lang, tree)
+				build = s.newMatchBuilder(f, hits.lang, tree, &w.lines)
 			}
 			hits.matches = append(hits.matches, build.match(n, env))
 		}
@@ -214,7 +222,7 @@ func (s *searcher) file(ctx context.Context, snap *workspace.Snapshot, f workspa
 	if err != nil {
 		hits.count, hits.matches = 0, nil // cancelled: the query ends with ctx's error
 	}
-	return hits, note, buf
+	return hits, note
 }
 
 // maxKeptReadBuffer is the largest read buffer a worker keeps for its next
@@ -225,46 +233,45 @@ const maxKeptReadBuffer = 1 << 20
 
 // tree returns the tree of a file the pattern may match, or nil with what
 // to say about the file: a file on disk known unchanged since its tree was
-// cached is not even read (FileTrees); any other is read into buf (returned
-// grown up to maxKeptReadBuffer, unless the file is an open document),
-// tested against the
-// pattern's literals, and parsed.
+// cached is not even read (FileTrees); any other is read into the worker's
+// buffer (kept grown up to maxKeptReadBuffer, unless the file is an open
+// document), tested against the pattern's literals, and parsed.
 func (s *searcher) tree(ctx context.Context, snap *workspace.Snapshot, f workspace.File, named bool, p *Pattern, l *lang.Language,
-	buf []byte, scratch *syntax.Scratch) (*syntax.Tree, fileNote, []byte) {
+	w *worker) (*syntax.Tree, fileNote) {
 	var note fileNote
 	if tree := s.trees.Files.Tree(snap, f, l.Grammar(), s.trees.Cache); tree != nil {
 		if !p.mayMatch(tree.Source) {
-			return nil, note, buf
+			return nil, note
 		}
-		return tree, note, buf
+		return tree, note
 	}
-	content, stamp, err := snap.ReadFileStamp(f, buf)
+	content, stamp, err := snap.ReadFileStamp(f, w.buf)
 	switch {
 	case errors.Is(err, workspace.ErrTooLarge):
 		note.issue = &ParseIssue{Path: f.Rel, Message: fmt.Sprintf("skipped: %v (raise the maxFileSize setting to search it)", err)}
-		return nil, note, buf
+		return nil, note
 	case err != nil && named:
 		note.warning = fmt.Sprintf("%s was not searched: %v (check that it is a readable text file)", f.Rel, err)
-		return nil, note, buf
+		return nil, note
 	case err != nil:
-		return nil, note, buf // binary or unreadable, found by walking: skipped, as the walk would
+		return nil, note // binary or unreadable, found by walking: skipped, as the walk would
 	}
 	if f.Doc == nil && cap(content) <= maxKeptReadBuffer {
-		buf = content
+		w.buf = content
 	}
 	if !p.mayMatch(content) {
-		s.fill(ctx, f, stamp, l, content, scratch)
-		return nil, note, buf
+		s.fill(ctx, f, stamp, l, content, w.scratch)
+		return nil, note
 	}
-	tree, err := s.parse(ctx, l, p, content, f.Doc == nil, scratch)
+	tree, err := s.parse(ctx, l, p, content, f.Doc == nil, w.scratch)
 	if err != nil {
 		if ctx.Err() == nil {
 			note.issue = &ParseIssue{Path: f.Rel, Message: fmt.Sprintf("not searched: %v", err)}
 		}
-		return nil, note, buf
+		return nil, note
 	}
 	s.trees.Files.Remember(f, stamp, l.Grammar(), content, s.trees.Cache)
-	return tree, note, buf
+	return tree, note
 }
 
 // parse returns the tree of a file: whole, through the server's cache, which

@@ -2,6 +2,7 @@ package matcher
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"runtime"
 	"syscall"
@@ -38,7 +39,8 @@ var agentPatterns = []string{
 }
 
 // BenchmarkWarmSearch is a warm server's query as an agent sends it (the
-// first page of 50) over GOROOT/src/net, every tree cached and every stamp
+// first page of 50) and as the CLI's --json asks it (every match) over
+// GOROOT/src/net, every tree cached and every stamp
 // trusted before the timer: the walk, the stats, the literal test and the
 // matching, without the noise of parsing. Compare runs A/B to see what a
 // change to the warm path costs; cpu-ms/op is the steadier figure on a
@@ -56,17 +58,25 @@ func BenchmarkWarmSearch(b *testing.B) {
 	if _, err := Search(ctx, snap, Query{Pattern: "$F($$$A)", Lang: "go"}, workspace.UTF16, nil, trees); err != nil {
 		b.Fatal(err) // parses every file into the cache
 	}
-	for _, p := range agentPatterns {
-		b.Run(p, func(b *testing.B) {
-			cpu := cpuTime()
-			for b.Loop() {
-				res, err := Search(ctx, snap, Query{Pattern: p, Lang: "go"}, workspace.UTF16, nil, trees)
-				if err != nil {
-					b.Fatal(err)
-				}
-				b.ReportMetric(float64(res.MatchCount), "matches")
-			}
-			b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N)/1e6, "cpu-ms/op")
-		})
+	for _, limit := range []int{DefaultLimit, 0} {
+		for _, p := range agentPatterns {
+			b.Run(fmt.Sprintf("limit=%d/%s", limit, p), func(b *testing.B) {
+				benchmarkQuery(b, snap, Query{Pattern: p, Lang: "go", Limit: &limit}, trees)
+			})
+		}
 	}
+}
+
+// benchmarkQuery times q, warm, reporting its matches and CPU time.
+func benchmarkQuery(b *testing.B, snap *workspace.Snapshot, q Query, trees Trees) {
+	ctx := context.Background()
+	cpu := cpuTime()
+	for b.Loop() {
+		res, err := Search(ctx, snap, q, workspace.UTF16, nil, trees)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(res.MatchCount), "matches")
+	}
+	b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N)/1e6, "cpu-ms/op")
 }
