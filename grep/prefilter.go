@@ -15,7 +15,7 @@ import (
 // A file that fails it is never run through the regex.
 //
 // When the regex folds case somewhere, all literals are lower-cased and
-// looked for in an ASCII-lower-cased copy of the text: still a necessary
+// looked for ASCII case-insensitively (indexFold): still a necessary
 // condition, because lowering both sides keeps every occurrence.
 type prefilter struct {
 	clauses [][]string // AND of ORs; empty: no condition (every file is a candidate)
@@ -225,23 +225,30 @@ func minLen(c []string) int {
 	return n
 }
 
-// fileMayMatch reports whether text (lower-cased already when fold) holds a
-// literal of every clause.
+// fileMayMatch reports whether text holds a literal of every clause.
 func (p prefilter) fileMayMatch(text []byte) bool {
 	for _, clause := range p.clauses {
-		if !slices.ContainsFunc(clause, func(lit string) bool { return bytes.Contains(text, []byte(lit)) }) {
+		if !slices.ContainsFunc(clause, func(lit string) bool { return p.index(text, lit) >= 0 }) {
 			return false
 		}
 	}
 	return true
 }
 
+// index returns the index of the first occurrence of lit in text, compared
+// ASCII case-insensitively when the prefilter folds case, or -1.
+func (p prefilter) index(text []byte, lit string) int {
+	if p.fold {
+		return indexFold(text, lit)
+	}
+	return bytes.Index(text, []byte(lit))
+}
+
 // asciiLower writes the ASCII-lower-cased text into buf (reused) and returns
-// it. It lowers eight bytes at a time (a case-insensitive search lowers every
-// file it reads; a byte at a time took a third of such a search's CPU): in
-// each byte lane, adding to the low seven bits sets the lane's top bit when
-// the byte is at least 'A', or above 'Z', without a carry into the next lane;
-// a byte that is at least 'A', not above 'Z', and ASCII gets 0x20 added.
+// it (indexFold's fallback). It lowers eight bytes at a time: in each byte
+// lane, adding to the low seven bits sets the lane's top bit when the byte
+// is at least 'A', or above 'Z', without a carry into the next lane; a byte
+// that is at least 'A', not above 'Z', and ASCII gets 0x20 added.
 func asciiLower(buf, text []byte) []byte {
 	buf = slices.Grow(buf[:0], len(text))[:len(text)]
 	const (

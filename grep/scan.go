@@ -42,19 +42,13 @@ type hit struct {
 // scratch is the memory one worker reuses from file to file.
 type scratch struct {
 	read   []byte           // the file's bytes
-	lower  []byte           // the case-folded copy the prefilter may need
 	mapper workspace.Mapper // the line table of a file with a candidate match
 	starts []int            // the candidate lines' starts
 }
 
 // scan finds the matching lines of one file, using the worker's scratch.
 func (s *scanner) scan(ctx context.Context, f workspace.File, content []byte, w *scratch) fileScan {
-	text := content
-	if s.m.filter.fold {
-		w.lower = asciiLower(w.lower, content)
-		text = w.lower
-	}
-	if !s.m.filter.fileMayMatch(text) {
+	if !s.m.filter.fileMayMatch(content) {
 		return fileScan{}
 	}
 	mapper := &w.mapper
@@ -80,7 +74,7 @@ func (s *scanner) scan(ctx context.Context, f workspace.File, content []byte, w 
 	case s.m.multiline:
 		s.multilineHits(ctx, content, emit)
 	case len(s.m.filter.clauses) > 0:
-		w.starts = s.candidateLineHits(ctx, content, text, w.starts[:0], emit)
+		w.starts = s.candidateLineHits(ctx, content, w.starts[:0], emit)
 	default:
 		s.lineHits(ctx, content, emit)
 	}
@@ -112,19 +106,19 @@ func (s *scanner) lineHits(ctx context.Context, content []byte, emit func(hit) b
 // candidateLineHits runs the regex only on the lines holding a literal of
 // the most selective prefilter clause: a matching line must hold one. It
 // collects the lines' starts in starts (reused) and returns it.
-func (s *scanner) candidateLineHits(ctx context.Context, content, text []byte, starts []int, emit func(hit) bool) []int {
+func (s *scanner) candidateLineHits(ctx context.Context, content []byte, starts []int, emit func(hit) bool) []int {
 	for _, lit := range bestClause(s.m.filter.clauses) {
-		for pos, n := 0, 0; pos < len(text); n++ {
+		for pos, n := 0, 0; pos < len(content); n++ {
 			if n%cancelCheckEvery == cancelCheckEvery-1 && ctx.Err() != nil {
 				return starts
 			}
-			i := bytes.Index(text[pos:], []byte(lit))
+			i := s.m.filter.index(content[pos:], lit)
 			if i < 0 {
 				break
 			}
 			at := pos + i
-			starts = append(starts, bytes.LastIndexByte(text[:at], '\n')+1)
-			pos = lineEnd(text, at) + 1
+			starts = append(starts, bytes.LastIndexByte(content[:at], '\n')+1)
+			pos = lineEnd(content, at) + 1
 		}
 	}
 	slices.Sort(starts)
