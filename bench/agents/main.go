@@ -2,7 +2,7 @@
 // `structls mcp` as an MCP client would: it starts the server over stdio,
 // calls the ast_grep tool once per pattern, back to back, and prints one
 // line per call (pattern, wall seconds, the reply's bytes), then the whole
-// session's seconds and the server's peak RSS. bench/agents.sh runs it.
+// session's seconds, the server's peak RSS and its CPU time. bench/agents.sh runs it.
 //
 // usage: go run ./bench/agents STRUCTLS ROOT PATTERN...
 package main
@@ -51,7 +51,28 @@ func main() {
 	total := time.Since(start).Seconds()
 	fmt.Printf("session\t%.3f\n", total)
 	fmt.Printf("peakrss_mb\t%d\n", peakRSS(cmd.Process.Pid)/1024)
+	fmt.Printf("server_cpu\t%.2f\n", cpuSeconds(cmd.Process.Pid))
 	cs.Close()
+}
+
+// cpuSeconds reads the CPU time (user and system) a live process has used,
+// from /proc/PID/stat: on a machine loaded by other work it says what the
+// session cost, where wall time says how long it waited for a core.
+func cpuSeconds(pid int) float64 {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// The fields after the command name (which may hold spaces), from the
+	// third on: utime and stime are the 14th and 15th.
+	fields := strings.Fields(string(data[strings.LastIndexByte(string(data), ')')+1:]))
+	if len(fields) < 13 {
+		return 0
+	}
+	var utime, stime float64
+	fmt.Sscan(fields[11], &utime)
+	fmt.Sscan(fields[12], &stime)
+	return (utime + stime) / 100 // clock ticks: 100 a second on Linux
 }
 
 // peakRSS reads a live process's peak resident set (VmHWM, in kB).
