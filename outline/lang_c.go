@@ -7,9 +7,9 @@ package outline
 // members), templates, concepts and using aliases. Exported means not
 // `static` (external linkage).
 func init() {
-	register([]string{"c"}, &Spec{Rules: cRules(false), Opaque: []string{"compound_statement"}})
+	register([]string{"c"}, &Spec{Rules: cRules(false), Opaque: []string{"compound_statement"}, Skip: cBodies})
 	register([]string{"objc"}, &Spec{Rules: cRules(false)}) // no Objective-C sample holds it to opaque kinds
-	register([]string{"cpp"}, &Spec{Rules: cRules(true), Opaque: []string{"compound_statement"}})
+	register([]string{"cpp"}, &Spec{Rules: cRules(true), Opaque: []string{"compound_statement"}, Skip: cBodies})
 }
 
 const (

@@ -38,5 +38,5 @@ func init() {
 	}
 	rules = append(rules, types("")...)
 	rules = append(rules, types("file_scoped_namespace_declaration/")...)
-	register([]string{"csharp"}, &Spec{Rules: rules, Opaque: []string{"block"}})
+	register([]string{"csharp"}, &Spec{Rules: rules, Opaque: []string{"block"}, Skip: csharpBodies})
 }

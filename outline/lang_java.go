@@ -27,5 +27,5 @@ func init() {
 		{Match: "annotation_type_declaration", Symbol: "interface", Name: "@name", Exported: public, Header: "@body", Members: members("@body", "always")},
 		{Match: "module_declaration", Symbol: "module", Name: "@name", Exported: "always", Header: "@body"},
 	}
-	register([]string{"java"}, &Spec{Rules: rules, Opaque: []string{"block", "constructor_body"}})
+	register([]string{"java"}, &Spec{Rules: rules, Opaque: []string{"block", "constructor_body"}, Skip: javaBodies})
 }

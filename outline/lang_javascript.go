@@ -7,8 +7,9 @@ package outline
 // Exported means written under `export`; a member is public unless it is
 // #private or marked private/protected.
 func init() {
-	register([]string{"javascript"}, &Spec{Rules: jsRules(false), Opaque: []string{"statement_block"}})
-	register([]string{"typescript", "tsx"}, &Spec{Rules: jsRules(true), Opaque: []string{"statement_block"}})
+	register([]string{"javascript"}, &Spec{Rules: jsRules(false), Opaque: []string{"statement_block"}, Skip: javascriptBodies})
+	register([]string{"typescript"}, &Spec{Rules: jsRules(true), Opaque: []string{"statement_block"}, Skip: typescriptBodies})
+	register([]string{"tsx"}, &Spec{Rules: jsRules(true), Opaque: []string{"statement_block"}, Skip: javascriptBodies})
 }
 
 func jsRules(typescript bool) []Rule {

@@ -1,0 +1,392 @@
+package outline
+
+import "sync"
+
+// The body scanners of the brace languages (skip_*.go) find the insides of
+// function bodies by a scan of the source's tokens, as goBodies does Go's:
+// much cheaper than the parse they let leave that text out. They share the
+// lexer below, which knows what a language's comments, literals and
+// preprocessor lines are, so that no brace inside them is counted. A
+// scanner that meets text it cannot read for sure (an unterminated
+// literal, a conditional directive inside a body) skips less, never more:
+// a wrong skip would lose declarations.
+
+// tokenKind is what a token is.
+type tokenKind uint8
+
+const (
+	tokEOF       tokenKind = iota
+	tokWord                // an identifier, keyword or number
+	tokPunct               // one byte of punctuation
+	tokLiteral             // a string, character, raw string, template or regular expression literal
+	tokDirective           // a preprocessor line (C, C++, C#), with its continuations
+	tokBad                 // text the lexer cannot read for sure: no skipping from here on
+)
+
+// token is one token: its kind and byte range, whether a line break
+// precedes it, and for a directive which conditional one it is, if any.
+type token struct {
+	kind       tokenKind
+	start, end int
+	newline    bool
+	cond       condKind
+}
+
+// condKind tells the conditional directives apart: their branches may
+// leave the braces unbalanced.
+type condKind uint8
+
+const (
+	condNone  condKind = iota
+	condIf             // #if, #ifdef, #ifndef
+	condElse           // #elif…, #else
+	condEndif          // #endif
+)
+
+// is reports whether t is the one-byte punctuation c.
+func (t token) is(src []byte, c byte) bool { return t.kind == tokPunct && src[t.start] == c }
+
+// word returns t's text when it is a word, else "".
+func (t token) word(src []byte) string {
+	if t.kind != tokWord {
+		return ""
+	}
+	return string(src[t.start:t.end])
+}
+
+// lexOptions are what a language's lexer knows.
+type lexOptions struct {
+	nestedComments bool // /* nests (Rust)
+	directives     bool // # first on a line starts a preprocessor line (C, C++, C#)
+	continuations  bool // a backslash before a line break continues a // comment or a directive (C, C++)
+	digitQuotes    bool // ' may separate a number's digits (C++14, C23)
+	// literal returns the end of the literal starting at src[i], or i when
+	// none starts there; -1 when one starts but cannot be read for sure
+	// (unterminated, nested too deep). l.prev is the token before it (a
+	// regular expression's slash is told from a division's by it).
+	literal func(l *lexer, i int) int
+	// literalStarts are the bytes a literal may start with: literal is
+	// called only at those.
+	literalStarts string
+
+	starts [256]bool // literalStarts as a table, made on first use
+	once   sync.Once
+}
+
+// mayStartLiteral reports whether a literal may start with c.
+func (o *lexOptions) mayStartLiteral(c byte) bool {
+	o.once.Do(func() {
+		for i := range len(o.literalStarts) {
+			o.starts[o.literalStarts[i]] = true
+		}
+	})
+	return o.starts[c]
+}
+
+// maxLexNesting bounds the nesting of literals within literals (template
+// literals holding substitutions holding template literals…): deeper text
+// is not read, so hostile input cannot recurse without end.
+const maxLexNesting = 64
+
+// lexer reads a source's tokens.
+type lexer struct {
+	src       []byte
+	i         int
+	opts      *lexOptions
+	lineStart bool  // nothing but blanks since the last line break (or the start)
+	prev      token // the token returned last
+	nesting   int   // literals within literals being read
+}
+
+func newLexer(src []byte, opts *lexOptions) *lexer {
+	return &lexer{src: src, opts: opts, lineStart: true}
+}
+
+// next returns the next token, skipping blanks and comments.
+func (l *lexer) next() token {
+	src := l.src
+	newline := false
+	for l.i < len(src) {
+		c := src[l.i]
+		switch {
+		case c == '\n':
+			newline, l.lineStart = true, true
+			l.i++
+			continue
+		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
+			l.i++
+			continue
+		case c == '/' && l.i+1 < len(src) && src[l.i+1] == '/':
+			l.i = l.lineEnd(l.i)
+			continue
+		case c == '/' && l.i+1 < len(src) && src[l.i+1] == '*':
+			end, hasNewline := l.blockComment(l.i)
+			if end < 0 {
+				return l.emit(token{kind: tokBad, start: l.i, end: len(src)})
+			}
+			newline = newline || hasNewline
+			l.lineStart = l.lineStart || hasNewline
+			l.i = end
+			continue
+		case c == '#' && l.opts.directives && l.lineStart:
+			return l.emit(l.directive(newline))
+		}
+		break
+	}
+	if l.i >= len(src) {
+		return l.emit(token{kind: tokEOF, start: len(src), end: len(src), newline: newline})
+	}
+	l.lineStart = false
+	start := l.i
+	if l.opts.mayStartLiteral(src[start]) {
+		if end := l.opts.literal(l, start); end < 0 {
+			return l.emit(token{kind: tokBad, start: start, end: len(src), newline: newline})
+		} else if end > start {
+			l.i = end
+			return l.emit(token{kind: tokLiteral, start: start, end: end, newline: newline})
+		}
+	}
+	if isWordByte(src[start]) {
+		l.i = l.wordEnd(start)
+		return l.emit(token{kind: tokWord, start: start, end: l.i, newline: newline})
+	}
+	l.i++
+	return l.emit(token{kind: tokPunct, start: start, end: l.i, newline: newline})
+}
+
+func (l *lexer) emit(t token) token {
+	l.prev = t
+	return t
+}
+
+// wordEnd returns the end of the word (identifier, keyword or number) at i.
+func (l *lexer) wordEnd(i int) int {
+	src := l.src
+	number := src[i] >= '0' && src[i] <= '9'
+	for i < len(src) {
+		switch c := src[i]; {
+		case isWordByte(c):
+			i++
+		case number && c == '\'' && l.opts.digitQuotes && i+1 < len(src) && isWordByte(src[i+1]):
+			i++ // 1'000'000
+		case number && c == '.' && i+1 < len(src) && src[i+1] >= '0' && src[i+1] <= '9':
+			i++ // 1.5: one word, not a member access
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// lineEnd returns the index of the line break that ends the line comment
+// or directive at i (a backslash before a line break continues it, where
+// the language says so), or len(src).
+func (l *lexer) lineEnd(i int) int {
+	src := l.src
+	for ; i < len(src); i++ {
+		if src[i] != '\n' {
+			continue
+		}
+		if l.opts.continuations && (i > 0 && src[i-1] == '\\' || i > 1 && src[i-1] == '\r' && src[i-2] == '\\') {
+			continue
+		}
+		return i
+	}
+	return len(src)
+}
+
+// blockComment returns the end of the /* comment at i and whether it holds
+// a line break; -1 when it is not closed.
+func (l *lexer) blockComment(i int) (int, bool) {
+	src := l.src
+	depth, newline := 0, false
+	for i < len(src) {
+		switch {
+		case src[i] == '/' && i+1 < len(src) && src[i+1] == '*' && (depth == 0 || l.opts.nestedComments):
+			depth++
+			i += 2
+		case src[i] == '*' && i+1 < len(src) && src[i+1] == '/':
+			depth--
+			i += 2
+			if depth == 0 {
+				return i, newline
+			}
+		default:
+			newline = newline || src[i] == '\n'
+			i++
+		}
+	}
+	return -1, newline
+}
+
+// directive reads the preprocessor line at l.i: to its line break, past
+// continuations and through block comments that span lines.
+func (l *lexer) directive(newline bool) token {
+	src := l.src
+	start := l.i
+	i := start + 1
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	nameStart := i
+	for i < len(src) && isWordByte(src[i]) {
+		i++
+	}
+	cond := condNone
+	switch string(src[nameStart:i]) {
+	case "if", "ifdef", "ifndef":
+		cond = condIf
+	case "elif", "elifdef", "elifndef", "else":
+		cond = condElse
+	case "endif":
+		cond = condEndif
+	}
+	for i < len(src) && src[i] != '\n' {
+		switch {
+		case src[i] == '/' && i+1 < len(src) && src[i+1] == '*':
+			end, _ := l.blockComment(i)
+			if end < 0 {
+				return token{kind: tokBad, start: start, end: len(src)}
+			}
+			i = end
+		case src[i] == '/' && i+1 < len(src) && src[i+1] == '/':
+			i = l.lineEnd(i)
+		case src[i] == '\\' && l.opts.continuations && i+1 < len(src) && (src[i+1] == '\n' || src[i+1] == '\r' && i+2 < len(src) && src[i+2] == '\n'):
+			i += 2
+			if src[i-1] == '\r' {
+				i++
+			}
+		default:
+			i++
+		}
+	}
+	l.i = i
+	return token{kind: tokDirective, start: start, end: i, newline: newline, cond: cond}
+}
+
+// quoted returns the end of the string or character literal whose opening
+// quote is at i: at its unescaped closing quote, -1 when a line break
+// (where multiline is false) or the end of the text comes first.
+func quoted(src []byte, i int, multiline bool) int {
+	quote := src[i]
+	for i++; i < len(src); i++ {
+		switch src[i] {
+		case quote:
+			return i + 1
+		case '\\':
+			i++
+		case '\n':
+			if !multiline {
+				return -1
+			}
+		}
+	}
+	return -1
+}
+
+// skipScan is the state every body scanner shares: the lexer, the
+// ranges found, and the body being skipped, if any. A scanner asks for
+// each token with next; while a body is open, its tokens only count its
+// braces (inBody) until the one that closes it, which records its inside —
+// unless the text ends first, or a conditional directive in it makes its
+// braces doubtful: every #if in the body must end in it, and each of its
+// branches open as many braces as it closes (else the branches do not
+// parse alike). Branches that do not balance are counted as the first
+// one, as a preprocessor taking it would, so the body still ends where it
+// should. One pass, whatever the nesting: no text is read twice.
+type skipScan struct {
+	*lexer
+	skip []uint32
+	// notBefore, when not 0, is a byte that must not follow a body's } for
+	// it to be skipped (C++: in int f() {}; the braces read as an
+	// initializer when empty).
+	notBefore byte
+	bodyOpen  int         // the end of the { of the body being skipped; -1: none
+	bodyDepth int         // braces open inside it
+	conds     []condDepth // the #if open in it
+	unsafe    bool
+}
+
+// condDepth is an #if open in a body: the brace depth where it started,
+// and where its first branch ended (-1 until an #else or #elif).
+type condDepth struct{ start, first int }
+
+func newSkipScan(src []byte, opts *lexOptions, skip []uint32) *skipScan {
+	return &skipScan{lexer: newLexer(src, opts), skip: skip, bodyOpen: -1}
+}
+
+// openBody starts skipping the body whose { is open.
+func (s *skipScan) openBody(open token) {
+	s.bodyOpen, s.bodyDepth, s.conds, s.unsafe = open.end, 0, s.conds[:0], false
+}
+
+// inBody takes t when a body is open, and reports whether it did.
+func (s *skipScan) inBody(t token) bool {
+	if s.bodyOpen < 0 {
+		return false
+	}
+	switch {
+	case t.kind == tokDirective && t.cond != condNone:
+		s.directive(t.cond)
+	case t.is(s.src, '{'):
+		s.bodyDepth++
+	case t.is(s.src, '}'):
+		if s.bodyDepth > 0 {
+			s.bodyDepth--
+			break
+		}
+		if !s.unsafe && len(s.conds) == 0 && t.start > s.bodyOpen && (s.notBefore == 0 || s.nextByte(t.end) != s.notBefore) {
+			s.skip = append(s.skip, uint32(s.bodyOpen), uint32(t.start))
+		}
+		s.bodyOpen = -1
+	}
+	return true
+}
+
+// directive follows a conditional directive inside the body.
+func (s *skipScan) directive(cond condKind) {
+	if cond == condIf {
+		s.conds = append(s.conds, condDepth{start: s.bodyDepth, first: -1})
+		return
+	}
+	if len(s.conds) == 0 {
+		s.unsafe = true // an #if from outside the body
+		return
+	}
+	c := &s.conds[len(s.conds)-1]
+	if s.bodyDepth != c.start {
+		s.unsafe = true // a branch that does not balance
+	}
+	if c.first < 0 {
+		c.first = s.bodyDepth
+	}
+	if cond == condElse {
+		s.bodyDepth = c.start
+		return
+	}
+	s.bodyDepth = c.first
+	s.conds = s.conds[:len(s.conds)-1]
+}
+
+// nextByte returns the first byte from i on that is not blank nor in a
+// comment, or 0 at the end of the text.
+func (s *skipScan) nextByte(i int) byte {
+	src := s.src
+	for i < len(src) {
+		switch c := src[i]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
+			i++
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			i = s.lineEnd(i)
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			end, _ := s.blockComment(i)
+			if end < 0 {
+				return 0
+			}
+			i = end
+		default:
+			return c
+		}
+	}
+	return 0
+}
