@@ -135,6 +135,15 @@ const tests = {
     await page.click('.monaco-editor .view-lines');
   },
 
+  async noteWithoutPath(page) {
+    // the pattern does not parse as TypeScript (web/app.ts): a parse issue about the pattern, of no file
+    await runCommand(page, 'structls: Structural Search');
+    await answer(page, 'Structural pattern', 'if err != nil { return $$$ }');
+    await waitSidebar(page, ['the pattern does not parse as typescript']);
+    const notes = (await resultRows(page)).map((r) => r.label).filter((l) => l.includes('does not parse as typescript'));
+    check(notes.length === 1 && notes[0].startsWith('the pattern does not parse'), `a note about no file shows without a leading colon: ${JSON.stringify(notes)}`);
+  },
+
   async regexSearchAndLoadMore(page) {
     await runCommand(page, 'structls: Regex Search');
     await answer(page, 'Regular expression', 'PAGEMARK');
