@@ -56,9 +56,29 @@ export class ResultsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
   private pages = 0;
   /** What became of the rows (settle), e.g. "applied"; undefined while they are current or pending. */
   private settled?: string;
+  /** The files (by URI) the person collapsed, one by one or with Collapse All. */
+  private readonly collapsed = new Set<string>();
+  /**
+   * Counts the result sets shown: a file's tree item id includes it, so a new search starts with its files
+   * expanded instead of as VS Code remembers the same id from the last one.
+   */
+  private generation = 0;
+  private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor() {
     this.view = vscode.window.createTreeView('structls.results', { treeDataProvider: this, showCollapseAll: true });
+    this.subscriptions.push(
+      this.view.onDidCollapseElement(({ element }) => {
+        if (element.kind === 'file') {
+          this.collapsed.add(element.group.uri);
+        }
+      }),
+      this.view.onDidExpandElement(({ element }) => {
+        if (element.kind === 'file') {
+          this.collapsed.delete(element.group.uri);
+        }
+      }),
+    );
   }
 
   /** show replaces the results with a first page titled title, and reveals the view. */
@@ -67,13 +87,18 @@ export class ResultsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
     this.notes = [];
     this.pages = 0;
     this.settled = undefined;
+    this.collapsed.clear();
+    this.generation++;
     this.view.title = title;
     this.view.description = page.status;
     this.add(page);
     await vscode.commands.executeCommand('structls.results.focus');
   }
 
-  /** loadMore appends the next page, if there is one. */
+  /**
+   * loadMore appends the next page, if there is one. The rows shown stay as the person left them; a file
+   * the page adds starts as the file above it is, so after Collapse All the new files come collapsed too.
+   */
   async loadMore(): Promise<void> {
     if (this.next) {
       this.add(await this.next());
@@ -99,6 +124,7 @@ export class ResultsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
     this.notes = [];
     this.next = undefined;
     this.settled = undefined;
+    this.collapsed.clear();
     this.view.title = defaultTitle;
     this.view.message = undefined;
     this.view.description = undefined;
@@ -110,9 +136,13 @@ export class ResultsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
       const known = this.groups.find((g) => g.uri === group.uri);
       if (known) {
         known.entries.push(...group.entries);
-      } else {
-        this.groups.push({ ...group, entries: [...group.entries] });
+        continue;
       }
+      const above = this.groups[this.groups.length - 1];
+      if (above && this.collapsed.has(above.uri)) {
+        this.collapsed.add(group.uri);
+      }
+      this.groups.push({ ...group, entries: [...group.entries] });
     }
     this.notes.push(...page.notes.filter((n) => !this.notes.includes(n)));
     this.next = page.next;
@@ -144,10 +174,11 @@ export class ResultsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
   getTreeItem(node: Node): vscode.TreeItem {
     switch (node.kind) {
       case 'file': {
-        const item = new vscode.TreeItem(vscode.Uri.parse(node.group.uri), vscode.TreeItemCollapsibleState.Expanded);
+        const state = this.collapsed.has(node.group.uri) ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.Expanded;
+        const item = new vscode.TreeItem(vscode.Uri.parse(node.group.uri), state);
         item.label = node.group.path;
         item.description = `${node.group.entries.length}`;
-        item.id = `file:${node.group.uri}`;
+        item.id = `file:${this.generation}:${node.group.uri}`;
         return item;
       }
       case 'entry': {
@@ -173,6 +204,9 @@ export class ResultsView implements vscode.TreeDataProvider<Node>, vscode.Dispos
   }
 
   dispose(): void {
+    for (const subscription of this.subscriptions) {
+      subscription.dispose();
+    }
     this.view.dispose();
     this.changed.dispose();
   }

@@ -3,6 +3,7 @@
 // through the command palette as a person would. Run by scripts/editors-vscode-e2e.sh:
 //   CS_URL=http://127.0.0.1:PORT REPO_ROOT=… WS_PARENT=dir SHOT_DIR=dir node test/e2e/drive.js
 // Exit code 0 = every check passed; a skipped check prints SKIP and its reason.
+// E2E_ONLY=name,name runs only those tests (when debugging one; later tests may rely on earlier ones).
 'use strict';
 const { chromium } = require('playwright-core');
 const fs = require('node:fs');
@@ -29,18 +30,33 @@ const waitEditor = (page, pred, arg, timeout = 20000) =>
     const t = document.querySelector('.monaco-editor .view-lines')?.innerText.replace(/\u00a0/g, ' ') ?? '';
     return new Function('t', 'a', src)(t, a);
   }, [pred, arg], { timeout });
-const sidebarText = (page) => page.evaluate(() => (document.querySelector('.part.sidebar')?.innerText ?? '').replace(/\u00a0/g, ' '));
 /** waitSidebar waits until the side bar (the Results view) shows every one of texts. */
 const waitSidebar = (page, texts, timeout = 30000) =>
   page.waitForFunction((ts) => {
     const t = (document.querySelector('.part.sidebar')?.innerText ?? '').replace(/\u00a0/g, ' ');
     return ts.every((x) => t.includes(x));
   }, [].concat(texts), { timeout });
+/** resultRows lists the rows of the Results tree from the top: label, depth (1: a file) and expanded (true, false, or null for a leaf). */
+const resultRows = (page) => page.evaluate(() => [...document.querySelectorAll('.part.sidebar .monaco-list-row')]
+  .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
+  .map((r) => ({
+    label: (r.querySelector('.label-name')?.innerText ?? r.innerText.split('\n')[0]).replace(/\u00a0/g, ' ').trim(),
+    level: Number(r.getAttribute('aria-level')),
+    expanded: r.hasAttribute('aria-expanded') ? r.getAttribute('aria-expanded') === 'true' : null,
+  })));
+/** describeRows writes rows as "p01.go+ p02.go- …": + expanded, - collapsed. */
+const describeRows = (rows) => rows.filter((r) => r.level === 1).map((r) => `${r.label.replace(/^pages\//, '')}${r.expanded ? '+' : r.expanded === false ? '-' : ''}`).join(' ');
 const waitToast = (page, text, timeout = 30000) =>
   page.waitForFunction((t) => [...document.querySelectorAll('.notifications-toasts .notification-list-item-message')]
     .some((e) => e.innerText.includes(t)), text, { timeout });
 const toastTexts = (page) => page.evaluate(() => [...document.querySelectorAll('.notifications-toasts .notification-list-item-message')].map((e) => e.innerText));
 const shot = (page, name) => page.screenshot({ path: path.join(SHOT_DIR, `${name}.png`) });
+/** shotTree takes the window down to the last row of the side bar's tree (in a window made tall to show it all). */
+async function shotTree(page, name) {
+  await page.mouse.move(page.viewportSize().width / 2, 10); // no hover tooltip over the rows
+  const bottom = await page.evaluate(() => Math.max(...[...document.querySelectorAll('.part.sidebar .monaco-list-row')].map((r) => r.getBoundingClientRect().bottom)));
+  await page.screenshot({ path: path.join(SHOT_DIR, `${name}.png`), clip: { x: 0, y: 0, width: page.viewportSize().width, height: Math.ceil(bottom) + 24 } });
+}
 
 async function clearToasts(page) {
   await page.keyboard.press('Escape');
@@ -119,28 +135,66 @@ const tests = {
     await page.click('.monaco-editor .view-lines');
   },
 
+  async noteWithoutPath(page) {
+    // the pattern does not parse as TypeScript (web/app.ts): a parse issue about the pattern, of no file
+    await runCommand(page, 'structls: Structural Search');
+    await answer(page, 'Structural pattern', 'if err != nil { return $$$ }');
+    await waitSidebar(page, ['the pattern does not parse as typescript']);
+    const notes = (await resultRows(page)).map((r) => r.label).filter((l) => l.includes('does not parse as typescript'));
+    check(notes.length === 1 && notes[0].startsWith('the pattern does not parse'), `a note about no file shows without a leading colon: ${JSON.stringify(notes)}`);
+  },
+
   async regexSearchAndLoadMore(page) {
     await runCommand(page, 'structls: Regex Search');
     await answer(page, 'Regular expression', 'PAGEMARK');
     await waitSidebar(page, ['25 files match', 'showing 20 results in 20 files', 'pages/p01.go']);
     check(true, 'Regex Search: the first page shows 20 of the 25 files');
-    // the tree only renders the rows in view: scroll to its end, as a person would
-    const scrollToEnd = async () => {
-      await page.locator('.part.sidebar .monaco-list-row', { hasText: 'pages/p' }).first().hover();
-      for (let i = 0; i < 20; i++) {
-        await page.mouse.wheel(0, 400);
-        await page.waitForTimeout(50);
-      }
-    };
-    await page.locator('.part.sidebar .codicon-collapse-all').first().click(); // the view's "Collapse All"
-    await scrollToEnd();
-    await waitSidebar(page, ['Load more']);
-    await page.locator('.part.sidebar .monaco-list-row', { hasText: 'Load more' }).first().click();
-    await waitSidebar(page, ['showing 25 results in 25 files']);
-    await scrollToEnd();
-    await waitSidebar(page, ['pages/p25.go']);
-    check(!(await sidebarText(page)).includes('Load more'), '"Load more…" fetched the last 5 files and went away');
-    await shot(page, 'vscode-load-more');
+    // the tree renders only the rows in view: a window tall enough shows all of them
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: viewport.width, height: 2600 });
+    try {
+      // the person collapses one file of the first page, then loads the next
+      await page.locator('.part.sidebar .monaco-list-row', { hasText: 'pages/p02.go' }).first().locator('.monaco-tl-twistie').click();
+      await page.waitForFunction(() => !(document.querySelector('.part.sidebar')?.innerText ?? '').includes('// PAGEMARK 02'), null, { timeout: 10000 });
+      const before = await resultRows(page);
+      console.log(`     before Load more: ${describeRows(before)}`);
+      await page.locator('.part.sidebar .monaco-list-row', { hasText: 'Load more' }).first().click();
+      await waitSidebar(page, ['showing 25 results in 25 files', 'pages/p25.go']);
+      await page.waitForTimeout(500); // let the tree settle: a late refresh must not change it
+      const after = await resultRows(page);
+      console.log(`     after Load more:  ${describeRows(after)}`);
+      const files = after.filter((r) => r.level === 1).map((r) => r.label);
+      const want = Array.from({ length: 25 }, (_, i) => `pages/p${String(i + 1).padStart(2, '0')}.go`);
+      check(JSON.stringify(files) === JSON.stringify(want), `"Load more…" appended the last 5 files after the first 20, in order, and went away: ${files.join(' ')}`);
+      const kept = before.filter((r) => r.expanded !== null).every((r) => after.find((a) => a.label === r.label)?.expanded === r.expanded);
+      check(kept && after.find((r) => r.label === 'pages/p02.go')?.expanded === false,
+        'the first page kept its state: p02.go still collapsed, the other 19 files still expanded');
+      const added = after.filter((r) => r.level === 1 && want.slice(20).includes(r.label));
+      check(added.length === 5 && added.every((r) => r.expanded === true && after[after.indexOf(r) + 1]?.label.includes(`PAGEMARK ${r.label.slice(7, 9)}`)),
+        'the 5 new files came expanded like the rest, each over its match');
+      await shotTree(page, 'vscode-load-more');
+
+      // a new search starts with every file expanded; after Collapse All, the next page comes collapsed too
+      await runCommand(page, 'structls: Regex Search');
+      await answer(page, 'Regular expression', 'PAGEMARK');
+      await waitSidebar(page, ['showing 20 results in 20 files', 'Load more']);
+      await page.waitForTimeout(500);
+      const fresh = (await resultRows(page)).filter((r) => r.level === 1 && r.expanded !== null);
+      check(fresh.length === 20 && fresh.every((r) => r.expanded), `the same search again shows its 20 files expanded, p02.go too: ${describeRows(fresh)}`);
+      await page.locator('.part.sidebar .codicon-collapse-all').first().click(); // the view's "Collapse All"
+      await page.waitForFunction(() => !(document.querySelector('.part.sidebar')?.innerText ?? '').includes('// PAGEMARK'), null, { timeout: 10000 });
+      await page.locator('.part.sidebar .monaco-list-row', { hasText: 'Load more' }).first().click();
+      await waitSidebar(page, ['showing 25 results in 25 files', 'pages/p25.go']);
+      await page.waitForTimeout(500);
+      const collapsed = await resultRows(page);
+      console.log(`     Collapse All, then Load more: ${describeRows(collapsed)}`);
+      const allFiles = collapsed.filter((r) => r.level === 1);
+      check(allFiles.length === 25 && allFiles.every((r) => r.expanded === false),
+        'after Collapse All, "Load more…" keeps the 20 files collapsed and adds the 5 new ones collapsed too');
+      await shotTree(page, 'vscode-load-more-collapsed');
+    } finally {
+      await page.setViewportSize(viewport);
+    }
   },
 
   async serverErrorShown(page) {
@@ -277,6 +331,16 @@ const tests = {
     await answer(page, 'Starlark evaluator', 'while True: pass');
     const cancel = page.locator('.notifications-toasts .monaco-button', { hasText: 'Cancel' }).first();
     await cancel.waitFor({ timeout: 30000 });
+    console.log(`     as Cancel appears the notification reads: ${JSON.stringify((await toastTexts(page)).join(' | '))}`);
+    // the picture shows progress: once the notification counts 3 files done and its bar has moved
+    const progress = await page.waitForFunction(() => {
+      // the bar is the toast's, below its message row
+      const toast = [...document.querySelectorAll('.notifications-toasts .notification-toast')].find((e) => e.innerText.includes('X-Ray'));
+      const count = /(\d+)\/(\d+) files/.exec(toast?.innerText ?? '');
+      const bar = toast?.querySelector('.monaco-progress-container.discrete .progress-bit');
+      return count && Number(count[1]) >= 3 && bar && parseFloat(bar.style.width) > 0 ? `"${count[0]}", the bar at ${bar.style.width}` : false;
+    }, null, { timeout: 60000 });
+    check(true, `the progress notification counts the files evaluated and fills its bar: ${await progress.jsonValue()}`);
     await shot(page, 'vscode-progress');
     const t0 = Date.now();
     await cancel.click();
@@ -326,12 +390,16 @@ const tests = {
   });
   const page = browser.pages()[0] || await browser.newPage();
   try {
-    await page.goto(`${CS_URL}/?folder=${encodeURIComponent(WS)}`, { waitUntil: 'domcontentloaded' });
+    await page.goto(`${CS_URL}/?folder=${encodeURIComponent(WS)}`, { waitUntil: 'domcontentloaded', timeout: 120000 });
     await page.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 90000 });
     check(true, `workbench loaded in ${Date.now() - t0} ms`);
     await page.click('.monaco-workbench .part.editor');
     await openFile(page, 'main.go', 'func main');
+    const only = process.env.E2E_ONLY ? process.env.E2E_ONLY.split(',') : undefined;
     for (const [name, test] of Object.entries(tests)) {
+      if (only && !only.includes(name)) {
+        continue;
+      }
       try {
         await test(page);
       } catch (e) {
