@@ -2,7 +2,6 @@ package grep
 
 import (
 	"bytes"
-	"strings"
 )
 
 // Literal search by the rarest byte. The prefilter looks for its literals
@@ -126,22 +125,28 @@ func equalFoldASCII(b []byte, lit string) bool {
 func rarestByte(lit string) int {
 	best := 0
 	for j := 1; j < len(lit); j++ {
-		if byteRarity(lit[j]) > byteRarity(lit[best]) {
+		if byteRarity[lit[j]] > byteRarity[lit[best]] {
 			best = j
 		}
 	}
 	return best
 }
 
-// commonBytes lists, from the most frequent, the bytes that fill source
-// code and prose: blanks, English letters by frequency, then the commonest
-// punctuation and digits. A byte not in the list is rarer than all of them.
-const commonBytes = " \n\tetaoinsrhldcu.(),;=_pmfg\"yw/b*v:-{}[]01k2x>#<'jq3&z4+56789!|%$?@\\^`~"
-
-// byteRarity ranks a byte: higher is rarer in text.
-func byteRarity(c byte) int {
-	if i := strings.IndexByte(commonBytes, c); i >= 0 {
-		return i
+// byteRarity ranks the bytes, rarest highest: first the bytes that fill
+// source code and prose (blanks, lower-case letters by their frequency in
+// English, the commonest punctuation, digits), then upper-case letters in
+// the same order, then every other byte.
+var byteRarity = func() (rank [256]uint8) {
+	const common = " \n\tetaoinsrhldcu.(),;=_pmfg\"yw/b*v:-{}[]01k2x>#<'jq3&z4+56789!|%$?@\\^`~"
+	const letters = "etaoinsrhldcupmfgywbvkxjqz"
+	for c := range rank {
+		rank[c] = uint8(len(common) + len(letters))
 	}
-	return len(commonBytes)
-}
+	for i := range len(letters) {
+		rank[letters[i]-('a'-'A')] = uint8(len(common) + i)
+	}
+	for i := range len(common) {
+		rank[common[i]] = uint8(i)
+	}
+	return rank
+}()

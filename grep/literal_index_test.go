@@ -75,3 +75,17 @@ func FuzzIndexFold(f *testing.F) {
 		}
 	})
 }
+
+// TestRarestByte: the byte a literal is looked for by is its rarest in
+// source code: an upper-case letter before any lower-case one, a rare
+// letter before a frequent one.
+func TestRarestByte(t *testing.T) {
+	for lit, want := range map[string]byte{
+		"ctx.done()": 'x', "ctx.Done()": 'D', "ErrShortWrite": 'W', "ErrUnexpectedEOF": 'F',
+		"ErrClosedPipe": 'P', "deadline exceeded": 'x', "err": 'r', "a": 'a', "\x00a": 0,
+	} {
+		if got := lit[rarestByte(lit)]; got != want {
+			t.Errorf("rarestByte(%q) picks %q; want %q", lit, got, want)
+		}
+	}
+}
