@@ -1,7 +1,6 @@
 package grep
 
 import (
-	"bytes"
 	"encoding/binary"
 	"regexp/syntax"
 	"slices"
@@ -237,12 +236,7 @@ func (p prefilter) fileMayMatch(text []byte) bool {
 
 // index returns the index of the first occurrence of lit in text, compared
 // ASCII case-insensitively when the prefilter folds case, or -1.
-func (p prefilter) index(text []byte, lit string) int {
-	if p.fold {
-		return indexFold(text, lit)
-	}
-	return bytes.Index(text, []byte(lit))
-}
+func (p prefilter) index(text []byte, lit string) int { return indexLiteral(text, lit, p.fold) }
 
 // asciiLower writes the ASCII-lower-cased text into buf (reused) and returns
 // it (indexFold's fallback). It lowers eight bytes at a time: in each byte

@@ -2,21 +2,25 @@ package grep
 
 import (
 	"bytes"
-	"strings"
 )
 
-// Case-insensitive literal search without a lower-cased copy of the text.
-// A case-insensitive search looks for the prefilter's literals (lower-case
-// ASCII, see foldedLiteral) in every file it reads: lowering each file into
-// a copy first cost a pass writing fresh memory as large as the largest
-// file. indexFold instead jumps between occurrences of the literal's rarest
-// byte, in either case, with IndexByte (which runs at memory speed), and
-// compares the literal there.
+// Literal search by the rarest byte. The prefilter looks for its literals
+// in every file a search reads. bytes.Index scans for a literal's first
+// byte, which in source code is often a frequent one ('c' of "ctx.Done()"),
+// and a case-insensitive search lowered each file into a copy first (a pass
+// writing fresh memory as large as the largest file). indexLiteral instead
+// jumps between occurrences of the literal's rarest byte (in either case
+// when folding) with IndexByte, which runs at memory speed, and compares
+// the literal there.
 
 // indexFold returns the index of the first occurrence of lit, lower-case
 // ASCII, in text compared ASCII case-insensitively (as bytes.Index of lit
 // in the ASCII-lower-cased text would), or -1.
-func indexFold(text []byte, lit string) int {
+func indexFold(text []byte, lit string) int { return indexLiteral(text, lit, true) }
+
+// indexLiteral returns the index of the first occurrence of lit in text,
+// compared ASCII case-insensitively when fold (lit is then lower-case), or -1.
+func indexLiteral(text []byte, lit string, fold bool) int {
 	switch {
 	case len(lit) == 0:
 		return 0
@@ -25,7 +29,7 @@ func indexFold(text []byte, lit string) int {
 	}
 	i := rarestByte(lit)
 	lower, upper := lit[i], lit[i]
-	if 'a' <= lower && lower <= 'z' {
+	if fold && 'a' <= lower && lower <= 'z' {
 		upper = lower - ('a' - 'A')
 	}
 	// nextLower and nextUpper are the next occurrences of each case at or
@@ -46,13 +50,19 @@ func indexFold(text []byte, lit string) int {
 		if at == len(text) {
 			return -1
 		}
-		if start := at - i; start+len(lit) <= len(text) && equalFoldASCII(text[start:start+len(lit)], lit) {
+		if start := at - i; start+len(lit) <= len(text) && equalAt(text[start:start+len(lit)], lit, fold) {
 			return start
 		}
 		// A literal whose every byte is frequent meets a false candidate at
-		// nearly every byte: past a few, a linear search takes over.
+		// nearly every byte: past a few, a search without candidates takes over.
 		if misses++; misses > 64 && misses > (at-i)/16 {
-			if j := indexLowered(text[at-i:], lit); j >= 0 {
+			j := -1
+			if fold {
+				j = indexLowered(text[at-i:], lit)
+			} else {
+				j = bytes.Index(text[at-i:], []byte(lit))
+			}
+			if j >= 0 {
 				return at - i + j
 			}
 			return -1
@@ -88,6 +98,14 @@ func indexByteFrom(text []byte, from int, c byte) int {
 	return len(text)
 }
 
+// equalAt reports whether b equals lit, lower-cased (ASCII) first when fold.
+func equalAt(b []byte, lit string, fold bool) bool {
+	if !fold {
+		return string(b) == lit
+	}
+	return equalFoldASCII(b, lit)
+}
+
 // equalFoldASCII reports whether b, lower-cased (ASCII), equals lit.
 func equalFoldASCII(b []byte, lit string) bool {
 	for j := range len(lit) {
@@ -102,27 +120,33 @@ func equalFoldASCII(b []byte, lit string) bool {
 	return true
 }
 
-// rarestByte returns the index of the byte of lit (lower-case ASCII) least
-// frequent in source code and prose, by byteRarity.
+// rarestByte returns the index of the byte of lit least frequent in source
+// code and prose, by byteRarity.
 func rarestByte(lit string) int {
 	best := 0
 	for j := 1; j < len(lit); j++ {
-		if byteRarity(lit[j]) > byteRarity(lit[best]) {
+		if byteRarity[lit[j]] > byteRarity[lit[best]] {
 			best = j
 		}
 	}
 	return best
 }
 
-// commonBytes lists, from the most frequent, the bytes that fill source
-// code and prose: blanks, English letters by frequency, then the commonest
-// punctuation and digits. A byte not in the list is rarer than all of them.
-const commonBytes = " \n\tetaoinsrhldcu.(),;=_pmfg\"yw/b*v:-{}[]01k2x>#<'jq3&z4+56789!|%$?@\\^`~"
-
-// byteRarity ranks a byte: higher is rarer in text.
-func byteRarity(c byte) int {
-	if i := strings.IndexByte(commonBytes, c); i >= 0 {
-		return i
+// byteRarity ranks the bytes, rarest highest: first the bytes that fill
+// source code and prose (blanks, lower-case letters by their frequency in
+// English, the commonest punctuation, digits), then upper-case letters in
+// the same order, then every other byte.
+var byteRarity = func() (rank [256]uint8) {
+	const common = " \n\tetaoinsrhldcu.(),;=_pmfg\"yw/b*v:-{}[]01k2x>#<'jq3&z4+56789!|%$?@\\^`~"
+	const letters = "etaoinsrhldcupmfgywbvkxjqz"
+	for c := range rank {
+		rank[c] = uint8(len(common) + len(letters))
 	}
-	return len(commonBytes)
-}
+	for i := range len(letters) {
+		rank[letters[i]-('a'-'A')] = uint8(len(common) + i)
+	}
+	for i := range len(common) {
+		rank[common[i]] = uint8(i)
+	}
+	return rank
+}()
