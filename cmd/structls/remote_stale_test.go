@@ -23,10 +23,10 @@ func TestRemoteNeverServesAChangedFile(t *testing.T) {
 	time.Sleep(workspace.StampSlack + 100*time.Millisecond) // the stamps are trusted from the first call on
 	query := []string{"astgrep", "--root", root, "-p", "f($A)"}
 	remoteQuery := append([]string{"--remote=auto"}, query...)
-	if out, errOut, code := r.run(t, remoteQuery...); code != 0 || out != "# a.go\n*3|func _() { f(1) }\n  meta: A=1\n" {
+	if out, errOut, code := r.run(t, remoteQuery...); code != 0 || out != "# a.go\n*3|func _() { f(1) }\n  meta: A=1\n\n1 match in 1 file\n" {
 		t.Fatalf("first call: exit %d, %q %q", code, out, errOut)
 	}
-	if out, _, code := r.run(t, remoteQuery...); code != 0 || out != "# a.go\n*3|func _() { f(1) }\n  meta: A=1\n" {
+	if out, _, code := r.run(t, remoteQuery...); code != 0 || out != "# a.go\n*3|func _() { f(1) }\n  meta: A=1\n\n1 match in 1 file\n" {
 		t.Fatalf("second call, nothing changed: exit %d, %q", code, out)
 	}
 	rewriteKeepingMtime(t, filepath.Join(root, "a.go"), "package p\n\nfunc _() { f(2) }\n")
