@@ -276,24 +276,25 @@ func (s *searcher) tree(ctx context.Context, snap *workspace.Snapshot, f workspa
 
 // parse returns the tree of a file: whole, through the server's cache, which
 // keeps it for the next query; or, with no cache, just the subtrees that
-// have the kind the pattern's matches must have, built in the worker's
-// scratch memory (the matches are copied out before the next file). A file
-// on disk while a background run fills the cache (Trees.Background) is
-// cached whole as well while the cache has room, so the query's trees serve
-// the next query whatever the state of indexing, but it pushes out no tree
-// for it: with no room left it is parsed as with no cache.
+// have the kind the pattern's matches must have. Either way it is parsed in
+// the worker's scratch memory (the matches are copied out before the next
+// file). A file on disk while a background run fills the cache
+// (Trees.Background) is cached whole as well while the cache has room, so
+// the query's trees serve the next query whatever the state of indexing,
+// but it pushes out no tree for it: with no room left it is parsed as with
+// no cache.
 func (s *searcher) parse(ctx context.Context, l *lang.Language, p *Pattern, content []byte, onDisk bool,
 	scratch *syntax.Scratch) (*syntax.Tree, error) {
 	cache := s.trees.Cache
 	switch {
 	case p.rootSymbol < 0:
-		return cache.Parse(ctx, l.Grammar(), content)
+		return cache.ParseIn(ctx, l.Grammar(), content, scratch)
 	case !cache.Enabled():
 		return syntax.ParseSubtrees(ctx, l.Grammar(), content, uint16(p.rootSymbol), scratch)
 	case s.trees.Background && onDisk:
 		return cache.ParseIfRoom(ctx, l.Grammar(), content, uint16(p.rootSymbol), scratch)
 	default:
-		return cache.Parse(ctx, l.Grammar(), content)
+		return cache.ParseIn(ctx, l.Grammar(), content, scratch)
 	}
 }
 

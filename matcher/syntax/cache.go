@@ -58,14 +58,28 @@ func NewCache(budget int64) *Cache {
 // returned tree owns its Source (a copy when it is cached), so the caller may
 // reuse its buffer.
 func (c *Cache) Parse(ctx context.Context, lang *sitter.Language, source []byte) (*Tree, error) {
+	return c.ParseIn(ctx, lang, source, nil)
+}
+
+// ParseIn is Parse for a worker that parses file after file with scratch
+// (nil: a scratch of the package's pool): the parse runs in scratch's
+// arena, which keeps the pages it touched for the next file, where the
+// pool's scratches keep little (pooledArenaKeep) and a large file faults
+// in fresh pages. A tree the cache keeps is copied out of the scratch;
+// with the cache disabled the tree is the scratch's, valid until its next
+// parse.
+func (c *Cache) ParseIn(ctx context.Context, lang *sitter.Language, source []byte, scratch *Scratch) (*Tree, error) {
 	if !c.Enabled() {
-		return Parse(ctx, lang, source)
+		if scratch == nil {
+			return Parse(ctx, lang, source)
+		}
+		return parse(ctx, lang, source, allNodes, scratch)
 	}
 	key := c.KeyOf(lang, source)
 	if tree := c.Cached(key); tree != nil && bytes.Equal(tree.Source, source) {
 		return tree, nil
 	}
-	tree, err := c.parseMiss(ctx, key.key, lang, source, nil)
+	tree, err := c.parseMiss(ctx, key.key, lang, source, scratch)
 	if err != nil {
 		return nil, err
 	}

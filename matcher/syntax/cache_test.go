@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
+	"slices"
 	"testing"
 )
 
@@ -93,5 +94,35 @@ func TestPaceGC(t *testing.T) {
 	cache.SetBudget(0)
 	if got := current(); got != 100 {
 		t.Errorf("cache emptied: GOGC %d, want 100", got)
+	}
+}
+
+// TestParseInKeepsNoScratchMemory: a tree ParseIn caches is its own, not
+// the scratch's: the scratch's next parse, of another file, leaves it as a
+// fresh parse makes it; and the next ParseIn of the same text is a hit.
+func TestParseInKeepsNoScratchMemory(t *testing.T) {
+	ctx := context.Background()
+	a := []byte("package p\n\nfunc f() { g(1, 2); h() }\n")
+	b := []byte("package q\n\nvar x = map[string]int{\"a\": 1}\n")
+	c := NewCache(1 << 20)
+	var scratch Scratch
+	defer scratch.Release()
+	tree, err := c.ParseIn(ctx, goLang, a, &scratch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.ParseIn(ctx, goLang, b, &scratch); err != nil {
+		t.Fatal(err)
+	}
+	want, err := Parse(ctx, goLang, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(tree.Nodes, want.Nodes) || string(tree.Source) != string(a) {
+		t.Error("the scratch's next parse changed the tree ParseIn cached")
+	}
+	parses := c.Parses()
+	if again, err := c.ParseIn(ctx, goLang, a, &scratch); err != nil || again != tree || c.Parses() != parses {
+		t.Errorf("ParseIn of the same text again: %v, the cached tree %v, %d parses; want the cached tree and none", err, again == tree, c.Parses()-parses)
 	}
 }

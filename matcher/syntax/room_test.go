@@ -2,7 +2,6 @@ package syntax
 
 import (
 	"context"
-	"fmt"
 	"testing"
 )
 
@@ -12,14 +11,8 @@ import (
 // holds more than its budget.
 func TestParseIfRoom(t *testing.T) {
 	ctx := context.Background()
-	file := func(i int) []byte { return fmt.Appendf(nil, "package p\n\nvar v%d = %d\n", i, i) }
-	first, err := Parse(ctx, goLang, file(0))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cost := treeCost(first)
-	c := NewCache(4*cost + cost/2)
-	if err := c.Warm(ctx, goLang, file(0)); err != nil { // the indexer's
+	c, cost := cacheForFour(t)
+	if err := c.Warm(ctx, goLang, smallFile(0)); err != nil { // the indexer's
 		t.Fatal(err)
 	}
 	c.StartQuery()
@@ -28,7 +21,7 @@ func TestParseIfRoom(t *testing.T) {
 	defer scratch.Release()
 	whole := 0
 	for i := 1; i < 8; i++ {
-		tree, err := c.ParseIfRoom(ctx, goLang, file(i), varSpec, &scratch)
+		tree, err := c.ParseIfRoom(ctx, goLang, smallFile(i), varSpec, &scratch)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -48,7 +41,7 @@ func TestParseIfRoom(t *testing.T) {
 		t.Errorf("%d parses; want 8 (the indexer's and the query's 7)", c.Parses())
 	}
 	for i := range 8 { // the same query again
-		if _, err := c.ParseIfRoom(ctx, goLang, file(i), varSpec, &scratch); err != nil {
+		if _, err := c.ParseIfRoom(ctx, goLang, smallFile(i), varSpec, &scratch); err != nil {
 			t.Fatal(err)
 		}
 	}
