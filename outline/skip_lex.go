@@ -317,6 +317,20 @@ func newSkipScan(src []byte, opts *lexOptions, skip []uint32) *skipScan {
 	return &skipScan{lexer: newLexer(src, opts), skip: skip, bodyOpen: -1}
 }
 
+// nextOutside returns the next token outside the bodies being skipped, and
+// false at the end of the text or at text the lexer cannot read for sure.
+func (s *skipScan) nextOutside() (token, bool) {
+	for {
+		t := s.next()
+		if t.kind == tokEOF || t.kind == tokBad {
+			return t, false
+		}
+		if !s.inBody(t) {
+			return t, true
+		}
+	}
+}
+
 // openBody starts skipping the body whose { (or other bracket) is open.
 func (s *skipScan) openBody(open token) {
 	s.bodyOpen, s.bodyDepth, s.conds, s.unsafe = open.end, 0, s.conds[:0], false

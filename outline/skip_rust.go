@@ -87,14 +87,7 @@ func rustBodies(src []byte, skip []uint32) []uint32 {
 	afterFn := false
 	afterBang := false // NAME! came: a macro call, whose tokens no entry reads
 	var prev token
-	for {
-		t := s.next()
-		if t.kind == tokEOF || t.kind == tokBad {
-			return s.skip
-		}
-		if s.inBody(t) {
-			continue
-		}
+	for t, ok := s.nextOutside(); ok; t, ok = s.nextOutside() {
 		wasFn, wasBang := afterFn, afterBang
 		afterFn, afterBang = false, false
 		switch {
@@ -133,4 +126,5 @@ func rustBodies(src []byte, skip []uint32) []uint32 {
 		}
 		prev = t
 	}
+	return s.skip
 }
