@@ -14,8 +14,13 @@ func init() {
 
 const (
 	cNotStatic = "lacks:storage_class_specifier/static"
-	// cName finds the declared name however deep the declarators nest.
-	cName = "**/@declarator=identifier|qualified_identifier|field_identifier|destructor_name|operator_name|type_identifier"
+	// cDeclarators reaches the declarators however deep they nest, and
+	// nothing else: not a parameter's, nor one in an initializer (a
+	// lambda's body declares locals, not the file's variables).
+	cDeclarators = "~init_declarator|pointer_declarator|array_declarator|function_declarator|parenthesized_declarator|" +
+		"reference_declarator|attributed_declarator"
+	// cName finds the declared name.
+	cName = cDeclarators + "/@declarator=identifier|qualified_identifier|field_identifier|destructor_name|operator_name|type_identifier"
 )
 
 func cRules(cpp bool) []Rule {
@@ -50,9 +55,9 @@ func cDeclarations(prefix string, cpp bool) []Rule {
 	}
 	rules := []Rule{
 		{Match: prefix + "function_definition", Symbol: "function", Name: cName, Exported: cNotStatic, Header: "@body"},
-		{Match: prefix + "declaration", Symbol: "function", Name: cName, Exported: cNotStatic, If: "has:**/@declarator=function_declarator&lacks:@declarator=init_declarator"},
+		{Match: prefix + "declaration", Symbol: "function", Name: cName, Exported: cNotStatic, If: "has:" + cDeclarators + "/@declarator=function_declarator&lacks:@declarator=init_declarator"},
 		{Match: prefix + "declaration", Symbol: "variable", Name: cName, EachName: true, Exported: cNotStatic,
-			If: "lacks:**/@declarator=function_declarator"},
+			If: "lacks:" + cDeclarators + "/@declarator=function_declarator"},
 		{Match: prefix + "declaration", Symbol: "variable", Name: "@declarator=identifier", EachName: true, Exported: cNotStatic},
 		{Match: prefix + "type_definition", Symbol: "struct", Name: cName, Exported: "always", If: "has:@type=struct_specifier|union_specifier/@body",
 			Members: cFields(cpp, "public")},

@@ -45,5 +45,5 @@ func init() {
 		fn("type_item", "type"),
 		{Match: "macro_definition", Symbol: "macro", Name: "@name", Exported: "never"}, // #[macro_export] is a sibling, not seen
 	}
-	register([]string{"rust"}, &Spec{Rules: rules, Opaque: []string{"block"}, Skip: rustBodies})
+	register([]string{"rust"}, &Spec{Rules: rules, Opaque: []string{"block", "token_tree"}, Skip: rustBodies})
 }

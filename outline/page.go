@@ -21,6 +21,12 @@ type Batch struct {
 // follows the files: the notes and the line that continues the page.
 const textTailReserve = 4 * 1024
 
+// batchBytes is about how much JSON (or text) a streamed batch holds:
+// files go out together up to it, in one notification, rather than one
+// each (typeorm's 3,571 files were as many notifications, each a write
+// and a read of the connection, and a wake-up on both sides).
+const batchBytes = 64 << 10
+
 // errPageDone ends the outline once its page is complete and the file
 // after it is known: the files after that one need no outline.
 var errPageDone = errors.New("the page is complete")
@@ -28,8 +34,9 @@ var errPageDone = errors.New("the page is complete")
 // page takes the outlines of the files in order and keeps those of one
 // page: the files with items (or the one file named) from skip on, at
 // most limit of them, and with format "text" at most the text cap of
-// their rendering. It hands them to emit, or collects them into the
-// Result; nothing else of a file is kept once it is passed on. Once the
+// their rendering. It hands them to emit in batches of about batchBytes,
+// or collects them into the Result; nothing else of a file is kept once
+// it is passed on. Once the
 // page is full, the next file with items ends the outline (errPageDone)
 // with limitReached and nextSkip.
 type page struct {
@@ -40,6 +47,9 @@ type page struct {
 	textOnly   bool // the text alone: no files in the result or the batches
 	singleFile bool // one file was outlined: it is listed even without items
 	emit       func(Batch) error
+	pending    Batch           // the files and text not yet emitted
+	pendingTxt strings.Builder // the text of pending
+	pendingLen int             // about the bytes pending holds
 	render     *renderer
 	rendered   strings.Builder // the rendering of collected files (emit == nil)
 	bytes      int             // bytes of files rendered
@@ -89,7 +99,30 @@ func (p *page) add(f *File) error {
 		p.rendered.WriteString(text.String())
 		return nil
 	}
-	return p.emit(Batch{Files: files, Text: text.String()})
+	p.pending.Files = append(p.pending.Files, files...)
+	p.pendingTxt.WriteString(text.String())
+	p.pendingLen += text.Len()
+	for i := range files {
+		p.pendingLen += 128 + countItems(files[i].Items)*itemJSONBytes
+	}
+	if p.pendingLen >= batchBytes {
+		return p.flush()
+	}
+	return nil
+}
+
+// flush emits the files and text pending, if any.
+func (p *page) flush() error {
+	if p.emit == nil || len(p.pending.Files) == 0 && p.pendingTxt.Len() == 0 {
+		return nil
+	}
+	p.pending.Text = p.pendingTxt.String()
+	err := p.emit(p.pending)
+	clear(p.pending.Files) // emitted: nothing keeps their items
+	p.pending = Batch{Files: p.pending.Files[:0]}
+	p.pendingTxt.Reset()
+	p.pendingLen = 0
+	return err
 }
 
 // done ends a full page at the file after it.

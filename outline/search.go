@@ -92,6 +92,9 @@ func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc wo
 	if err != nil && !errors.Is(err, errPageDone) {
 		return nil, err
 	}
+	if err := out.flush(); err != nil {
+		return nil, err
+	}
 	out.finish()
 	if q.TextOnly {
 		res.Files = []File{}

@@ -68,13 +68,9 @@ func cBodies(src []byte, skip []uint32) []uint32 {
 		operator bool   // the word operator came, and the ( of its parameters has not
 		prev     token
 	)
-	for {
-		t := s.next()
-		if t.kind == tokEOF || t.kind == tokBad {
-			return s.skip
-		}
-		if s.inBody(t) || t.kind == tokDirective {
-			continue
+	for t, ok := s.nextOutside(); ok; t, ok = s.nextOutside() {
+		if t.kind == tokDirective {
+			continue // outside a body, the lines of every branch are read
 		}
 		if t.is(src, ';') || t.is(src, '{') || t.is(src, '}') {
 			operator = false
@@ -137,6 +133,7 @@ func cBodies(src []byte, skip []uint32) []uint32 {
 		}
 		prev = t
 	}
+	return s.skip
 }
 
 // cNotDeclarators are the words a ( may follow without opening a

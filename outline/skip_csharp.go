@@ -102,13 +102,9 @@ func csharpBodies(src []byte, skip []uint32) []uint32 {
 		arrow    bool   // the last tokens are =>
 		prev     token
 	)
-	for {
-		t := s.next()
-		if t.kind == tokEOF || t.kind == tokBad {
-			return s.skip
-		}
-		if s.inBody(t) || t.kind == tokDirective {
-			continue
+	for t, ok := s.nextOutside(); ok; t, ok = s.nextOutside() {
+		if t.kind == tokDirective {
+			continue // outside a body, the lines of every branch are read
 		}
 		wasArrow := arrow
 		arrow = false
@@ -166,6 +162,7 @@ func csharpBodies(src []byte, skip []uint32) []uint32 {
 		}
 		prev = t
 	}
+	return s.skip
 }
 
 // csharpKeywords are the words a ( may follow without opening a parameter

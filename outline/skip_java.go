@@ -50,14 +50,7 @@ func javaBodies(src []byte, skip []uint32) []uint32 {
 		static  bool   // the last token is static, at the top of a class body
 		created bool   // new, record, class, … since the last ; { or }: a ( is not a method's
 	)
-	for {
-		t := s.next()
-		if t.kind == tokEOF || t.kind == tokBad {
-			return s.skip
-		}
-		if s.inBody(t) {
-			continue
-		}
+	for t, ok := s.nextOutside(); ok; t, ok = s.nextOutside() {
 		wasParams, wasStatic := params, static
 		params, static = false, false
 		switch {
@@ -94,6 +87,7 @@ func javaBodies(src []byte, skip []uint32) []uint32 {
 		}
 		prev2, prev = prev, t
 	}
+	return s.skip
 }
 
 // javaKeywords are the words a ( follows that never make it a parameter

@@ -263,14 +263,7 @@ func jsBodies(src []byte, skip []uint32, opts *lexOptions) []uint32 {
 		classAt  = -1   // the depth of a class header: its { is the class's
 		prev     token
 	)
-	for {
-		t := s.next()
-		if t.kind == tokEOF || t.kind == tokBad {
-			return s.skip
-		}
-		if s.inBody(t) {
-			continue
-		}
+	for t, ok := s.nextOutside(); ok; t, ok = s.nextOutside() {
 		wasArrow := arrow
 		arrow = false
 		switch {
@@ -336,6 +329,7 @@ func jsBodies(src []byte, skip []uint32, opts *lexOptions) []uint32 {
 		}
 		prev = t
 	}
+	return s.skip
 }
 
 // classKeyword reports whether the word class ending at end starts a

@@ -302,7 +302,9 @@ type skipScan struct {
 	// initializer when empty).
 	notBefore byte
 	bodyOpen  int         // the end of the { of the body being skipped; -1: none
-	bodyDepth int         // braces open inside it
+	open      byte        // that bracket: {, or ( or [ for a group of tokens (Rust's macro calls)
+	close     byte        // and the one that closes it
+	bodyDepth int         // brackets of that kind open inside it
 	conds     []condDepth // the #if open in it
 	unsafe    bool
 }
@@ -315,9 +317,30 @@ func newSkipScan(src []byte, opts *lexOptions, skip []uint32) *skipScan {
 	return &skipScan{lexer: newLexer(src, opts), skip: skip, bodyOpen: -1}
 }
 
-// openBody starts skipping the body whose { is open.
+// nextOutside returns the next token outside the bodies being skipped, and
+// false at the end of the text or at text the lexer cannot read for sure.
+func (s *skipScan) nextOutside() (token, bool) {
+	for {
+		t := s.next()
+		if t.kind == tokEOF || t.kind == tokBad {
+			return t, false
+		}
+		if !s.inBody(t) {
+			return t, true
+		}
+	}
+}
+
+// openBody starts skipping the body whose { (or other bracket) is open.
 func (s *skipScan) openBody(open token) {
 	s.bodyOpen, s.bodyDepth, s.conds, s.unsafe = open.end, 0, s.conds[:0], false
+	s.open, s.close = s.src[open.start], '}'
+	switch s.open {
+	case '(':
+		s.close = ')'
+	case '[':
+		s.close = ']'
+	}
 }
 
 // inBody takes t when a body is open, and reports whether it did.
@@ -328,9 +351,9 @@ func (s *skipScan) inBody(t token) bool {
 	switch {
 	case t.kind == tokDirective && t.cond != condNone:
 		s.directive(t.cond)
-	case t.is(s.src, '{'):
+	case t.is(s.src, s.open):
 		s.bodyDepth++
-	case t.is(s.src, '}'):
+	case t.is(s.src, s.close):
 		if s.bodyDepth > 0 {
 			s.bodyDepth--
 			break

@@ -75,29 +75,32 @@ func rawString(src []byte, start, j int) int {
 // or , at that depth, or a bracket closing around it, comes first (a
 // declaration without body, a fn pointer type in a list; a , inside the
 // signature's generic <> ends nothing): `fn(` is a pointer type, never an
-// item. Closures are left to the parser.
+// item. Closures are left to the parser. It skips too the insides of
+// macro calls (NAME!{…}, NAME!(…), NAME![…]): "token_tree"s, whose tokens
+// no entry reads (tokio wraps whole modules in cfg_rt! { … }); a
+// macro_rules! definition is not a call.
 func rustBodies(src []byte, skip []uint32) []uint32 {
 	s := newSkipScan(src, &rustLex, skip)
 	depth := 0
 	fnAt := -1 // the depth of the fn item whose body comes next; -1: none
 	angle := 0 // generic <> open in its signature, at its depth (a , there ends nothing)
 	afterFn := false
-	for {
-		t := s.next()
-		if t.kind == tokEOF || t.kind == tokBad {
-			return s.skip
-		}
-		if s.inBody(t) {
-			continue
-		}
-		wasFn := afterFn
-		afterFn = false
+	afterBang := false // NAME! came: a macro call, whose tokens no entry reads
+	var prev token
+	for t, ok := s.nextOutside(); ok; t, ok = s.nextOutside() {
+		wasFn, wasBang := afterFn, afterBang
+		afterFn, afterBang = false, false
 		switch {
+		case wasBang && (t.is(src, '{') || t.is(src, '(') || t.is(src, '[')):
+			s.openBody(t) // a macro call's tokens
+			continue
 		case t.kind == tokWord:
 			if wasFn && fnAt < 0 {
 				fnAt, angle = depth, 0 // fn NAME: an item
 			}
 			afterFn = t.word(src) == "fn"
+		case t.is(src, '!') && prev.kind == tokWord && prev.end == t.start && prev.word(src) != "macro_rules" && !(t.end < len(src) && src[t.end] == '='):
+			afterBang = true
 		case t.is(src, '(') || t.is(src, '['):
 			depth++
 		case t.is(src, ')') || t.is(src, ']') || t.is(src, '}'):
@@ -121,5 +124,7 @@ func rustBodies(src []byte, skip []uint32) []uint32 {
 			}
 			depth++
 		}
+		prev = t
 	}
+	return s.skip
 }

@@ -19,6 +19,9 @@ func TestRustBodies(t *testing.T) {
 		"fn never_closed() { let x = 1;\n",
 		"fn f() { let s = \"never closed }\n",
 		"fn empty() {}\nfn é() {⟦ 'é' ⟧}\n",
+		// Macro calls' tokens: no entry reads them.
+		"cfg_rt! {⟦\n    pub fn spawn() { }\n⟧}\nthread_local!(⟦static X: u8 = 1;⟧);\nconst V: [u8; 2] = vec![⟦1, 2⟧];\n",
+		"macro_rules! m { ($x:expr) => { $x }; }\nimpl !Send for S {}\nconst B: bool = A != C;\nstatic N: bool = !(A && C);\n",
 	})
 }
 
@@ -30,5 +33,6 @@ func FuzzRustBodies(f *testing.F) {
 		"macro_rules! m { ($x:ident) => { fn $x() {} }; }\nmod inner { pub fn g() { let s = r#\"{\"#; } }\n",
 		"const C: u32 = { let x = 1; x + 1 };\nstatic F: fn() = || {};\nenum E { A { x: u8 }, B }\n",
 		"impl<T> Drop for W<T> where T: Clone { fn drop(&mut self) { /* { */ } }\nunion U { a: u8, b: i8 }\n",
+		"cfg_rt! { pub fn spawn() { } }\nthread_local!(static X: u8 = 1);\nmacro_rules! m { () => {} }\nimpl !Send for S {}\nstruct T { a: [u8; N!()] }\n",
 	})
 }

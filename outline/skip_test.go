@@ -55,8 +55,8 @@ func fuzzSkips(f *testing.F, language string, seeds []string) {
 		prev := uint32(0)
 		for i := 0; i < len(skip); i += 2 {
 			start, end := skip[i], skip[i+1]
-			if start < prev || end <= start || int(end) >= len(src) || start == 0 || src[start-1] != '{' || src[end] != '}' {
-				t.Fatalf("range %d-%d (after %d) is not the inside of braces in order", start, end, prev)
+			if start < prev || end <= start || int(end) >= len(src) || start == 0 || !brackets(src[start-1], src[end]) {
+				t.Fatalf("range %d-%d (after %d) is not the inside of brackets in order", start, end, prev)
 			}
 			prev = end
 		}
@@ -73,4 +73,10 @@ func fuzzSkips(f *testing.F, language string, seeds []string) {
 			t.Fatalf("the outline without the %d skipped ranges differs:\n%+v\nwant\n%+v", len(skip)/2, got, want)
 		}
 	})
+}
+
+// brackets reports whether open and close are a pair of brackets: {},
+// or () and [] (Rust's macro calls).
+func brackets(open, close byte) bool {
+	return open == '{' && close == '}' || open == '(' && close == ')' || open == '[' && close == ']'
 }

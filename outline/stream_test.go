@@ -237,3 +237,22 @@ func TestPageEndsTheOutline(t *testing.T) {
 		t.Errorf("%d of 2000 files outlined for a page of one; want the outline to stop within a window of the second", n)
 	}
 }
+
+// TestSearchStreamBatches: streamed files go out together, in batches of
+// about batchBytes, not one notification each.
+func TestSearchStreamBatches(t *testing.T) {
+	dir := manyFilesTree(t, 300, 20)
+	batches, files, largest := 0, 0, 0
+	_, err := SearchStream(context.Background(), snapshotOf(t, dir), Query{}, workspace.UTF16, nil, nil, func(b Batch) error {
+		batches++
+		files += len(b.Files)
+		largest = max(largest, len(b.AppendJSON(nil)))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if files != 300 || batches < 2 || batches > 300/4 || largest > 2*batchBytes {
+		t.Errorf("%d files in %d batches, the largest %d bytes; want 300 in a few batches of about %d", files, batches, largest, batchBytes)
+	}
+}

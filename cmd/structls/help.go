@@ -46,7 +46,7 @@ var commands = []command{
 		[]string{"structls test [-c sgconfig.yml] [-f REGEX] [--update-all] [--skip-snapshot-tests]"},
 		"structls test -c sgconfig.yml"},
 	{"outline", "what files declare: functions, types, members, imports",
-		[]string{"structls outline [--items auto|structure|exports|imports|all] [--type T,…] [--match RE] [--view auto|names|signatures|digest|expanded] [--pub-members] [-l LANG] [-g GLOB] [--json] [--root DIR] [PATH...]"},
+		[]string{"structls outline [--items auto|structure|exports|imports|all] [--type T,…] [--match RE] [--view auto|names|signatures|digest|expanded] [--pub-members] [-l LANG] [-g GLOB] [--skip N] [--json] [--root DIR] [PATH...]"},
 		"structls outline --items exports ."},
 	{"mcp", "MCP server for coding agents: the tools of a warm server per workspace root",
 		[]string{"structls mcp [--root DIR]... [--http ADDR] [--confirm-edits always|never|multiFile]"},

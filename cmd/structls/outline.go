@@ -22,8 +22,8 @@ import (
 // outline streams, so the Go heap stays near its live size (the window of
 // files outlined ahead, and the batch being printed). Over the Go standard
 // library (--json --items structure, 144 MB of JSON) a 24 MiB limit, as
-// `structls astgrep`'s, cost 20.2 s of CPU for a 99 MB peak, 64 MiB 11.8 s
-// for 130 MB and 256 MiB 11.0 s for 177 MB (ast-grep's peak: 147-176 MB).
+// `structls astgrep`'s, cost 20.2 s of CPU for a 97 MB peak, 64 MiB 11.8 s
+// for 126 MB and 256 MiB 11.0 s for 173 MB (ast-grep's peak: 143-172 MB; load 13).
 const (
 	outlineGoMemory    = 64 << 20
 	outlineParseBudget = 1 << 20

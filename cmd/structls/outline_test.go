@@ -193,7 +193,7 @@ func TestOutlineJSONCLI(t *testing.T) {
 // load 20): 55 and 60 MiB over 1,000 and 4,000 files (19 and 79 MB of
 // JSON) with the outline streamed; 260 and 796 MiB before, when the
 // outline collected every file's items before encoding them. ast-grep's
-// outline of the Go standard library peaks at 147-176 MB.
+// outline of the Go standard library peaks at 143-172 MB.
 const outlinePeakRSS = 160 << 20
 
 // TestOutlineJSONMemory: the JSON outline of a tree streams, so its peak
