@@ -308,6 +308,7 @@ func (sc *scanner) keep(f workspace.File) bool {
 type worker struct {
 	buf     []byte
 	scratch *syntax.Scratch
+	lines   workspace.Mapper // the line table of the file, its memory reused from file to file
 }
 
 // file checks one file.
@@ -340,7 +341,7 @@ func (sc *scanner) file(ctx context.Context, snap *workspace.Snapshot, f workspa
 	if err != nil || len(findings) == 0 {
 		return
 	}
-	sf := scannedFile{file: f, findings: findings, diagnostics: sc.diagnosticsOf(f, l, tree.Source, findings)}
+	sf := scannedFile{file: f, findings: findings, diagnostics: sc.diagnosticsOf(f, l, tree.Source, findings, &w.lines)}
 	if sc.fix {
 		sf.content = tree.Source
 		if !cached && f.Doc == nil {
@@ -451,9 +452,10 @@ func FixEdits(findings []Finding) []rewrite.TextEdit {
 	return out
 }
 
-// diagnosticsOf are the diagnostics of a file's findings.
-func (sc *scanner) diagnosticsOf(file workspace.File, l *lang.Language, content []byte, findings []Finding) []Diagnostic {
-	mapper := workspace.NewMapper(content)
+// diagnosticsOf are the diagnostics of a file's findings; mapper is reset
+// to the file.
+func (sc *scanner) diagnosticsOf(file workspace.File, l *lang.Language, content []byte, findings []Finding, mapper *workspace.Mapper) []Diagnostic {
+	mapper.Reset(content)
 	uri := file.URI()
 	out := make([]Diagnostic, 0, len(findings))
 	for _, f := range findings {
