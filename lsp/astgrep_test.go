@@ -10,6 +10,7 @@ import (
 	golang "github.com/tree-sitter/tree-sitter-go/bindings/go"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/lsp/client"
 	"github.com/structls/structls/matcher/lang"
 )
 
@@ -17,7 +18,7 @@ func init() { lang.Register("go", golang.Language) }
 
 func TestAstGrepSeesUnsavedText(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- a.go --\npackage a\n\nfunc f() error {\n\treturn nil\n}\n")
-	ed := newEditor(t, dir, EditorOptions{WorkDoneProgress: true})
+	ed := newEditor(t, dir, client.EditorOptions{WorkDoneProgress: true})
 	ctx := context.Background()
 	uri, err := ed.OpenFile(ctx, filepath.Join(dir, "a.go"), "go", "package a\n\nfunc f() error {\n\tif err := g(); err != nil {\n\t\treturn err\n\t}\n\treturn nil\n}\n")
 	if err != nil {
@@ -45,7 +46,7 @@ func TestAstGrepSeesUnsavedText(t *testing.T) {
 
 func TestAstGrepBadInput(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- a.go --\npackage a\n")
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	for _, tt := range []struct {
 		arg  map[string]any
 		want string
@@ -61,7 +62,7 @@ func TestAstGrepBadInput(t *testing.T) {
 		{map[string]any{"patern": "x"}, "unknown field"},
 	} {
 		_, err := ed.ExecuteCommand(context.Background(), CommandAstGrep, tt.arg)
-		if ErrorCode(err) != -32602 || !strings.Contains(err.Error(), tt.want) {
+		if client.ErrorCode(err) != -32602 || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%v: error %v; want InvalidParams containing %q", tt.arg, err, tt.want)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/lsp/client"
 )
 
 // TestArgumentFieldsAreExact checks that command argument fields are
@@ -13,7 +14,7 @@ import (
 // the known fields, not silently taken for another.
 func TestArgumentFieldsAreExact(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- a.go --\npackage a\n")
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	for _, tt := range []struct {
 		command string
 		arg     any
@@ -34,7 +35,7 @@ func TestArgumentFieldsAreExact(t *testing.T) {
 		{CommandSearch, []any{}, "the argument must be a JSON object, not a JSON array"},
 	} {
 		_, err := ed.ExecuteCommand(context.Background(), tt.command, tt.arg)
-		if ErrorCode(err) != -32602 || !strings.Contains(err.Error(), tt.want) {
+		if client.ErrorCode(err) != -32602 || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s %v: error %v; want InvalidParams containing %q", tt.command, tt.arg, err, tt.want)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/lsp/client"
 )
 
 // TestServerSurvivesYAMLBombs: a workspace holding a hostile rule file
@@ -19,7 +20,7 @@ func TestServerSurvivesYAMLBombs(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			dir := testutil.WriteTree(t, rulesProject)
 			testutil.WriteFiles(t, dir, "-- rules/bomb.yml --\n"+b.Text)
-			ed := newEditor(t, dir, EditorOptions{})
+			ed := newEditor(t, dir, client.EditorOptions{})
 			ctx := context.Background()
 			uri, err := ed.OpenFile(ctx, filepath.Join(dir, "main.go"), "go", "package main\n\nfunc main() {}\n")
 			if err != nil {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/lsp/client"
 )
 
 // TestUnrenderableFixIsNotOffered: a fix whose expansion passes the cap on
@@ -16,7 +17,7 @@ import (
 func TestUnrenderableFixIsNotOffered(t *testing.T) {
 	fix := "h(" + strings.TrimSuffix(strings.Repeat("$$$A, ", 1000), ", ") + ")"
 	dir := testutil.WriteTree(t, "-- sgconfig.yml --\nruleDirs: [rules]\n-- rules/big.yml --\nid: big-fix\nlanguage: go\nseverity: warning\nmessage: call of g\nrule: {pattern: 'g($$$A)'}\nfix: '"+fix+"'\n")
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	ctx := context.Background()
 	args := strings.TrimSuffix(strings.Repeat("aaaaaaa, ", 80_000/9), ", ")
 	text := "package a\n\nfunc f() {\n\tg(" + args + ")\n\tg(1)\n}\n"

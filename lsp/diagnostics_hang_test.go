@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/lsp/client"
 )
 
 // TestRecursiveRuleInServer: with a document open, a rule recursing
@@ -32,7 +33,7 @@ id: ints
 language: go
 rule: {kind: int_literal}
 `)
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	ctx := context.Background()
 	uri, err := ed.OpenFile(ctx, filepath.Join(dir, "a.go"), "go", "package a\n\nfunc f() {\n\tx := 1\n\tif x > 0 {\n\t\tprintln(x)\n\t}\n}\n")
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/lsp/client"
 	"github.com/structls/structls/workspace"
 )
 
@@ -38,7 +39,7 @@ func main() { println(1) }
 `)
 	var mu sync.Mutex
 	var shown []string
-	ed := newEditor(t, dir, EditorOptions{OnNotify: func(method string, params json.RawMessage) {
+	ed := newEditor(t, dir, client.EditorOptions{OnNotify: func(method string, params json.RawMessage) {
 		if method == "window/showMessage" {
 			mu.Lock()
 			shown = append(shown, string(params))
@@ -50,7 +51,7 @@ func main() { println(1) }
 	uri, _ := ed.OpenFile(ctx, filepath.Join(dir, "main.go"), "go", string(text))
 	awaitDiagnostics(t, ed, uri, 1, hasCodes("call-with-arg"))
 	for i := range 3 {
-		if err := ed.EditBuffer(ctx, uri, Edit{Range: &workspace.Range{Start: workspace.Position{Line: 1}, End: workspace.Position{Line: 1}}, Text: "\n"}); err != nil {
+		if err := ed.EditBuffer(ctx, uri, client.Edit{Range: &workspace.Range{Start: workspace.Position{Line: 1}, End: workspace.Position{Line: 1}}, Text: "\n"}); err != nil {
 			t.Fatal(err)
 		}
 		awaitDiagnostics(t, ed, uri, int32(i+2), hasCodes("call-with-arg"))
@@ -59,7 +60,7 @@ func main() { println(1) }
 	rulePath := filepath.Join(dir, "rules", "call-with-arg.yml")
 	ruleText, _ := os.ReadFile(rulePath)
 	ruleURI, _ := ed.OpenFile(ctx, rulePath, "yaml", string(ruleText))
-	diags := awaitDiagnostics(t, ed, ruleURI, 1, func(d []Diagnostic) bool { return len(d) == 2 })
+	diags := awaitDiagnostics(t, ed, ruleURI, 1, func(d []client.Diagnostic) bool { return len(d) == 2 })
 	want := []struct {
 		line, char int
 		says       string

@@ -17,6 +17,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/lsp/client"
 	"github.com/structls/structls/rules"
 	"github.com/structls/structls/workspace"
 )
@@ -67,9 +68,9 @@ func main() {
 // awaitDiagnostics waits until the editor holds diagnostics for the URI at
 // the given version that satisfy ok, and returns them. The deadline only
 // keeps a hang from blocking the run.
-func awaitDiagnostics(t *testing.T, ed *Editor, uri string, version int32, ok func([]Diagnostic) bool) []Diagnostic {
+func awaitDiagnostics(t *testing.T, ed *client.Editor, uri string, version int32, ok func([]client.Diagnostic) bool) []client.Diagnostic {
 	t.Helper()
-	var last PublishedDiagnostics
+	var last client.PublishedDiagnostics
 	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(2 * time.Millisecond) {
 		p, found := ed.Diagnostics(uri)
 		if !found {
@@ -85,7 +86,7 @@ func awaitDiagnostics(t *testing.T, ed *Editor, uri string, version int32, ok fu
 }
 
 // codes lists the rule ids of diagnostics, sorted.
-func codes(diags []Diagnostic) []string {
+func codes(diags []client.Diagnostic) []string {
 	var out []string
 	for _, d := range diags {
 		out = append(out, d.Code)
@@ -94,12 +95,12 @@ func codes(diags []Diagnostic) []string {
 	return out
 }
 
-func hasCodes(want ...string) func([]Diagnostic) bool {
-	return func(diags []Diagnostic) bool { return slices.Equal(codes(diags), want) }
+func hasCodes(want ...string) func([]client.Diagnostic) bool {
+	return func(diags []client.Diagnostic) bool { return slices.Equal(codes(diags), want) }
 }
 
 // codeActions asks for the code actions over the range, with an only filter.
-func codeActions(t *testing.T, ed *Editor, uri string, r workspace.Range, only ...string) []codeActionReply {
+func codeActions(t *testing.T, ed *client.Editor, uri string, r workspace.Range, only ...string) []codeActionReply {
 	t.Helper()
 	params := map[string]any{"textDocument": map[string]any{"uri": uri}, "range": r, "context": map[string]any{"diagnostics": []any{}}}
 	if len(only) > 0 {
@@ -117,23 +118,22 @@ type codeActionReply struct {
 	Title       string
 	Kind        string
 	IsPreferred bool
-	Diagnostics []Diagnostic
+	Diagnostics []client.Diagnostic
 	Edit        json.RawMessage
 }
 
 // applyAction applies an action's edit as the editor does; it returns why
 // the editor refused it, or "".
-func applyAction(t *testing.T, ed *Editor, a codeActionReply) string {
+func applyAction(t *testing.T, ed *client.Editor, a codeActionReply) string {
 	t.Helper()
 	if a.Edit == nil {
 		t.Fatalf("action %q has no edit", a.Title)
 	}
-	params, _ := json.Marshal(map[string]any{"label": a.Title, "edit": a.Edit})
-	res, err := ed.applyEdit(context.Background(), params)
+	reason, err := ed.ApplyWorkspaceEdit(context.Background(), a.Title, a.Edit)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return res.(applyEditResult).FailureReason
+	return reason
 }
 
 func at(line, char int) workspace.Range {
@@ -147,7 +147,7 @@ func at(line, char int) workspace.Range {
 // gone; fix all; close → the diagnostics are cleared.
 func TestDiagnosticsFlow(t *testing.T) {
 	dir := testutil.WriteTree(t, rulesProject)
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	ctx := context.Background()
 	text, _ := os.ReadFile(filepath.Join(dir, "main.go"))
 	uri, err := ed.OpenFile(ctx, filepath.Join(dir, "main.go"), "go", string(text))
@@ -163,7 +163,7 @@ func TestDiagnosticsFlow(t *testing.T) {
 	}
 
 	// Type a violation, unsaved: the disk keeps the old text.
-	if err := ed.EditBuffer(ctx, uri, Edit{Range: &workspace.Range{Start: workspace.Position{Line: 6, Character: 0}, End: workspace.Position{Line: 6, Character: 0}},
+	if err := ed.EditBuffer(ctx, uri, client.Edit{Range: &workspace.Range{Start: workspace.Position{Line: 6, Character: 0}, End: workspace.Position{Line: 6, Character: 0}},
 		Text: "\tpanic(\"boom\")\n"}); err != nil {
 		t.Fatal(err)
 	}
@@ -221,7 +221,7 @@ func TestDiagnosticsFlow(t *testing.T) {
 // offered when asked for source.fixAll (as VS Code's fix on save does).
 func TestFixAll(t *testing.T) {
 	dir := testutil.WriteTree(t, rulesProject)
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	ctx := context.Background()
 	text := "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(1)\n\tfmt.Println(2)\n\tfmt.Println(fmt.Sprint(3))\n}\n"
 	uri, err := ed.OpenFile(ctx, filepath.Join(dir, "main.go"), "go", text)
@@ -251,7 +251,7 @@ func TestFixAll(t *testing.T) {
 // wrong text.
 func TestQuickFixIsVersioned(t *testing.T) {
 	dir := testutil.WriteTree(t, rulesProject)
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	ctx := context.Background()
 	text, _ := os.ReadFile(filepath.Join(dir, "main.go"))
 	uri, _ := ed.OpenFile(ctx, filepath.Join(dir, "main.go"), "go", string(text))
@@ -266,7 +266,7 @@ func TestQuickFixIsVersioned(t *testing.T) {
 	if fix == nil {
 		t.Fatalf("actions %+v; want a quickfix among them (no only filter)", actions)
 	}
-	if err := ed.EditBuffer(ctx, uri, Edit{Range: &workspace.Range{Start: workspace.Position{Line: 0, Character: 0}, End: workspace.Position{Line: 0, Character: 0}}, Text: "// x\n"}); err != nil {
+	if err := ed.EditBuffer(ctx, uri, client.Edit{Range: &workspace.Range{Start: workspace.Position{Line: 0, Character: 0}, End: workspace.Position{Line: 0, Character: 0}}, Text: "// x\n"}); err != nil {
 		t.Fatal(err)
 	}
 	if reason := applyAction(t, ed, *fix); !strings.Contains(reason, "do not match") {
@@ -279,7 +279,7 @@ func TestQuickFixIsVersioned(t *testing.T) {
 // re-check the open documents.
 func TestDiagnosticsFollowRuleChanges(t *testing.T) {
 	dir := testutil.WriteTree(t, rulesProject)
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	ctx := context.Background()
 	text, _ := os.ReadFile(filepath.Join(dir, "main.go"))
 	uri, _ := ed.OpenFile(ctx, filepath.Join(dir, "main.go"), "go", string(text))
@@ -293,7 +293,7 @@ func TestDiagnosticsFollowRuleChanges(t *testing.T) {
 	if err := ed.Notify(ctx, "workspace/didChangeWatchedFiles", map[string]any{"changes": []map[string]any{{"uri": workspace.PathToURI(rule), "type": 2}}}); err != nil {
 		t.Fatal(err)
 	}
-	awaitDiagnostics(t, ed, uri, 1, func(d []Diagnostic) bool { return len(d) == 1 && d[0].Severity == 1 })
+	awaitDiagnostics(t, ed, uri, 1, func(d []client.Diagnostic) bool { return len(d) == 1 && d[0].Severity == 1 })
 
 	extra := filepath.Join(dir, "rules", "no-main.yml")
 	if err := os.WriteFile(extra, []byte("id: no-main\nlanguage: go\nrule:\n  kind: function_declaration\n  has:\n    field: name\n    regex: ^main$\n"), 0o644); err != nil {
@@ -323,16 +323,16 @@ func TestDiagnosticsFollowRuleChanges(t *testing.T) {
 // follow, and that diagnostics resume once it is fixed.
 func TestBrokenRulesShownOnce(t *testing.T) {
 	dir := testutil.WriteTree(t, rulesProject+"-- rules/bad.yml --\nid: bad\nlanguage: go\nrule:\n  patern: x\n")
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	ctx := context.Background()
 	text, _ := os.ReadFile(filepath.Join(dir, "main.go"))
 	uri, _ := ed.OpenFile(ctx, filepath.Join(dir, "main.go"), "go", string(text))
-	awaitDiagnostics(t, ed, uri, 1, func([]Diagnostic) bool { return true })
+	awaitDiagnostics(t, ed, uri, 1, func([]client.Diagnostic) bool { return true })
 	for i := range 5 {
-		if err := ed.EditBuffer(ctx, uri, Edit{Range: &workspace.Range{Start: workspace.Position{Line: 1}, End: workspace.Position{Line: 1}}, Text: "\n"}); err != nil {
+		if err := ed.EditBuffer(ctx, uri, client.Edit{Range: &workspace.Range{Start: workspace.Position{Line: 1}, End: workspace.Position{Line: 1}}, Text: "\n"}); err != nil {
 			t.Fatal(err)
 		}
-		awaitDiagnostics(t, ed, uri, int32(i+2), func([]Diagnostic) bool { return true })
+		awaitDiagnostics(t, ed, uri, int32(i+2), func([]client.Diagnostic) bool { return true })
 	}
 	var shown []string
 	for _, l := range ed.Logs() {
@@ -379,7 +379,7 @@ package y
 func G() {}
 `)
 	ctx := context.Background()
-	ed, wait := StartInProcess(ctx, Options{Version: "test"}, EditorOptions{})
+	ed, wait := StartInProcess(ctx, Options{Version: "test"}, client.EditorOptions{})
 	if _, err := ed.Initialize(ctx, filepath.Join(root, "a"), filepath.Join(root, "b", "sub")); err != nil {
 		t.Fatal(err)
 	}
@@ -400,7 +400,7 @@ func G() {}
 func TestPullDiagnostics(t *testing.T) {
 	dir := testutil.WriteTree(t, rulesProject)
 	ctx := context.Background()
-	ed, wait := StartInProcess(ctx, Options{Version: "test"}, EditorOptions{PullDiagnostics: true})
+	ed, wait := StartInProcess(ctx, Options{Version: "test"}, client.EditorOptions{PullDiagnostics: true})
 	result, err := ed.Initialize(ctx, dir)
 	if err != nil {
 		t.Fatal(err)
@@ -414,7 +414,7 @@ func TestPullDiagnostics(t *testing.T) {
 	type report struct {
 		Kind     string
 		ResultID string
-		Items    []Diagnostic
+		Items    []client.Diagnostic
 	}
 	pull := func(previous string) report {
 		t.Helper()
@@ -435,7 +435,7 @@ func TestPullDiagnostics(t *testing.T) {
 	if again := pull(first.ResultID); again.Kind != "unchanged" || again.ResultID != first.ResultID {
 		t.Errorf("pull with the same result id: %+v; want unchanged", again)
 	}
-	if err := ed.EditBuffer(ctx, uri, Edit{Range: &workspace.Range{Start: workspace.Position{Line: 6}, End: workspace.Position{Line: 6}}, Text: "\tpanic(1)\n"}); err != nil {
+	if err := ed.EditBuffer(ctx, uri, client.Edit{Range: &workspace.Range{Start: workspace.Position{Line: 6}, End: workspace.Position{Line: 6}}, Text: "\tpanic(1)\n"}); err != nil {
 		t.Fatal(err)
 	}
 	changed := pull(first.ResultID)
@@ -475,7 +475,7 @@ func TestPullDiagnostics(t *testing.T) {
 func initializeResult(t *testing.T, dir string) json.RawMessage {
 	t.Helper()
 	ctx := context.Background()
-	ed, wait := StartInProcess(ctx, Options{Version: "test"}, EditorOptions{})
+	ed, wait := StartInProcess(ctx, Options{Version: "test"}, client.EditorOptions{})
 	defer func() { _ = ed.Shutdown(ctx); wait(); _ = ed.Close() }()
 	raw, err := ed.Initialize(ctx, dir)
 	if err != nil {
@@ -489,7 +489,7 @@ func initializeResult(t *testing.T, dir string) json.RawMessage {
 func TestDiagnosticsFollowFolders(t *testing.T) {
 	first := testutil.WriteTree(t, "-- a.txt --\nx\n")
 	second := testutil.WriteTree(t, rulesProject)
-	ed := newEditor(t, first, EditorOptions{})
+	ed := newEditor(t, first, client.EditorOptions{})
 	ctx := context.Background()
 	path := filepath.Join(second, "main.go")
 	text, _ := os.ReadFile(path)
@@ -509,8 +509,8 @@ func TestDiagnosticsNeverStale(t *testing.T) {
 	dir := testutil.WriteTree(t, rulesProject)
 	var mu sync.Mutex
 	var versions []int32
-	ed := newEditor(t, dir, EditorOptions{OnNotify: func(method string, params json.RawMessage) {
-		var p PublishedDiagnostics
+	ed := newEditor(t, dir, client.EditorOptions{OnNotify: func(method string, params json.RawMessage) {
+		var p client.PublishedDiagnostics
 		if method == "textDocument/publishDiagnostics" && json.Unmarshal(params, &p) == nil && p.Version != nil {
 			mu.Lock()
 			versions = append(versions, *p.Version)
@@ -524,14 +524,14 @@ func TestDiagnosticsNeverStale(t *testing.T) {
 	for i := range keystrokes {
 		// Each keystroke adds a line "\tpanic(N)"; the last version has them all.
 		line := fmt.Sprintf("\tpanic(%d)\n", i)
-		if err := ed.EditBuffer(ctx, uri, Edit{Range: &workspace.Range{Start: workspace.Position{Line: 6}, End: workspace.Position{Line: 6}}, Text: line}); err != nil {
+		if err := ed.EditBuffer(ctx, uri, client.Edit{Range: &workspace.Range{Start: workspace.Position{Line: 6}, End: workspace.Position{Line: 6}}, Text: line}); err != nil {
 			t.Fatal(err)
 		}
 		if i%10 == 9 {
 			time.Sleep(2 * diagnosticsDelay) // a pause: the next keystroke is checked at once
 		}
 	}
-	diags := awaitDiagnostics(t, ed, uri, keystrokes+1, func(d []Diagnostic) bool { return len(d) == keystrokes+1 })
+	diags := awaitDiagnostics(t, ed, uri, keystrokes+1, func(d []client.Diagnostic) bool { return len(d) == keystrokes+1 })
 	if got := codes(diags); got[0] != "no-panic" || got[len(got)-1] != "no-println" {
 		t.Errorf("final diagnostics %v; want %d no-panic and a no-println", got, keystrokes)
 	}
@@ -548,7 +548,7 @@ func TestDiagnosticsNeverStale(t *testing.T) {
 // not checked, as searches skip it.
 func TestDiagnosticsBadInput(t *testing.T) {
 	dir := testutil.WriteTree(t, rulesProject)
-	ed := newEditor(t, dir, EditorOptions{PullDiagnostics: true, InitOptions: json.RawMessage(`{"structls": {"maxFileSize": 200}}`)})
+	ed := newEditor(t, dir, client.EditorOptions{PullDiagnostics: true, InitOptions: json.RawMessage(`{"structls": {"maxFileSize": 200}}`)})
 	ctx := context.Background()
 	big := "package main\n\nimport \"fmt\"\n\nfunc main() {\n" + strings.Repeat("\tfmt.Println(\"padding the file past the limit\")\n", 10) + "}\n"
 	bigURI, _ := ed.OpenFile(ctx, filepath.Join(dir, "big.go"), "go", big)
@@ -573,7 +573,7 @@ func TestDiagnosticsBadInput(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var result json.RawMessage
 			err := ed.Call(ctx, tc.method, tc.params, &result)
-			if code := ErrorCode(err); code != tc.wantCode {
+			if code := client.ErrorCode(err); code != tc.wantCode {
 				t.Fatalf("error %v (code %d); want code %d", err, code, tc.wantCode)
 			}
 			if tc.wantCode == 0 && !strings.Contains(string(result), tc.want) {
@@ -590,7 +590,7 @@ func TestDiagnosticsBadInput(t *testing.T) {
 func TestRulesAboveTheFolderAreWatched(t *testing.T) {
 	root := testutil.WriteTree(t, rulesProject+"-- sub/x.go --\npackage sub\n\nimport \"fmt\"\n\nfunc F() { fmt.Println(1) }\n")
 	sub := filepath.Join(root, "sub")
-	ed := newEditor(t, sub, EditorOptions{DynamicWatch: true})
+	ed := newEditor(t, sub, client.EditorOptions{DynamicWatch: true})
 	ctx := context.Background()
 	path := filepath.Join(sub, "x.go")
 	text, _ := os.ReadFile(path)
@@ -643,7 +643,7 @@ func main() {
 	time.Sleep(10)
 }
 `)
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	ctx := context.Background()
 	text, _ := os.ReadFile(filepath.Join(dir, "main.go"))
 	uri, _ := ed.OpenFile(ctx, filepath.Join(dir, "main.go"), "go", string(text))
@@ -697,16 +697,16 @@ func TestDiagnosticSeverity(t *testing.T) {
 // panel once, however many keystrokes follow.
 func TestRuleWarningsLoggedOnce(t *testing.T) {
 	dir := testutil.WriteTree(t, rulesProject+"-- rules/ambiguous.yml --\nid: ambiguous\nlanguage: go\nrule:\n  pattern: fmt.Sprint($A)\n")
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	ctx := context.Background()
 	text, _ := os.ReadFile(filepath.Join(dir, "main.go"))
 	uri, _ := ed.OpenFile(ctx, filepath.Join(dir, "main.go"), "go", string(text))
-	awaitDiagnostics(t, ed, uri, 1, func([]Diagnostic) bool { return true })
+	awaitDiagnostics(t, ed, uri, 1, func([]client.Diagnostic) bool { return true })
 	for i := range 3 {
-		if err := ed.EditBuffer(ctx, uri, Edit{Range: &workspace.Range{Start: workspace.Position{Line: 1}, End: workspace.Position{Line: 1}}, Text: "\n"}); err != nil {
+		if err := ed.EditBuffer(ctx, uri, client.Edit{Range: &workspace.Range{Start: workspace.Position{Line: 1}, End: workspace.Position{Line: 1}}, Text: "\n"}); err != nil {
 			t.Fatal(err)
 		}
-		awaitDiagnostics(t, ed, uri, int32(i+2), func([]Diagnostic) bool { return true })
+		awaitDiagnostics(t, ed, uri, int32(i+2), func([]client.Diagnostic) bool { return true })
 	}
 	var warned []string
 	for _, l := range ed.Logs() {
@@ -726,12 +726,12 @@ func TestRuleWarningsLoggedOnce(t *testing.T) {
 // findings of the last version.
 func TestPullWhileTyping(t *testing.T) {
 	dir := testutil.WriteTree(t, rulesProject)
-	ed := newEditor(t, dir, EditorOptions{PullDiagnostics: true})
+	ed := newEditor(t, dir, client.EditorOptions{PullDiagnostics: true})
 	ctx := context.Background()
 	text := "package main\n\nimport \"fmt\"\n\nfunc main() {\n" + strings.Repeat("\tfmt.Println(1)\n", 2000) + "}\n"
 	uri, _ := ed.OpenFile(ctx, filepath.Join(dir, "main.go"), "go", text)
 	pull := func() (int, error) {
-		var r struct{ Items []Diagnostic }
+		var r struct{ Items []client.Diagnostic }
 		err := ed.Call(ctx, "textDocument/diagnostic", map[string]any{"textDocument": map[string]any{"uri": uri}}, &r)
 		return len(r.Items), err
 	}
@@ -739,7 +739,7 @@ func TestPullWhileTyping(t *testing.T) {
 	const keystrokes = 30
 	go func() {
 		for range keystrokes {
-			if err := ed.EditBuffer(ctx, uri, Edit{Range: &workspace.Range{Start: workspace.Position{Line: 5}, End: workspace.Position{Line: 5}}, Text: "\tpanic(1)\n"}); err != nil {
+			if err := ed.EditBuffer(ctx, uri, client.Edit{Range: &workspace.Range{Start: workspace.Position{Line: 5}, End: workspace.Position{Line: 5}}, Text: "\tpanic(1)\n"}); err != nil {
 				typed <- err
 				return
 			}

@@ -15,6 +15,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/lsp/client"
 	"github.com/structls/structls/rewrite"
 	"github.com/structls/structls/workspace"
 )
@@ -27,7 +28,7 @@ import (
 func TestEditIDHostile(t *testing.T) {
 	dir := testutil.WriteTree(t, editTree)
 	before := treeDigest(t, dir)
-	ed := newEditor(t, dir, EditorOptions{ResolveActions: true})
+	ed := newEditor(t, dir, client.EditorOptions{ResolveActions: true})
 	ctx := context.Background()
 	huge := "edit-" + strings.Repeat("0", 1<<20)
 	cases := []struct {
@@ -44,7 +45,7 @@ func TestEditIDHostile(t *testing.T) {
 	for _, c := range cases {
 		for _, cmd := range []string{CommandApplyEdit, CommandDiscardEdit} {
 			_, err := ed.ExecuteCommand(ctx, cmd, c.arg)
-			if ErrorCode(err) != -32602 || !strings.Contains(err.Error(), c.want) || len(err.Error()) > 300 {
+			if client.ErrorCode(err) != -32602 || !strings.Contains(err.Error(), c.want) || len(err.Error()) > 300 {
 				t.Errorf("%s, %s: %.300v; want InvalidParams of at most 300 bytes mentioning %q", cmd, c.name, err, c.want)
 			}
 		}
@@ -52,7 +53,7 @@ func TestEditIDHostile(t *testing.T) {
 	for _, data := range []map[string]any{{"id": huge}, {"id": huge, "uri": "file:///x", "index": 0}} {
 		var action json.RawMessage
 		err := ed.Call(ctx, "codeAction/resolve", map[string]any{"title": "forged", "data": data}, &action)
-		if ErrorCode(err) == 0 || len(err.Error()) > 300 {
+		if client.ErrorCode(err) == 0 || len(err.Error()) > 300 {
 			t.Errorf("resolve with a huge id: %.300v; want an error of at most 300 bytes", err)
 		}
 	}

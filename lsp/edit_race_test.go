@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/lsp/client"
 	"github.com/structls/structls/workspace"
 )
 
@@ -32,7 +33,7 @@ func TestServerApplyKeepsSave(t *testing.T) {
 	refused := 0
 	for round := range 5 {
 		dir := testutil.WriteTree(t, tree.String())
-		ed := newEditor(t, dir, EditorOptions{ApplyEdits: ApplyEditsUnsupported})
+		ed := newEditor(t, dir, client.EditorOptions{ApplyEdits: client.ApplyEditsUnsupported})
 		var preview struct{ ID string }
 		raw, err := ed.ExecuteCommand(ctx, CommandAstEdit, map[string]any{"ops": []map[string]string{{"pattern": "f($A)", "rewrite": "F($A)"}}})
 		if err != nil {
@@ -74,7 +75,7 @@ func TestServerApplyKeepsSave(t *testing.T) {
 			if !strings.Contains(string(z), "F(2)") {
 				t.Fatalf("round %d: the apply succeeded but z.go holds %q", round, z)
 			}
-		case ErrorCode(err) == int(ContentModified) && strings.Contains(err.Error(), "a.go (saved while the edit was being applied"):
+		case client.ErrorCode(err) == int(ContentModified) && strings.Contains(err.Error(), "a.go (saved while the edit was being applied"):
 			refused++
 			if !strings.Contains(string(z), "f(2)") {
 				t.Fatalf("round %d: the apply was refused but z.go holds %q", round, z)
@@ -110,7 +111,7 @@ func TestServerRollbackStaysInside(t *testing.T) {
 	for round := range 5 {
 		dir := testutil.WriteTree(t, tree.String())
 		outside := testutil.WriteTree(t, "-- x.go --\npackage outside\n")
-		ed := newEditor(t, dir, EditorOptions{ApplyEdits: ApplyEditsUnsupported})
+		ed := newEditor(t, dir, client.EditorOptions{ApplyEdits: client.ApplyEditsUnsupported})
 		var preview struct{ ID string }
 		raw, err := ed.ExecuteCommand(ctx, CommandAstEdit, map[string]any{"ops": []map[string]string{{"pattern": "f($A)", "rewrite": "F($A)"}}})
 		if err != nil {

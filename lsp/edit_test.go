@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/lsp/client"
 	"github.com/structls/structls/workspace"
 )
 
@@ -48,7 +49,7 @@ type editPreview struct {
 	Fingerprint                     string
 }
 
-func preview(t *testing.T, ed *Editor, arg map[string]any) *editPreview {
+func preview(t *testing.T, ed *client.Editor, arg map[string]any) *editPreview {
 	t.Helper()
 	raw, err := ed.ExecuteCommand(context.Background(), CommandAstEdit, arg)
 	if err != nil {
@@ -67,7 +68,7 @@ type applyResult struct {
 	FilesChanged, TotalReplacements int
 }
 
-func apply(ed *Editor, id string) (*applyResult, error) {
+func apply(ed *client.Editor, id string) (*applyResult, error) {
 	raw, err := ed.ExecuteCommand(context.Background(), CommandApplyEdit, map[string]any{"id": id})
 	if err != nil {
 		return nil, err
@@ -87,7 +88,7 @@ func readFile(t *testing.T, path string) string {
 
 func TestAstEditPreviewThenApplyThroughEditor(t *testing.T) {
 	dir := testutil.WriteTree(t, editTree)
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	ctx := context.Background()
 	uri, err := ed.OpenFile(ctx, filepath.Join(dir, "b.go"), "go", readFile(t, filepath.Join(dir, "b.go")))
 	if err != nil {
@@ -137,20 +138,20 @@ func TestAstEditRefusesStalePreview(t *testing.T) {
 	ctx := context.Background()
 	t.Run("buffer changed", func(t *testing.T) {
 		dir := testutil.WriteTree(t, editTree)
-		ed := newEditor(t, dir, EditorOptions{})
+		ed := newEditor(t, dir, client.EditorOptions{})
 		uri, _ := ed.OpenFile(ctx, filepath.Join(dir, "b.go"), "go", readFile(t, filepath.Join(dir, "b.go")))
 		p := preview(t, ed, printRewrite)
-		if err := ed.EditBuffer(ctx, uri, Edit{Range: &workspace.Range{}, Text: "// edited\n"}); err != nil {
+		if err := ed.EditBuffer(ctx, uri, client.Edit{Range: &workspace.Range{}, Text: "// edited\n"}); err != nil {
 			t.Fatal(err)
 		}
 		_, err := apply(ed, p.ID)
-		if ErrorCode(err) != int(ContentModified) || !strings.Contains(err.Error(), "b.go") || !strings.Contains(err.Error(), "preview") {
+		if client.ErrorCode(err) != int(ContentModified) || !strings.Contains(err.Error(), "b.go") || !strings.Contains(err.Error(), "preview") {
 			t.Fatalf("apply after didChange: %v; want ContentModified naming b.go and saying to preview again", err)
 		}
 		if len(ed.EditRequests()) != 0 {
 			t.Error("a stale edit was sent to the editor")
 		}
-		if _, again := apply(ed, p.ID); ErrorCode(again) != int(ContentModified) {
+		if _, again := apply(ed, p.ID); client.ErrorCode(again) != int(ContentModified) {
 			t.Errorf("second apply of the stale preview: %v; want the same refusal", again)
 		}
 		if got := readFile(t, filepath.Join(dir, "a.go")); strings.Contains(got, "fmt.") {
@@ -159,13 +160,13 @@ func TestAstEditRefusesStalePreview(t *testing.T) {
 	})
 	t.Run("closed file changed on disk", func(t *testing.T) {
 		dir := testutil.WriteTree(t, editTree)
-		ed := newEditor(t, dir, EditorOptions{ApplyEdits: ApplyEditsUnsupported})
+		ed := newEditor(t, dir, client.EditorOptions{ApplyEdits: client.ApplyEditsUnsupported})
 		p := preview(t, ed, printRewrite)
 		if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte("package a\n\nfunc f() { println(1) }\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		_, err := apply(ed, p.ID)
-		if ErrorCode(err) != int(ContentModified) || !strings.Contains(err.Error(), "a.go") {
+		if client.ErrorCode(err) != int(ContentModified) || !strings.Contains(err.Error(), "a.go") {
 			t.Fatalf("apply after a disk change: %v; want ContentModified naming a.go", err)
 		}
 		if got := readFile(t, filepath.Join(dir, "b.go")); strings.Contains(got, "fmt.") {
@@ -174,30 +175,28 @@ func TestAstEditRefusesStalePreview(t *testing.T) {
 	})
 	t.Run("editor rejects a mismatched version", func(t *testing.T) {
 		dir := testutil.WriteTree(t, editTree)
-		ed := newEditor(t, dir, EditorOptions{})
+		ed := newEditor(t, dir, client.EditorOptions{})
 		uri, _ := ed.OpenFile(ctx, filepath.Join(dir, "b.go"), "go", readFile(t, filepath.Join(dir, "b.go")))
 		p := preview(t, ed, printRewrite)
 		// The client refuses an edit whose version is not its buffer's: the
 		// preview's edit, replayed after a change, must be refused.
-		if err := ed.EditBuffer(ctx, uri, Edit{Range: &workspace.Range{}, Text: "\n"}); err != nil {
+		if err := ed.EditBuffer(ctx, uri, client.Edit{Range: &workspace.Range{}, Text: "\n"}); err != nil {
 			t.Fatal(err)
 		}
-		var result applyEditResult
-		out, err := ed.applyEdit(ctx, json.RawMessage(mustJSON(map[string]any{"edit": p.Edit})))
+		reason, err := ed.ApplyWorkspaceEdit(ctx, "", p.Edit)
 		if err != nil {
 			t.Fatal(err)
 		}
-		result = out.(applyEditResult)
-		if result.Applied || !strings.Contains(result.FailureReason, "versions") {
-			t.Fatalf("replayed stale edit: %+v; want refused for its version", result)
+		if reason == "" || !strings.Contains(reason, "versions") {
+			t.Fatalf("replayed stale edit: applied, or refused for %q; want refused for its version", reason)
 		}
 	})
 }
 
 func TestAstEditDeclinedKeepsPreview(t *testing.T) {
-	for _, mode := range []ApplyEditMode{ApplyEditsDecline, ApplyEditsFail} {
+	for _, mode := range []client.ApplyEditMode{client.ApplyEditsDecline, client.ApplyEditsFail} {
 		dir := testutil.WriteTree(t, editTree)
-		ed := newEditor(t, dir, EditorOptions{ApplyEdits: mode})
+		ed := newEditor(t, dir, client.EditorOptions{ApplyEdits: mode})
 		p := preview(t, ed, printRewrite)
 		r, err := apply(ed, p.ID)
 		if err != nil {
@@ -221,7 +220,7 @@ func TestAstEditDeclinedKeepsPreview(t *testing.T) {
 
 func TestAstEditServerWritesForClientsWithoutApplyEdit(t *testing.T) {
 	dir := testutil.WriteTree(t, editTree)
-	ed := newEditor(t, dir, EditorOptions{ApplyEdits: ApplyEditsUnsupported})
+	ed := newEditor(t, dir, client.EditorOptions{ApplyEdits: client.ApplyEditsUnsupported})
 	p := preview(t, ed, printRewrite)
 	r, err := apply(ed, p.ID)
 	if err != nil || !r.Applied {
@@ -237,7 +236,7 @@ func TestAstEditServerWritesForClientsWithoutApplyEdit(t *testing.T) {
 
 func TestAstEditDiscardAndBadInput(t *testing.T) {
 	dir := testutil.WriteTree(t, editTree)
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	ctx := context.Background()
 	p := preview(t, ed, printRewrite)
 	if empty := preview(t, ed, map[string]any{"ops": []map[string]any{{"pattern": "nosuch($A)", "rewrite": "x"}}}); empty.ID != "" || empty.TotalReplacements != 0 {
@@ -261,7 +260,7 @@ func TestAstEditDiscardAndBadInput(t *testing.T) {
 		{CommandDiscardEdit, map[string]any{"id": "edit-nope"}, "preview the edit first"},
 	} {
 		_, err := ed.ExecuteCommand(ctx, tt.cmd, tt.arg)
-		if ErrorCode(err) != -32602 || !strings.Contains(err.Error(), tt.want) {
+		if client.ErrorCode(err) != -32602 || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s %v: %v; want InvalidParams mentioning %q", tt.cmd, tt.arg, err, tt.want)
 		}
 	}
@@ -271,7 +270,7 @@ func TestAstEditCodeActions(t *testing.T) {
 	ctx := context.Background()
 	for _, resolve := range []bool{true, false} {
 		dir := testutil.WriteTree(t, editTree)
-		ed := newEditor(t, dir, EditorOptions{ResolveActions: resolve})
+		ed := newEditor(t, dir, client.EditorOptions{ResolveActions: resolve})
 		uri, _ := ed.OpenFile(ctx, filepath.Join(dir, "b.go"), "go", readFile(t, filepath.Join(dir, "b.go")))
 		p := preview(t, ed, printRewrite)
 		var actions []struct {
@@ -314,10 +313,10 @@ func TestAstEditCodeActions(t *testing.T) {
 			t.Fatalf("resolved single replacement: %s", e)
 		}
 		// After a change, the action is no longer offered, and resolving the old one is refused.
-		if err := ed.EditBuffer(ctx, uri, Edit{Range: &workspace.Range{}, Text: "\n"}); err != nil {
+		if err := ed.EditBuffer(ctx, uri, client.Edit{Range: &workspace.Range{}, Text: "\n"}); err != nil {
 			t.Fatal(err)
 		}
-		if err := ed.Call(ctx, "codeAction/resolve", actions[0], &resolved); ErrorCode(err) != int(ContentModified) {
+		if err := ed.Call(ctx, "codeAction/resolve", actions[0], &resolved); client.ErrorCode(err) != int(ContentModified) {
 			t.Errorf("resolve after a change: %v; want ContentModified", err)
 		}
 		_ = p
@@ -342,7 +341,7 @@ func TestAstEditConfirmEditsSetting(t *testing.T) {
 		if tt.setting != "" {
 			settings = json.RawMessage(`{"confirmEdits": "` + tt.setting + `"}`)
 		}
-		ed := newEditor(t, dir, EditorOptions{Settings: settings})
+		ed := newEditor(t, dir, client.EditorOptions{Settings: settings})
 		p := preview(t, ed, tt.arg)
 		if got := strings.Contains(string(p.Edit), `"needsConfirmation":true`); got != tt.confirm {
 			t.Errorf("confirmEdits %q, %d files: needsConfirmation %v; want %v\n%s", tt.setting, p.FilesTouched, got, tt.confirm, p.Edit)
@@ -355,7 +354,7 @@ func TestAstEditConfirmEditsSetting(t *testing.T) {
 // edit's ranges, counted after the mark, land on the right characters.
 func TestAstEditByteOrderMarkThroughEditor(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- a.go --\n\ufeffpackage a; func f() { println(\"a\") }\n")
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	p := preview(t, ed, printRewrite)
 	if r, err := apply(ed, p.ID); err != nil || !r.Applied {
 		t.Fatalf("apply: %+v, %v", r, err)
@@ -373,7 +372,7 @@ func TestAstEditByteOrderMarkThroughEditor(t *testing.T) {
 // even where the replacements did not.
 func TestAstEditTextOnlyAndFingerprint(t *testing.T) {
 	dir := testutil.WriteTree(t, editTree)
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	ctx := context.Background()
 	textOnly := map[string]any{"ops": printRewrite["ops"], "format": "text", "textOnly": true}
 	raw, err := ed.ExecuteCommand(ctx, CommandAstEdit, textOnly)

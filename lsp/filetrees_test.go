@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/structls/structls/lsp/client"
 	"github.com/structls/structls/matcher/lang"
 	"github.com/structls/structls/workspace"
 )
@@ -22,7 +23,7 @@ import (
 // save and an open buffer each still give the new text.
 func TestTrustedStampsServeNoChangedFile(t *testing.T) {
 	dir := goProject(t, 2)
-	ed, srv := startServer(t, dir, EditorOptions{DynamicWatch: true,
+	ed, srv := startServer(t, dir, client.EditorOptions{DynamicWatch: true,
 		InitOptions: json.RawMessage(`{"structls": {"backgroundParse": false}}`)})
 	srv.index.files.Now = func() time.Time { return time.Now().Add(time.Hour) } // no request has run yet
 	ctx := context.Background()

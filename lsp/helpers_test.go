@@ -15,12 +15,13 @@ import (
 	"time"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/lsp/client"
 	"github.com/structls/structls/workspace"
 )
 
 // newEditor starts a server in-process with an editor initialised on dir.
 // The session is shut down when the test ends.
-func newEditor(t *testing.T, dir string, opts EditorOptions) *Editor {
+func newEditor(t *testing.T, dir string, opts client.EditorOptions) *client.Editor {
 	t.Helper()
 	ctx := context.Background()
 	ed, wait := StartInProcess(ctx, Options{Version: "test"}, opts)
@@ -38,7 +39,7 @@ func newEditor(t *testing.T, dir string, opts EditorOptions) *Editor {
 }
 
 // searchResult runs structls.search and decodes the result.
-func searchResult(t *testing.T, ed *Editor, q map[string]any) (*searchReply, error) {
+func searchResult(t *testing.T, ed *client.Editor, q map[string]any) (*searchReply, error) {
 	t.Helper()
 	raw, err := ed.ExecuteCommand(context.Background(), CommandSearch, q)
 	if err != nil {

@@ -12,13 +12,14 @@ import (
 	"time"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/lsp/client"
 	"github.com/structls/structls/matcher/syntax"
 	"github.com/structls/structls/workspace"
 )
 
 // startServer starts a server like newEditor and returns it too, so the
 // test can read its counters.
-func startServer(t *testing.T, dir string, opts EditorOptions) (*Editor, *Server) {
+func startServer(t *testing.T, dir string, opts client.EditorOptions) (*client.Editor, *Server) {
 	t.Helper()
 	servers := make(chan *Server, 1)
 	testHookServe = func(s *Server) { servers <- s }
@@ -53,7 +54,7 @@ func goProject(t *testing.T, n int) string {
 var anyIf = map[string]any{"pattern": "if $C { $$$ }", "lang": "go", "limit": 0}
 
 // astGrepTexts runs structls.astGrep and returns "path:text" of each match.
-func astGrepTexts(t *testing.T, ed *Editor, q map[string]any) []string {
+func astGrepTexts(t *testing.T, ed *client.Editor, q map[string]any) []string {
 	t.Helper()
 	raw, err := ed.ExecuteCommand(context.Background(), CommandAstGrep, q)
 	if err != nil {
@@ -75,7 +76,7 @@ func astGrepTexts(t *testing.T, ed *Editor, q map[string]any) []string {
 // background parsing does.
 func TestBackgroundParseWarmsTheCache(t *testing.T) {
 	dir := goProject(t, 12)
-	ed, srv := startServer(t, dir, EditorOptions{})
+	ed, srv := startServer(t, dir, client.EditorOptions{})
 	waitRuns(t, srv, 1)
 	if n := srv.parseCache.Parses(); n != 12 {
 		t.Fatalf("background parsing parsed %d files; want 12", n)
@@ -84,7 +85,7 @@ func TestBackgroundParseWarmsTheCache(t *testing.T) {
 	if n := srv.parseCache.Parses(); n != 12 {
 		t.Errorf("the query after background parsing parsed %d files; want 0", n-12)
 	}
-	cold, coldSrv := startServer(t, dir, EditorOptions{InitOptions: json.RawMessage(`{"structls": {"backgroundParse": false}}`)})
+	cold, coldSrv := startServer(t, dir, client.EditorOptions{InitOptions: json.RawMessage(`{"structls": {"backgroundParse": false}}`)})
 	want := astGrepTexts(t, cold, anyIf)
 	if len(got) != 12 || !slices.Equal(got, want) {
 		t.Errorf("warm matches %q;\nwithout background parsing %q", got, want)
@@ -100,12 +101,12 @@ func TestBackgroundParseWarmsTheCache(t *testing.T) {
 func TestBackgroundParseOff(t *testing.T) {
 	dir := goProject(t, 3)
 	settings := json.RawMessage(`{"backgroundParse": false}`)
-	ed, srv := startServer(t, dir, EditorOptions{Settings: settings})
+	ed, srv := startServer(t, dir, client.EditorOptions{Settings: settings})
 	waitRuns(t, srv, 1)
 	if n := srv.parseCache.Parses(); n != 0 {
 		t.Fatalf("%d files parsed with backgroundParse false; want 0", n)
 	}
-	ed.opts.Settings = json.RawMessage(`{"backgroundParse": true}`)
+	ed.SetSettings(json.RawMessage(`{"backgroundParse": true}`))
 	if err := ed.Notify(context.Background(), "workspace/didChangeConfiguration", map[string]any{"settings": nil}); err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +122,7 @@ func TestBackgroundParseOff(t *testing.T) {
 // after background parsing.
 func TestQueryFirstGetsTheSameResult(t *testing.T) {
 	dir := goProject(t, 8)
-	ed2, srv2 := startServer(t, dir, EditorOptions{})
+	ed2, srv2 := startServer(t, dir, client.EditorOptions{})
 	waitRuns(t, srv2, 1)
 	warm := astGrepTexts(t, ed2, anyIf)
 	if len(warm) != 8 {
@@ -135,7 +136,7 @@ func TestQueryFirstGetsTheSameResult(t *testing.T) {
 		{"backgroundParse off", `{"backgroundParse": false}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			ed, srv := startIndexingHeld(t, dir, EditorOptions{Settings: json.RawMessage(tc.settings)})
+			ed, srv := startIndexingHeld(t, dir, client.EditorOptions{Settings: json.RawMessage(tc.settings)})
 			if first := astGrepTexts(t, ed, anyIf); !slices.Equal(first, warm) {
 				t.Errorf("first query %q;\nafter background parsing %q", first, warm)
 			}
@@ -149,7 +150,7 @@ func TestQueryFirstGetsTheSameResult(t *testing.T) {
 // startIndexingHeld starts a server whose background parsing never gets
 // to run: the test holds its gate busy, as a request would, for good. So
 // every query it answers runs while indexing has not finished.
-func startIndexingHeld(t *testing.T, dir string, opts EditorOptions) (*Editor, *Server) {
+func startIndexingHeld(t *testing.T, dir string, opts client.EditorOptions) (*client.Editor, *Server) {
 	t.Helper()
 	servers := make(chan *Server, 1)
 	testHookServe = func(s *Server) {
@@ -171,8 +172,8 @@ var returnAny = map[string]any{"pattern": "return $X", "lang": "go", "limit": 0}
 // background parsing does.
 func TestWarmWhileIndexing(t *testing.T) {
 	dir := goProject(t, 8)
-	ed, srv := startIndexingHeld(t, dir, EditorOptions{})
-	off, _ := startServer(t, dir, EditorOptions{InitOptions: json.RawMessage(`{"structls": {"backgroundParse": false}}`)})
+	ed, srv := startIndexingHeld(t, dir, client.EditorOptions{})
+	off, _ := startServer(t, dir, client.EditorOptions{InitOptions: json.RawMessage(`{"structls": {"backgroundParse": false}}`)})
 	for i, q := range []map[string]any{anyIf, anyIf, returnAny} {
 		before := srv.parseCache.Parses()
 		got := astGrepTexts(t, ed, q)
@@ -204,8 +205,8 @@ func TestFirstQueryWhileIndexingParsesEveryFile(t *testing.T) {
 		fmt.Fprintf(&b, "-- n%d.go --\npackage p\n\nfunc N%d() int {\n\treturn %d\n}\n", i, i, i) // no err: skipped by errIf
 	}
 	dir := testutil.WriteTree(t, b.String())
-	ed, srv := startIndexingHeld(t, dir, EditorOptions{})
-	off, _ := startServer(t, dir, EditorOptions{InitOptions: json.RawMessage(`{"structls": {"backgroundParse": false}}`)})
+	ed, srv := startIndexingHeld(t, dir, client.EditorOptions{})
+	off, _ := startServer(t, dir, client.EditorOptions{InitOptions: json.RawMessage(`{"structls": {"backgroundParse": false}}`)})
 	errIf := map[string]any{"pattern": "if err != nil { $$$ }", "lang": "go", "limit": 0}
 	for i, q := range []map[string]any{errIf, returnAny} {
 		before := srv.parseCache.Parses()
@@ -238,8 +239,8 @@ func TestWarmWhileIndexingStaysInBudget(t *testing.T) {
 		}
 	}
 	dir := testutil.WriteTree(t, b.String())
-	ed, srv := startIndexingHeld(t, dir, EditorOptions{Settings: json.RawMessage(`{"parseCacheMB": 1}`)})
-	off, _ := startServer(t, dir, EditorOptions{InitOptions: json.RawMessage(`{"structls": {"backgroundParse": false}}`)})
+	ed, srv := startIndexingHeld(t, dir, client.EditorOptions{Settings: json.RawMessage(`{"parseCacheMB": 1}`)})
+	off, _ := startServer(t, dir, client.EditorOptions{InitOptions: json.RawMessage(`{"structls": {"backgroundParse": false}}`)})
 	want := astGrepTexts(t, off, anyIf)
 	var cached int
 	for pass := range 2 {
@@ -269,7 +270,7 @@ func TestWarmWhileIndexingStaysInBudget(t *testing.T) {
 // cached.
 func TestWarmWhileIndexingNeverStale(t *testing.T) {
 	dir := goProject(t, 2)
-	ed, srv := startIndexingHeld(t, dir, EditorOptions{DynamicWatch: true})
+	ed, srv := startIndexingHeld(t, dir, client.EditorOptions{DynamicWatch: true})
 	srv.index.files.Now = func() time.Time { return time.Now().Add(time.Hour) } // every stamp trusted
 	ctx := context.Background()
 	path := filepath.Join(dir, "p0", "f.go")
@@ -308,14 +309,14 @@ func TestWarmWhileIndexingNeverStale(t *testing.T) {
 // busy for the whole of a request.
 func TestBackgroundParsePausedWhileARequestRuns(t *testing.T) {
 	dir := bigTree(t, 40, 20000) // seconds of regex work
-	ed, srv := startServer(t, dir, EditorOptions{WorkDoneProgress: true})
+	ed, srv := startServer(t, dir, client.EditorOptions{WorkDoneProgress: true})
 	waitRuns(t, srv, 1)
 	searched := make(chan error, 1)
 	go func() {
 		_, err := searchResult(t, ed, slowQuery)
 		searched <- err
 	}()
-	var begin ProgressEvent
+	var begin client.ProgressEvent
 	for deadline := time.Now().Add(30 * time.Second); begin.Kind == ""; time.Sleep(5 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatal("the slow search never showed progress")
@@ -356,10 +357,10 @@ func TestBackgroundParseCancelled(t *testing.T) {
 		s.index.testHookFirstFile = func() { requestDone = s.index.gate.Busy() } // holds the run after its first file
 		servers <- s
 	}
-	ed := newEditor(t, dir, EditorOptions{WorkDoneProgress: true})
+	ed := newEditor(t, dir, client.EditorOptions{WorkDoneProgress: true})
 	testHookServe = nil
 	srv := <-servers
-	var begin ProgressEvent
+	var begin client.ProgressEvent
 	for deadline := time.Now().Add(30 * time.Second); begin.Kind == ""; time.Sleep(5 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatal("background parsing showed no progress")
@@ -392,7 +393,7 @@ func TestBackgroundParseCancelled(t *testing.T) {
 // saved — the next query sees the new text, never a tree of the old.
 func TestNoStaleTreeAfterAChange(t *testing.T) {
 	dir := goProject(t, 2)
-	ed, srv := startServer(t, dir, EditorOptions{DynamicWatch: true})
+	ed, srv := startServer(t, dir, client.EditorOptions{DynamicWatch: true})
 	waitRuns(t, srv, 1)
 	ctx := context.Background()
 	path := filepath.Join(dir, "p0", "f.go")
@@ -432,7 +433,7 @@ func TestNoStaleTreeAfterAChange(t *testing.T) {
 	}
 	check("opened with other text", "inBuffer")
 	line3 := workspace.Range{Start: workspace.Position{Line: 3, Character: 8}, End: workspace.Position{Line: 3, Character: 16}}
-	if err := ed.EditBuffer(ctx, uri, Edit{Range: &line3, Text: "typed"}); err != nil {
+	if err := ed.EditBuffer(ctx, uri, client.Edit{Range: &line3, Text: "typed"}); err != nil {
 		t.Fatal(err)
 	}
 	check("typed in the buffer", "typed")
@@ -455,7 +456,7 @@ func TestNoStaleTreeAfterAChange(t *testing.T) {
 // tree.
 func TestDidChangeReparsesIncrementally(t *testing.T) {
 	dir := goProject(t, 1)
-	ed, srv := startServer(t, dir, EditorOptions{})
+	ed, srv := startServer(t, dir, client.EditorOptions{})
 	waitRuns(t, srv, 1)
 	ctx := context.Background()
 	var b strings.Builder
@@ -473,7 +474,7 @@ func TestDidChangeReparsesIncrementally(t *testing.T) {
 	}
 	before := syntax.IncrementalReparses()
 	at := workspace.Range{Start: workspace.Position{Line: 3, Character: 8}, End: workspace.Position{Line: 3, Character: 9}}
-	if err := ed.EditBuffer(ctx, uri, Edit{Range: &at, Text: "7"}); err != nil { // return 0 → return 7
+	if err := ed.EditBuffer(ctx, uri, client.Edit{Range: &at, Text: "7"}); err != nil { // return 0 → return 7
 		t.Fatal(err)
 	}
 	if got := astGrepTexts(t, ed, query); len(got) != 2 {

@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/lsp/client"
 	"github.com/structls/structls/workspace"
 )
 
@@ -48,13 +49,13 @@ func TestCancelRequestStopsSearch(t *testing.T) {
 
 func TestProgressCancelStopsSearch(t *testing.T) {
 	dir := bigTree(t, 60, 20000)
-	ed := newEditor(t, dir, EditorOptions{WorkDoneProgress: true})
+	ed := newEditor(t, dir, client.EditorOptions{WorkDoneProgress: true})
 	errc := make(chan error, 1)
 	go func() {
 		_, err := searchResult(t, ed, slowQuery)
 		errc <- err
 	}()
-	var begin ProgressEvent
+	var begin client.ProgressEvent
 	for reported := false; !reported; time.Sleep(time.Millisecond) {
 		for _, p := range ed.Progress() {
 			switch p.Kind {
@@ -73,7 +74,7 @@ func TestProgressCancelStopsSearch(t *testing.T) {
 		t.Fatal(err)
 	}
 	err := <-errc
-	if ErrorCode(err) != int(RequestCancelled) {
+	if client.ErrorCode(err) != int(RequestCancelled) {
 		t.Fatalf("search error = %v; want RequestCancelled", err)
 	}
 	t.Logf("cancelled reply %v after the progress cancel", time.Since(sent))
@@ -85,7 +86,7 @@ func TestProgressCancelStopsSearch(t *testing.T) {
 
 func TestDidChangeDuringSearchAppliedInOrder(t *testing.T) {
 	dir := bigTree(t, 20, 20000)
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	ctx := context.Background()
 	uri, err := ed.OpenFile(ctx, filepath.Join(dir, "edited.txt"), "plaintext", "")
 	if err != nil {
@@ -100,7 +101,7 @@ func TestDidChangeDuringSearchAppliedInOrder(t *testing.T) {
 	const edits = 300
 	for i := range edits {
 		at := workspace.Position{Line: i, Character: 0}
-		if err := ed.EditBuffer(ctx, uri, Edit{Range: &workspace.Range{Start: at, End: at}, Text: fmt.Sprintf("edit-%d\n", i)}); err != nil {
+		if err := ed.EditBuffer(ctx, uri, client.Edit{Range: &workspace.Range{Start: at, End: at}, Text: fmt.Sprintf("edit-%d\n", i)}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -132,7 +133,7 @@ func TestPositionEncodingNegotiation(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprint(tt.offered), func(t *testing.T) {
-			ed := newEditor(t, dir, EditorOptions{PositionEncodings: tt.offered})
+			ed := newEditor(t, dir, client.EditorOptions{PositionEncodings: tt.offered})
 			if ed.Encoding() != tt.want {
 				t.Fatalf("negotiated %v; want %v", ed.Encoding(), tt.want)
 			}
@@ -150,7 +151,7 @@ func TestPositionEncodingNegotiation(t *testing.T) {
 				t.Fatal(err)
 			}
 			at := workspace.Position{Line: 0, Character: tt.column}
-			if err := ed.EditBuffer(context.Background(), uri, Edit{Range: &workspace.Range{Start: at, End: at}, Text: "my"}); err != nil {
+			if err := ed.EditBuffer(context.Background(), uri, client.Edit{Range: &workspace.Range{Start: at, End: at}, Text: "my"}); err != nil {
 				t.Fatal(err)
 			}
 			res, err = searchResult(t, ed, map[string]any{"pattern": "mytarget"})
@@ -163,7 +164,7 @@ func TestPositionEncodingNegotiation(t *testing.T) {
 
 func TestUnsavedTextIsSearched(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- a.go --\npackage a // on disk\n")
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	ctx := context.Background()
 	uri, err := ed.OpenFile(ctx, filepath.Join(dir, "a.go"), "go", "package a // in the buffer\n")
 	if err != nil {
@@ -200,13 +201,13 @@ func TestPathEscapesAreRefused(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	rel, _ := filepath.Rel(dir, outside)
 	for _, p := range []string{filepath.Join(outside, "secret.txt"), rel, "../" + filepath.Base(outside) + "/secret.txt",
 		workspace.PathToURI(outside), "link-dir", "link-file", "link-dir/*.txt", "/"} {
 		t.Run(p, func(t *testing.T) {
 			_, err := searchResult(t, ed, map[string]any{"pattern": "SECRET", "paths": []string{p}})
-			if ErrorCode(err) != -32602 || !strings.Contains(err.Error(), "outside the workspace") {
+			if client.ErrorCode(err) != -32602 || !strings.Contains(err.Error(), "outside the workspace") {
 				t.Errorf("error = %v; want InvalidParams saying the path is outside the workspace", err)
 			}
 		})
@@ -219,7 +220,7 @@ func TestPathEscapesAreRefused(t *testing.T) {
 
 func TestConfigurationAndWatchers(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- big.txt --\nneedle "+strings.Repeat("x", 100)+"\n-- skip/a.txt --\nneedle\n-- keep.txt --\nneedle\n")
-	ed := newEditor(t, dir, EditorOptions{
+	ed := newEditor(t, dir, client.EditorOptions{
 		InitOptions:  json.RawMessage(`{"structls": {"maxFileSize": 50, "logLevel": "debug"}}`),
 		Settings:     json.RawMessage(`{"exclude": ["skip/**"]}`),
 		DynamicWatch: true,
@@ -252,7 +253,7 @@ func TestConfigurationAndWatchers(t *testing.T) {
 // VS Code's "trace" is passed over silently, and the valid settings apply.
 func TestSettingsKeyByKey(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- big.txt --\nneedle "+strings.Repeat("x", 100)+"\n-- skip/a.txt --\nneedle\n-- keep.txt --\nneedle\n")
-	ed := newEditor(t, dir, EditorOptions{
+	ed := newEditor(t, dir, client.EditorOptions{
 		InitOptions: json.RawMessage(`{"structls": {"maxFileSiz": 1, "parseCacheMB": -5}}`),
 		Settings: json.RawMessage(`{"trace": {"server": "verbose"}, "maxFileSize": 50, "exclude": ["skip/**"],
 			"logLevel": "loud", "ignorecase": true}`),
@@ -326,7 +327,7 @@ func TestDecodeSettings(t *testing.T) {
 func TestWorkspaceFolderChanges(t *testing.T) {
 	first := testutil.WriteTree(t, "-- a.txt --\nneedle one\n")
 	second := testutil.WriteTree(t, "-- b.txt --\nneedle two\n")
-	ed := newEditor(t, first, EditorOptions{})
+	ed := newEditor(t, first, client.EditorOptions{})
 	ctx := context.Background()
 	folder := func(dir string) []map[string]string {
 		return []map[string]string{{"uri": workspace.PathToURI(dir), "name": filepath.Base(dir)}}

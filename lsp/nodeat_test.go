@@ -11,12 +11,13 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/lsp/client"
 	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/workspace"
 )
 
 // nodeAt runs structls.nodeAt and decodes the result.
-func nodeAt(t *testing.T, ed *Editor, arg map[string]any) (*matcher.NodeAtResult, error) {
+func nodeAt(t *testing.T, ed *client.Editor, arg map[string]any) (*matcher.NodeAtResult, error) {
 	t.Helper()
 	raw, err := ed.ExecuteCommand(context.Background(), CommandNodeAt, arg)
 	if err != nil {
@@ -34,7 +35,7 @@ func nodeAt(t *testing.T, ed *Editor, arg map[string]any) (*matcher.NodeAtResult
 // string holding an astral character: 2 units, 4 bytes).
 func TestNodeAtOnTheUnsavedBuffer(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- a.go --\npackage a\n")
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	text := "package a\n\nfunc f() { s := \"😀\"; g(s) }\n"
 	uri, err := ed.OpenFile(context.Background(), filepath.Join(dir, "a.go"), "go", text)
 	if err != nil {
@@ -71,7 +72,7 @@ func TestNodeAtOnTheUnsavedBuffer(t *testing.T) {
 func TestNodeAtCursorPlaces(t *testing.T) {
 	const source = "package a\n\nvar x = f(1)\n"
 	dir := testutil.WriteTree(t, "-- a.go --\n"+source)
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	uri := workspace.PathToURI(filepath.Join(dir, "a.go")) // closed: read from disk
 	for _, tt := range []struct {
 		line, char int
@@ -105,7 +106,7 @@ func TestNodeAtCursorPlaces(t *testing.T) {
 
 func TestNodeAtBadInput(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- a.go --\npackage a\n-- notes.xyz --\nhi\n-- sub/b.go --\npackage b\n")
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	fileURI := workspace.PathToURI(filepath.Join(dir, "a.go"))
 	pos := map[string]int{"line": 0, "character": 0}
 	for _, tt := range []struct {
@@ -123,7 +124,7 @@ func TestNodeAtBadInput(t *testing.T) {
 		{map[string]any{"uri": "file:///etc/passwd", "position": pos}, "outside"},
 	} {
 		_, err := nodeAt(t, ed, tt.arg)
-		if ErrorCode(err) != -32602 || !strings.Contains(err.Error(), tt.want) {
+		if client.ErrorCode(err) != -32602 || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%v: error %v; want InvalidParams containing %q", tt.arg, err, tt.want)
 		}
 	}
@@ -136,7 +137,7 @@ func TestNodeAtBadInput(t *testing.T) {
 // instead of searching, for a pattern and for an unsaved buffer.
 func TestAstGrepDebugQuery(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- a.go --\npackage a\n")
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	if _, err := ed.OpenFile(context.Background(), filepath.Join(dir, "a.go"), "go", "package a\n\nvar x = 1\n"); err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +163,7 @@ func TestAstGrepDebugQuery(t *testing.T) {
 		}
 	}
 	_, err := ed.ExecuteCommand(context.Background(), CommandAstGrep, map[string]any{"pattern": "x", "debugQuery": "tree"})
-	if ErrorCode(err) != -32602 || !strings.Contains(err.Error(), "pattern, ast, cst or sexp") {
+	if client.ErrorCode(err) != -32602 || !strings.Contains(err.Error(), "pattern, ast, cst or sexp") {
 		t.Errorf("debugQuery tree: error %v; want InvalidParams naming the views", err)
 	}
 }
@@ -174,7 +175,7 @@ func TestNodeAtDeepNesting(t *testing.T) {
 	const depth = 5000
 	source := "package a\n\nvar x = " + strings.Repeat("(", depth) + "1" + strings.Repeat(")", depth) + "\n"
 	dir := testutil.WriteTree(t, "-- a.go --\n"+source)
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	uri := workspace.PathToURI(filepath.Join(dir, "a.go"))
 	res, err := nodeAt(t, ed, map[string]any{"uri": uri, "position": map[string]int{"line": 2, "character": 8 + depth}})
 	if err != nil {

@@ -11,11 +11,12 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/lsp/client"
 	"github.com/structls/structls/workspace"
 )
 
 // awaitLogs waits until the editor has received n notes, and returns them.
-func awaitLogs(t *testing.T, ed *Editor, n int) []string {
+func awaitLogs(t *testing.T, ed *client.Editor, n int) []string {
 	t.Helper()
 	for deadline := time.Now().Add(10 * time.Second); len(ed.Logs()) < n && time.Now().Before(deadline); {
 		time.Sleep(5 * time.Millisecond)
@@ -24,7 +25,7 @@ func awaitLogs(t *testing.T, ed *Editor, n int) []string {
 }
 
 // bufferText returns what the server searches for the open file a.txt.
-func bufferText(t *testing.T, ed *Editor) []string {
+func bufferText(t *testing.T, ed *client.Editor) []string {
 	t.Helper()
 	res, err := searchResult(t, ed, map[string]any{"pattern": ".", "paths": []string{"a.txt"}, "contextBefore": 0, "contextAfter": 0})
 	if err != nil {
@@ -53,7 +54,7 @@ func TestDidChangeNeverReplacesOnBadRange(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := testutil.WriteTree(t, "-- a.txt --\non disk\n")
-			ed := newEditor(t, dir, EditorOptions{})
+			ed := newEditor(t, dir, client.EditorOptions{})
 			ctx := context.Background()
 			uri, err := ed.OpenFile(ctx, filepath.Join(dir, "a.txt"), "plaintext", "first line\nsecond line\n")
 			if err != nil {
@@ -113,7 +114,7 @@ func TestWorkspaceFolderOddShapes(t *testing.T) {
 		{"no event", nil, `params must be an object {"event"`, []string{"a.txt"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			ed := newEditor(t, first, EditorOptions{})
+			ed := newEditor(t, first, client.EditorOptions{})
 			params := map[string]any{"event": tt.event}
 			if tt.event == nil {
 				params = map[string]any{}
@@ -151,7 +152,7 @@ func TestWorkspaceFolderOddShapes(t *testing.T) {
 // method once and repeating no prefix ("x: x: …").
 func TestNotificationErrorsNameTheMethodOnce(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- a.txt --\nx\n")
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	bad := []struct {
 		method string
 		params any

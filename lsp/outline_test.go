@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/lsp/client"
 )
 
 // outlineReply is the part of a structls.outline result the tests read.
@@ -21,7 +22,7 @@ type outlineReply struct {
 	Text string
 }
 
-func outlineOf(t *testing.T, ed *Editor, q map[string]any) outlineReply {
+func outlineOf(t *testing.T, ed *client.Editor, q map[string]any) outlineReply {
 	t.Helper()
 	raw, err := ed.ExecuteCommand(context.Background(), CommandOutline, q)
 	if err != nil {
@@ -53,7 +54,7 @@ package a
 
 func C() {}
 `)
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	ctx := context.Background()
 	buffer := "package a\n\nfunc InTheBuffer() {}\n" + strings.Repeat("// padding so the buffer has room for b.go\n", 4)
 	if _, err := ed.OpenFile(ctx, filepath.Join(dir, "a.go"), "go", buffer); err != nil {
@@ -84,7 +85,7 @@ func TestOutlineCommand(t *testing.T) {
 		t.Errorf("Commands %v lacks %s", Commands, CommandOutline)
 	}
 	dir := testutil.WriteTree(t, "-- a.go --\npackage a\n\nfunc A() {}\n")
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	for _, c := range []struct {
 		arg  map[string]any
 		want string
@@ -94,7 +95,7 @@ func TestOutlineCommand(t *testing.T) {
 		{map[string]any{"paths": []string{"../outside"}}, "outside"},
 	} {
 		_, err := ed.ExecuteCommand(context.Background(), CommandOutline, c.arg)
-		if ErrorCode(err) != -32602 || !strings.Contains(err.Error(), c.want) {
+		if client.ErrorCode(err) != -32602 || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: error %v; want InvalidParams mentioning %q", c.arg, err, c.want)
 		}
 	}

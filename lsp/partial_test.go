@@ -11,6 +11,7 @@ import (
 	"go.lsp.dev/jsonrpc2"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/lsp/client"
 )
 
 // TestAstGrepPartialResults: with a partialResultToken, structls.astGrep
@@ -24,7 +25,7 @@ func TestAstGrepPartialResults(t *testing.T) {
 		fmt.Fprintf(&archive, "-- p%d/f%02d.go --\npackage p\n\nfunc g() { f(%d); f(\"<&>\") }\n", i%3, i, i)
 	}
 	dir := testutil.WriteTree(t, archive.String())
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	for _, q := range []map[string]any{
 		{"pattern": "f($A)", "limit": 0},
 		{"pattern": "f($A)", "limit": 0, "format": "text"},
@@ -49,7 +50,7 @@ func TestOutlinePartialResults(t *testing.T) {
 		fmt.Fprintf(&archive, "-- p%d/f%02d.go --\npackage p\n\nfunc G%d() {}\n\ntype T%d struct{ A int }\n", i%3, i, i, i)
 	}
 	dir := testutil.WriteTree(t, archive.String())
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	for _, q := range []map[string]any{
 		{"limit": 0},
 		{"limit": 0, "format": "text", "view": "digest"},
@@ -68,7 +69,7 @@ func TestOutlinePartialResults(t *testing.T) {
 // a token: the same list (list: matches or files) in the same order, byte
 // for byte, and the same text. It returns how many batches and list
 // elements were streamed.
-func checkStreamed(t *testing.T, ed *Editor, command, list string, q map[string]any) (int, int) {
+func checkStreamed(t *testing.T, ed *client.Editor, command, list string, q map[string]any) (int, int) {
 	t.Helper()
 	ctx := context.Background()
 	want, err := ed.ExecuteCommand(ctx, command, q)
@@ -142,11 +143,11 @@ func compactJSON(t *testing.T, raw []byte) []byte {
 // with InvalidParams, as a work-done token would be.
 func TestPartialResultTokenMustBeStringOrInteger(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- a.go --\npackage a\n")
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	for _, token := range []any{map[string]any{"a": 1}, 1.5, true, []int{1}} {
 		err := ed.Call(context.Background(), "workspace/executeCommand", map[string]any{"command": CommandAstGrep,
 			"arguments": []any{map[string]any{"pattern": "f($A)"}}, "partialResultToken": token}, nil)
-		if ErrorCode(err) != int(jsonrpc2.InvalidParams) || !strings.Contains(err.Error(), "partialResultToken") {
+		if client.ErrorCode(err) != int(jsonrpc2.InvalidParams) || !strings.Contains(err.Error(), "partialResultToken") {
 			t.Errorf("token %v: error %v; want InvalidParams naming partialResultToken", token, err)
 		}
 	}

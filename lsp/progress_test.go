@@ -6,13 +6,14 @@ import (
 	"time"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/lsp/client"
 )
 
 // TestFastQueryShowsNoProgress checks that a query done before
 // progressDelay creates no progress token and sends no $/progress.
 func TestFastQueryShowsNoProgress(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- a.go --\npackage a\n\nfunc f() {}\n")
-	ed := newEditor(t, dir, EditorOptions{WorkDoneProgress: true})
+	ed := newEditor(t, dir, client.EditorOptions{WorkDoneProgress: true})
 	if _, err := searchResult(t, ed, map[string]any{"pattern": "func"}); err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +31,7 @@ func TestFastQueryShowsNoProgress(t *testing.T) {
 // only against a known total, never go backwards.
 func TestSlowQueryProgress(t *testing.T) {
 	dir := bigTree(t, 40, 20000) // seconds of regex work: many reports
-	ed := newEditor(t, dir, EditorOptions{WorkDoneProgress: true})
+	ed := newEditor(t, dir, client.EditorOptions{WorkDoneProgress: true})
 	start := time.Now()
 	if _, err := searchResult(t, ed, slowQuery); err != nil {
 		t.Fatal(err)

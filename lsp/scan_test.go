@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/lsp/client"
 )
 
 // scanReply is the part of a structls.scan result the tests read.
@@ -28,7 +29,7 @@ type scanReply struct {
 	EditID string
 }
 
-func scan(t *testing.T, ed *Editor, q map[string]any) scanReply {
+func scan(t *testing.T, ed *client.Editor, q map[string]any) scanReply {
 	t.Helper()
 	raw, err := ed.ExecuteCommand(context.Background(), CommandScan, q)
 	if err != nil {
@@ -63,7 +64,7 @@ package b
 // editor's unsaved buffers; positions in the negotiated encoding.
 func TestScanCommand(t *testing.T) {
 	dir := testutil.WriteTree(t, scanProject)
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	ctx := context.Background()
 	if _, err := ed.OpenFile(ctx, filepath.Join(dir, "b.go"), "go", "package b\n/* é */ func g() { panic(z) }\n"); err != nil {
 		t.Fatal(err)
@@ -94,7 +95,7 @@ func TestScanCommand(t *testing.T) {
 // file, line and field; nothing is scanned.
 func TestScanRuleErrors(t *testing.T) {
 	dir := testutil.WriteTree(t, scanProject)
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	r := scan(t, ed, map[string]any{"rules": "id: x\nlanguage: go\nrule:\n  pattern: a\n  insde: {kind: call_expression}\n"})
 	if len(r.RuleErrors) != 1 || r.RuleErrors[0].Line != 5 || r.RuleErrors[0].Field != "rule.insde" ||
 		!strings.Contains(r.RuleErrors[0].Message, "expected one of pattern") || len(r.Diagnostics) != 0 {
@@ -106,7 +107,7 @@ func TestScanRuleErrors(t *testing.T) {
 // structls.applyEdit writes.
 func TestScanFixApply(t *testing.T) {
 	dir := testutil.WriteTree(t, scanProject)
-	ed := newEditor(t, dir, EditorOptions{ApplyEdits: ApplyEditsUnsupported})
+	ed := newEditor(t, dir, client.EditorOptions{ApplyEdits: client.ApplyEditsUnsupported})
 	r := scan(t, ed, map[string]any{"fix": true})
 	if r.EditID == "" {
 		t.Fatalf("no editId in %+v", r)
@@ -124,7 +125,7 @@ func TestScanFixApply(t *testing.T) {
 // silently skipped.
 func TestScanTooLargeFile(t *testing.T) {
 	dir := testutil.WriteTree(t, scanProject+"-- big.go --\npackage big\n\nfunc g() { panic(1) }\n"+strings.Repeat("// padding\n", 200))
-	ed := newEditor(t, dir, EditorOptions{Settings: json.RawMessage(`{"maxFileSize": 1000}`)})
+	ed := newEditor(t, dir, client.EditorOptions{Settings: json.RawMessage(`{"maxFileSize": 1000}`)})
 	raw, err := ed.ExecuteCommand(context.Background(), CommandScan, map[string]any{})
 	if err != nil {
 		t.Fatal(err)

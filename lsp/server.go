@@ -6,7 +6,8 @@
 //
 // One file per LSP feature: handler.go (the message chain), lifecycle.go,
 // textsync.go, config.go, watch.go, progress.go, command.go (and one file per
-// command), editor.go (the in-process client used by the CLI and the tests).
+// command), inprocess.go (a server and its client, lsp/client, joined in one
+// process: the CLI, the MCP server and the tests).
 package lsp
 
 import (

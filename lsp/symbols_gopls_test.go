@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/lsp/client"
 	"github.com/structls/structls/workspace"
 )
 
@@ -25,7 +26,7 @@ type stdioConn struct {
 }
 
 // startGopls starts gopls serving an editor over stdio, initialised on dir.
-func startGopls(t *testing.T, bin, dir string) *Editor {
+func startGopls(t *testing.T, bin, dir string) *client.Editor {
 	t.Helper()
 	cmd := exec.Command(bin, "serve")
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local")
@@ -40,7 +41,7 @@ func startGopls(t *testing.T, bin, dir string) *Editor {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	ed := NewEditor(stdioConn{stdout, stdin}, EditorOptions{})
+	ed := client.NewEditor(stdioConn{stdout, stdin}, client.EditorOptions{})
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
@@ -115,7 +116,7 @@ func TestDocumentSymbolMatchesGopls(t *testing.T) {
 	bin := testutil.Gopls(t)
 	root := filepath.Join(runtime.GOROOT(), "src")
 	gopls := startGopls(t, bin, root)
-	ours := newEditor(t, root, EditorOptions{})
+	ours := newEditor(t, root, client.EditorOptions{})
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	disagree := 0

@@ -15,6 +15,7 @@ import (
 	python "github.com/tree-sitter/tree-sitter-python/bindings/go"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/lsp/client"
 	"github.com/structls/structls/matcher/lang"
 	"github.com/structls/structls/workspace"
 )
@@ -82,7 +83,7 @@ func outlineNames(syms []docSymbol, indent string) []string {
 func TestDocumentSymbolHierarchical(t *testing.T) {
 	for _, init := range []json.RawMessage{nil, json.RawMessage(`{"structls": {"parseCacheMB": 0}}`)} {
 		dir := testutil.WriteTree(t, symbolsTree)
-		ed := newEditor(t, dir, EditorOptions{InitOptions: init})
+		ed := newEditor(t, dir, client.EditorOptions{InitOptions: init})
 		ctx := context.Background()
 		path := filepath.Join(dir, "a.go")
 		src, _ := os.ReadFile(path)
@@ -90,7 +91,7 @@ func TestDocumentSymbolHierarchical(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := ed.EditBuffer(ctx, docURI, Edit{Range: &workspace.Range{Start: workspace.Position{Line: 12}, End: workspace.Position{Line: 12}},
+		if err := ed.EditBuffer(ctx, docURI, client.Edit{Range: &workspace.Range{Start: workspace.Position{Line: 12}, End: workspace.Position{Line: 12}},
 			Text: "func Unsaved() { _ = \"}{\" }\n"}); err != nil {
 			t.Fatal(err)
 		}
@@ -117,7 +118,7 @@ func TestDocumentSymbolHierarchical(t *testing.T) {
 // SymbolInformation, members carrying their container's name.
 func TestDocumentSymbolFlat(t *testing.T) {
 	dir := testutil.WriteTree(t, symbolsTree)
-	ed := newEditor(t, dir, EditorOptions{FlatSymbols: true})
+	ed := newEditor(t, dir, client.EditorOptions{FlatSymbols: true})
 	var syms []symbolInfo
 	docURI := workspace.PathToURI(filepath.Join(dir, "b.py"))
 	if err := ed.Call(context.Background(), "textDocument/documentSymbol", map[string]any{"textDocument": map[string]string{"uri": docURI}}, &syms); err != nil {
@@ -141,7 +142,7 @@ func TestDocumentSymbolFlat(t *testing.T) {
 // error); a buffer open outside the folders has its symbols.
 func TestDocumentSymbolOutsideWorkspace(t *testing.T) {
 	dir := testutil.WriteTree(t, symbolsTree+"-- data.json --\n{\"a\": 1}\n")
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	elsewhere := filepath.Join(t.TempDir(), "scratch.go")
 	openURI, err := ed.OpenFile(context.Background(), elsewhere, "go", "package p\n\nfunc Open() {}\n")
 	if err != nil {
@@ -163,7 +164,7 @@ func TestDocumentSymbolOutsideWorkspace(t *testing.T) {
 }
 
 // workspaceSymbols runs workspace/symbol and returns "name<container>" in order.
-func workspaceSymbols(t *testing.T, ed *Editor, query string) []string {
+func workspaceSymbols(t *testing.T, ed *client.Editor, query string) []string {
 	t.Helper()
 	var syms []symbolInfo
 	if err := ed.Call(context.Background(), "workspace/symbol", map[string]any{"query": query}, &syms); err != nil {
@@ -191,7 +192,7 @@ func parse()     {}
 func unrelated() {}
 func ParseX()    {}
 `)
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	got := workspaceSymbols(t, ed, "parse")
 	want := []string{"parse", "Parse", "ParseX", "ParseAll", "reparse", "pXaXrXsXe"}
 	if !slices.Equal(got, want) {
@@ -203,7 +204,7 @@ func ParseX()    {}
 // disk, drops a deleted one, and prefers an open buffer's unsaved text.
 func TestWorkspaceSymbolSeesChanges(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- a.go --\npackage a\n\nfunc Before() {}\n-- b.go --\npackage a\n\nfunc Gone() {}\n")
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	if got := workspaceSymbols(t, ed, "o"); !slices.Equal(got, []string{"Gone", "Before"}) {
 		t.Fatalf("first query: %q", got)
 	}
@@ -238,7 +239,7 @@ func TestWorkspaceSymbolPartialResults(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- a.go --\n"+src.String())
 	var mu sync.Mutex
 	var batches [][]symbolInfo
-	ed := newEditor(t, dir, EditorOptions{OnNotify: func(method string, params json.RawMessage) {
+	ed := newEditor(t, dir, client.EditorOptions{OnNotify: func(method string, params json.RawMessage) {
 		var p struct {
 			Token string
 			Value []symbolInfo
@@ -299,7 +300,7 @@ func TestWorkspaceSymbolCancel(t *testing.T) {
 // reports a change; open buffers are always seen.
 func TestWorkspaceSymbolWatchedFiles(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- a.go --\npackage a\n\nfunc First() {}\n")
-	ed := newEditor(t, dir, EditorOptions{DynamicWatch: true})
+	ed := newEditor(t, dir, client.EditorOptions{DynamicWatch: true})
 	ctx := context.Background()
 	for deadline := time.Now().Add(10 * time.Second); len(ed.Registrations()) == 0 && time.Now().Before(deadline); {
 		time.Sleep(10 * time.Millisecond)
@@ -334,7 +335,7 @@ func TestWorkspaceSymbolWatchedFiles(t *testing.T) {
 // that set the budget ran).
 func TestParseCacheSettingHoldsForSymbols(t *testing.T) {
 	dir := testutil.WriteTree(t, symbolsTree)
-	ed, srv := startServer(t, dir, EditorOptions{InitOptions: json.RawMessage(`{"structls": {"parseCacheMB": 0, "backgroundParse": false}}`)})
+	ed, srv := startServer(t, dir, client.EditorOptions{InitOptions: json.RawMessage(`{"structls": {"parseCacheMB": 0, "backgroundParse": false}}`)})
 	docURI := workspace.PathToURI(filepath.Join(dir, "a.go"))
 	var syms []docSymbol
 	if err := ed.Call(context.Background(), "textDocument/documentSymbol", map[string]any{"textDocument": map[string]string{"uri": docURI}}, &syms); err != nil {

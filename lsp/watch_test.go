@@ -13,12 +13,13 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/lsp/client"
 	"github.com/structls/structls/workspace"
 )
 
 // watchers waits for the server's file watcher registration and returns
 // its relative patterns by base URI.
-func watchers(t *testing.T, ed *Editor, folders int) map[string][]string {
+func watchers(t *testing.T, ed *client.Editor, folders int) map[string][]string {
 	t.Helper()
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
 		regs := ed.Registrations()
@@ -54,7 +55,7 @@ func watchers(t *testing.T, ed *Editor, folders int) map[string][]string {
 func TestWatchersCoverWhatMatters(t *testing.T) {
 	first := testutil.WriteTree(t, "-- a.txt --\nx\n")
 	second := testutil.WriteTree(t, "-- b.txt --\nx\n")
-	ed := newEditor(t, first, EditorOptions{DynamicWatch: true})
+	ed := newEditor(t, first, client.EditorOptions{DynamicWatch: true})
 	globs := watchers(t, ed, 1)[workspace.PathToURI(first)]
 	if len(globs) == 0 || len(globs) > 3 {
 		t.Fatalf("globs %q; want one to three per folder", globs)
@@ -127,7 +128,7 @@ func nullPaths(t *testing.T, raw json.RawMessage) []string {
 // values: clients iterate lists without checks.
 func TestServerBuiltResultsHaveNoNulls(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- a.txt --\nx\n")
-	ed, wait := StartInProcess(context.Background(), Options{Version: "test"}, EditorOptions{DynamicWatch: true, WorkDoneProgress: true})
+	ed, wait := StartInProcess(context.Background(), Options{Version: "test"}, client.EditorOptions{DynamicWatch: true, WorkDoneProgress: true})
 	defer func() { _ = ed.Shutdown(context.Background()); wait(); _ = ed.Close() }()
 	init, err := ed.Initialize(context.Background(), dir)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/lsp/client"
 )
 
 // TestXRayPrintIsLogged: an evaluator's print is no error; it reaches the
@@ -14,7 +15,7 @@ import (
 // never the reply itself.
 func TestXRayPrintIsLogged(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- a.go --\npackage a\n\nfunc f() {}\n")
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	raw, err := ed.ExecuteCommand(context.Background(), CommandXRay, map[string]any{"driver": "func",
 		"evaluator": "print(\"seen\", file_path, len(match_positions))\nreturn {\"matches\": [{\"line_number\": 3}]}"})
 	if err != nil {

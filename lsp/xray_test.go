@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/lsp/client"
 )
 
 // xrayReply is the part of a structls.xray result the tests read.
@@ -36,7 +37,7 @@ return {"matches": names, "value": None}
 // sees the unsaved buffer of an open file, not the file on disk.
 func TestXRayCommand(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- a.go --\npackage a\n\nfunc f() { g() }\n-- b.go --\npackage b\n\nfunc h() { onDisk() }\n")
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	ctx := context.Background()
 	if _, err := ed.OpenFile(ctx, filepath.Join(dir, "b.go"), "go", "package b\n\nfunc h() {\n\tinBuffer()\n}\n"); err != nil {
 		t.Fatal(err)
@@ -66,7 +67,7 @@ func TestXRayCommand(t *testing.T) {
 // InvalidParams with a message that says what to fix.
 func TestXRayInvalidParams(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- a.go --\npackage a\n")
-	ed := newEditor(t, dir, EditorOptions{})
+	ed := newEditor(t, dir, client.EditorOptions{})
 	for _, tc := range []struct {
 		arg  map[string]any
 		want string
@@ -77,7 +78,7 @@ func TestXRayInvalidParams(t *testing.T) {
 		{map[string]any{"driver": "a", "target": "files"}, `target "files" is not supported`},
 	} {
 		_, err := ed.ExecuteCommand(context.Background(), CommandXRay, tc.arg)
-		if ErrorCode(err) != -32602 || !strings.Contains(err.Error(), tc.want) {
+		if client.ErrorCode(err) != -32602 || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: error = %v; want InvalidParams containing %q", tc.arg, err, tc.want)
 		}
 	}
@@ -109,8 +110,8 @@ var endlessXRayArg = map[string]any{"driver": "package", "fileTimeoutMs": 600000
 // its progress has begun; the reply arrives on the returned channel. The
 // background indexing of the forty files may show a progress of its own
 // first: only the X-Ray's counts.
-func startEndlessXRay(t *testing.T) (*Editor, ProgressEvent, chan xrayOutcome) {
-	ed := newEditor(t, endlessXRayTree(t), EditorOptions{WorkDoneProgress: true})
+func startEndlessXRay(t *testing.T) (*client.Editor, client.ProgressEvent, chan xrayOutcome) {
+	ed := newEditor(t, endlessXRayTree(t), client.EditorOptions{WorkDoneProgress: true})
 	out := make(chan xrayOutcome, 1)
 	go func() {
 		raw, err := ed.ExecuteCommand(context.Background(), CommandXRay, endlessXRayArg)
@@ -160,7 +161,7 @@ func TestXRayProgressCancel(t *testing.T) {
 	if !r.Cancelled || !r.Partial || r.Timeout || len(r.Matches) != 1 || r.Matches[0].Path != "f0.go" || r.FilesEvaluated != 1 || r.Candidates != 40 {
 		t.Errorf("result %s; want cancelled and partial, f0.go's match, 1 of 40 files evaluated", o.raw)
 	}
-	var last ProgressEvent
+	var last client.ProgressEvent
 	for _, ev := range ed.Progress() {
 		if ev.Token == begin.Token {
 			last = ev

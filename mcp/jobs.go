@@ -8,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/structls/structls/lsp"
+	"github.com/structls/structls/lsp/client"
 )
 
 // An X-Ray run may take minutes. It runs as a job: the call that starts it
@@ -72,7 +72,7 @@ func (j *job) report(message string, pct, total float64) {
 }
 
 // addBatch keeps a batch of streamed matches, rendered.
-func (j *job) addBatch(b lsp.PartialBatch) error {
+func (j *job) addBatch(b client.PartialBatch) error {
 	var matches []xrayMatch
 	if err := json.Unmarshal(append(append([]byte{'['}, b.Matches...), ']'), &matches); err != nil {
 		return err

@@ -14,15 +14,16 @@ import (
 	jsonv2 "github.com/go-json-experiment/json"
 
 	"github.com/structls/structls/lsp"
+	"github.com/structls/structls/lsp/client"
 )
 
 // root is one workspace root and its warm language server: a structls
-// server running in this process, driven through an lsp.Editor exactly as
+// server running in this process, driven through a client.Editor exactly as
 // the CLI drives it, kept for the life of the MCP server so that its parse
 // cache and background indexing serve every tool call.
 type root struct {
 	dir    string // absolute
-	editor *lsp.Editor
+	editor *client.Editor
 	wait   func() int
 
 	nextToken atomic.Int64
@@ -48,9 +49,9 @@ func startRoot(ctx context.Context, dir, version string) (*root, error) {
 		return nil, fmt.Errorf("workspace root %s is not a directory: pass an existing directory to --root", dir)
 	}
 	r := &root{dir: abs, works: map[string]*work{}}
-	ed, wait := lsp.StartInProcess(ctx, lsp.Options{Version: version}, lsp.EditorOptions{
+	ed, wait := lsp.StartInProcess(ctx, lsp.Options{Version: version}, client.EditorOptions{
 		// The server writes applied edits itself, checked against the preview.
-		ApplyEdits: lsp.ApplyEditsUnsupported,
+		ApplyEdits: client.ApplyEditsUnsupported,
 		OnNotify:   r.notified,
 	})
 	if _, err := ed.Initialize(ctx, abs); err != nil {
@@ -122,7 +123,7 @@ type call struct {
 	// files") and a percentage (-1 while the total is unknown).
 	report func(message string, pct, total float64)
 	// onBatch, when set, gets the command's partial results.
-	onBatch func(lsp.PartialBatch) error
+	onBatch func(client.PartialBatch) error
 	// stop, when set, is closed to stop the command the way the progress
 	// Cancel button does: the server answers with what it has (X-Ray).
 	stop <-chan struct{}
@@ -202,7 +203,7 @@ const (
 
 // commandError turns a server error into the message a model reads.
 func commandError(err error) error {
-	switch lsp.ErrorCode(err) {
+	switch client.ErrorCode(err) {
 	case codeRequestCancelled:
 		return &toolError{msg: "cancelled: the work was stopped before it finished"}
 	case 0:
@@ -212,5 +213,5 @@ func commandError(err error) error {
 	if errors.As(err, &te) {
 		return err
 	}
-	return &toolError{msg: err.Error(), code: lsp.ErrorCode(err)}
+	return &toolError{msg: err.Error(), code: client.ErrorCode(err)}
 }

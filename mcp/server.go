@@ -1,7 +1,7 @@
 // Package mcp is structls's Model Context Protocol server (`structls mcp`):
 // the structural search, rewrite, X-Ray, outline and rule tools of warm
 // structls language servers — one per workspace root, running in this
-// process and driven through lsp.Editor exactly as the CLI drives its own —
+// process and driven through client.Editor (lsp/client) exactly as the CLI drives its own —
 // with replies sized for a model (README.md, "Agents"; docs/cli.md).
 package mcp
 

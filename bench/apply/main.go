@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/structls/structls/lsp"
+	"github.com/structls/structls/lsp/client"
 	_ "github.com/structls/structls/matcher/lang/grammars"
 )
 
@@ -39,12 +40,12 @@ func main() {
 
 func run(root, language, pattern, rewriteText string, editor bool) error {
 	ctx := context.Background()
-	mode := lsp.ApplyEditsUnsupported
+	mode := client.ApplyEditsUnsupported
 	if editor {
-		mode = lsp.ApplyEditsAccept
+		mode = client.ApplyEditsAccept
 	}
 	// One query: no parse cache to fill, as the CLI runs.
-	ed, wait := lsp.StartInProcess(ctx, lsp.Options{}, lsp.EditorOptions{ApplyEdits: mode,
+	ed, wait := lsp.StartInProcess(ctx, lsp.Options{}, client.EditorOptions{ApplyEdits: mode,
 		InitOptions: json.RawMessage(`{"structls": {"parseCacheMB": 0, "confirmEdits": "never"}}`)})
 	if _, err := ed.Initialize(ctx, root); err != nil {
 		return err

@@ -43,6 +43,7 @@ import (
 
 	"github.com/structls/structls/internal/workers"
 	"github.com/structls/structls/lsp"
+	"github.com/structls/structls/lsp/client"
 	_ "github.com/structls/structls/matcher/lang/grammars"
 	"github.com/structls/structls/workspace"
 )
@@ -83,7 +84,7 @@ func usage() {
 // query starts a fresh server on root and times one structls.astGrep.
 func query(mode, root, language, pattern string) error {
 	ctx := context.Background()
-	opts := lsp.EditorOptions{WorkDoneProgress: true}
+	opts := client.EditorOptions{WorkDoneProgress: true}
 	if mode == "off" {
 		opts.InitOptions = json.RawMessage(`{"structls": {"backgroundParse": false}}`)
 	}
@@ -118,7 +119,7 @@ func query(mode, root, language, pattern string) error {
 }
 
 // waitIndexed waits for the end of the "Indexing N files" progress.
-func waitIndexed(ed *lsp.Editor) error {
+func waitIndexed(ed *client.Editor) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	msg, err := ed.WaitProgressEnd(ctx, lsp.IsIndexingTitle)
@@ -152,7 +153,7 @@ func keystrokes(n int) error {
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		return err
 	}
-	ed, wait := lsp.StartInProcess(ctx, lsp.Options{}, lsp.EditorOptions{})
+	ed, wait := lsp.StartInProcess(ctx, lsp.Options{}, client.EditorOptions{})
 	defer wait()
 	defer ed.Shutdown(ctx)
 	if _, err := ed.Initialize(ctx, dir); err != nil {
@@ -174,7 +175,7 @@ func keystrokes(n int) error {
 	cpuBefore := cpuTime()
 	for range n {
 		start := time.Now()
-		if err := ed.EditBuffer(ctx, uri, lsp.Edit{Range: &workspace.Range{Start: at, End: at}, Text: "x"}); err != nil {
+		if err := ed.EditBuffer(ctx, uri, client.Edit{Range: &workspace.Range{Start: at, End: at}, Text: "x"}); err != nil {
 			return err
 		}
 		if _, err := ed.ExecuteCommand(ctx, lsp.CommandAstGrep, q); err != nil {

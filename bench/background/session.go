@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/structls/structls/lsp"
+	"github.com/structls/structls/lsp/client"
 )
 
 // session starts a fresh server on root and sends the patterns back to
@@ -21,7 +22,7 @@ import (
 // process's peak RSS.
 func session(mode, root, language string, passes int, patterns []string) error {
 	ctx := context.Background()
-	opts := lsp.EditorOptions{WorkDoneProgress: true}
+	opts := client.EditorOptions{WorkDoneProgress: true}
 	if mode == "session-off" {
 		opts.InitOptions = json.RawMessage(`{"structls": {"backgroundParse": false}}`)
 	}
@@ -51,7 +52,7 @@ func session(mode, root, language string, passes int, patterns []string) error {
 // indexingState says how far the "Indexing N files" progress has got:
 // "done" once it has ended, else the percentage it last reported ("0%"
 // before its first report).
-func indexingState(ed *lsp.Editor) string {
+func indexingState(ed *client.Editor) string {
 	begun := map[string]bool{}
 	state := "0%"
 	for _, ev := range ed.Progress() {

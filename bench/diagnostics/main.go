@@ -36,6 +36,7 @@ import (
 	"time"
 
 	"github.com/structls/structls/lsp"
+	"github.com/structls/structls/lsp/client"
 	_ "github.com/structls/structls/matcher/lang/grammars"
 	"github.com/structls/structls/workspace"
 )
@@ -158,22 +159,22 @@ func run(keystrokes, lines int, rulesDir, astGrep string) error {
 	return nil
 }
 
-// session is one language server under test, driven by an lsp.Editor.
+// session is one language server under test, driven by a client.Editor.
 type session struct {
 	name        string
-	ed          *lsp.Editor
+	ed          *client.Editor
 	fullSync    bool // send the whole text on each change (ast-grep declares full sync)
-	published   chan lsp.PublishedDiagnostics
+	published   chan client.PublishedDiagnostics
 	uri         string
 	diagnostics int // on open; every keystroke must give as many
 	times       []time.Duration
 	stop        func()
 }
 
-func newSession(name string) (*session, lsp.EditorOptions) {
-	s := &session{name: name, published: make(chan lsp.PublishedDiagnostics, 1024)}
-	return s, lsp.EditorOptions{OnNotify: func(method string, params json.RawMessage) {
-		var p lsp.PublishedDiagnostics
+func newSession(name string) (*session, client.EditorOptions) {
+	s := &session{name: name, published: make(chan client.PublishedDiagnostics, 1024)}
+	return s, client.EditorOptions{OnNotify: func(method string, params json.RawMessage) {
+		var p client.PublishedDiagnostics
 		if method == "textDocument/publishDiagnostics" && json.Unmarshal(params, &p) == nil {
 			s.published <- p
 		}
@@ -211,7 +212,7 @@ func startAstGrep(ctx context.Context, dir, bin string) (*session, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	s.ed = lsp.NewEditor(pipe{stdout, stdin}, opts)
+	s.ed = client.NewEditor(pipe{stdout, stdin}, opts)
 	s.stop = func() { _ = s.ed.Shutdown(ctx); _ = stdin.Close(); _ = cmd.Wait() }
 	_, err = s.ed.Initialize(ctx, dir)
 	return s, err
@@ -245,11 +246,11 @@ func (s *session) keystroke(ctx context.Context, i int) error {
 	const commentLine, commentEnd = 2, len("// keystrokes land here") // see bigGoFile
 	at := workspace.Position{Line: commentLine, Character: commentEnd + i}
 	letter := string(rune('a' + i%26))
-	edit := lsp.Edit{Range: &workspace.Range{Start: at, End: at}, Text: letter}
+	edit := client.Edit{Range: &workspace.Range{Start: at, End: at}, Text: letter}
 	if s.fullSync {
 		text, _ := s.ed.BufferText(s.uri)
 		lineEnd := strings.Index(text, "\n\nimport (")
-		edit = lsp.Edit{Text: text[:lineEnd] + letter + text[lineEnd:]}
+		edit = client.Edit{Text: text[:lineEnd] + letter + text[lineEnd:]}
 	}
 	start := time.Now()
 	if err := s.ed.EditBuffer(ctx, s.uri, edit); err != nil {
@@ -267,7 +268,7 @@ func (s *session) keystroke(ctx context.Context, i int) error {
 }
 
 // await waits for the diagnostics of the given version, skipping others.
-func (s *session) await(version int32) (lsp.PublishedDiagnostics, error) {
+func (s *session) await(version int32) (client.PublishedDiagnostics, error) {
 	timeout := time.After(60 * time.Second)
 	for {
 		select {
@@ -276,7 +277,7 @@ func (s *session) await(version int32) (lsp.PublishedDiagnostics, error) {
 				return p, nil
 			}
 		case <-timeout:
-			return lsp.PublishedDiagnostics{}, fmt.Errorf("no diagnostics for version %d within a minute", version)
+			return client.PublishedDiagnostics{}, fmt.Errorf("no diagnostics for version %d within a minute", version)
 		}
 	}
 }

@@ -25,6 +25,7 @@ import (
 
 	"github.com/structls/structls/internal/workers"
 	"github.com/structls/structls/lsp"
+	"github.com/structls/structls/lsp/client"
 	_ "github.com/structls/structls/matcher/lang/grammars"
 )
 
@@ -41,7 +42,7 @@ func main() {
 	ctx := context.Background()
 	// An editor that watches files for the server, as VS Code does: warm
 	// queries then trust the index until a watched file changes.
-	ed, wait := lsp.StartInProcess(ctx, lsp.Options{}, lsp.EditorOptions{DynamicWatch: true, WorkDoneProgress: true})
+	ed, wait := lsp.StartInProcess(ctx, lsp.Options{}, client.EditorOptions{DynamicWatch: true, WorkDoneProgress: true})
 	if _, err := ed.Initialize(ctx, root); err != nil {
 		fail(err)
 	}
@@ -82,7 +83,7 @@ func main() {
 
 // measureDocumentSymbols asks for the document symbols of uri rounds
 // times and prints the time of the first and the p50/p95 of the others.
-func measureDocumentSymbols(ctx context.Context, ed *lsp.Editor, uri string, lines, rounds int, when string) {
+func measureDocumentSymbols(ctx context.Context, ed *client.Editor, uri string, lines, rounds int, when string) {
 	var times []float64
 	for i := range rounds {
 		start := time.Now()

@@ -27,6 +27,7 @@ import (
 
 	"github.com/structls/structls/internal/workers"
 	"github.com/structls/structls/lsp"
+	"github.com/structls/structls/lsp/client"
 	_ "github.com/structls/structls/matcher/lang/grammars"
 )
 
@@ -42,7 +43,7 @@ func main() {
 		limit, _ = strconv.Atoi(v)
 	}
 	ctx := context.Background()
-	ed, wait := lsp.StartInProcess(ctx, lsp.Options{}, lsp.EditorOptions{
+	ed, wait := lsp.StartInProcess(ctx, lsp.Options{}, client.EditorOptions{
 		InitOptions: json.RawMessage(`{"structls": {"backgroundParse": false}}`)})
 	if _, err := ed.Initialize(ctx, root); err != nil {
 		fmt.Fprintln(os.Stderr, err)

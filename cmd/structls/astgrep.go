@@ -12,6 +12,7 @@ import (
 	jsonv2 "github.com/go-json-experiment/json"
 
 	"github.com/structls/structls/lsp"
+	"github.com/structls/structls/lsp/client"
 	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/matcher/lang"
 	"github.com/structls/structls/matcher/syntax"
@@ -91,7 +92,7 @@ func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
 	syntax.FreeHeapBeforeLoneParses()
 	syntax.SetArenaKeep(astgrepArenaKeep)
 	ctx := context.Background()
-	s, err := startSession(ctx, *root, lsp.EditorOptions{})
+	s, err := startSession(ctx, *root, client.EditorOptions{})
 	if err != nil {
 		return exitError, err
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/lsp"
+	"github.com/structls/structls/lsp/client"
 	"github.com/structls/structls/matcher"
 )
 
@@ -25,7 +26,7 @@ func TestAstgrepStreamsTheResultExactly(t *testing.T) {
 	archive.WriteString("-- a/x.go --\npackage a\n\nfunc g() { f(1) }\n-- a.go --\npackage a\n\nfunc g() { f(2) }\n")
 	dir := testutil.WriteTree(t, archive.String())
 	ctx := context.Background()
-	s, err := startSession(ctx, dir, lsp.EditorOptions{})
+	s, err := startSession(ctx, dir, client.EditorOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +120,7 @@ func TestAstgrepTextPagesForAModel(t *testing.T) {
 func TestAstgrepTextOnlyThroughTheServer(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- a.go --\npackage p\n\nfunc g() { f(1); f(2) }\n")
 	ctx := context.Background()
-	s, err := startSession(ctx, dir, lsp.EditorOptions{})
+	s, err := startSession(ctx, dir, client.EditorOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,6 +18,7 @@ import (
 	jsonv2 "github.com/go-json-experiment/json"
 
 	"github.com/structls/structls/lsp"
+	"github.com/structls/structls/lsp/client"
 	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/rewrite"
 )
@@ -51,7 +52,7 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 // session is an in-process server with an editor connected to it, rooted at
 // a workspace folder.
 type session struct {
-	editor *lsp.Editor
+	editor *client.Editor
 	wait   func() int
 	root   string
 	// progress, when set (showProgress), shows the commands' progress.
@@ -61,7 +62,7 @@ type session struct {
 // startSession starts the server in-process and initialises it on root;
 // with --remote=auto it connects to the shared server instead
 // (remote.go), through the same editor.
-func startSession(ctx context.Context, root string, opts lsp.EditorOptions) (*session, error) {
+func startSession(ctx context.Context, root string, opts client.EditorOptions) (*session, error) {
 	if root == "" {
 		root = "."
 	}
@@ -93,14 +94,14 @@ func startSession(ctx context.Context, root string, opts lsp.EditorOptions) (*se
 		// One query per process: keeping parsed trees for later would only cost memory.
 		opts.InitOptions = json.RawMessage(`{"structls": {"parseCacheMB": 0}}`)
 	}
-	var ed *lsp.Editor
+	var ed *client.Editor
 	var wait func() int
 	if remoteMode == "auto" {
 		conn, err := dialRemote(ctx, abs)
 		if err != nil {
 			return nil, err
 		}
-		ed, wait = lsp.NewEditor(conn, opts), func() int { return 0 }
+		ed, wait = client.NewEditor(conn, opts), func() int { return 0 }
 	} else {
 		ed, wait = lsp.StartInProcess(ctx, lsp.Options{Version: version}, opts)
 	}
@@ -126,7 +127,7 @@ func (s *session) showProgress(stdout, stderr io.Writer, forProgram bool) io.Wri
 
 // call runs a command, with its partial results to onBatch when it is not
 // nil, and its progress shown when the session shows progress.
-func (s *session) call(ctx context.Context, command string, arg any, onBatch func(lsp.PartialBatch) error) (json.RawMessage, error) {
+func (s *session) call(ctx context.Context, command string, arg any, onBatch func(client.PartialBatch) error) (json.RawMessage, error) {
 	if p := s.progress.Load(); p != nil {
 		p.begin()
 		defer p.end()
@@ -190,7 +191,7 @@ type streamPrinter struct {
 }
 
 // batch prints one partial result.
-func (p *streamPrinter) batch(b lsp.PartialBatch) error {
+func (p *streamPrinter) batch(b client.PartialBatch) error {
 	if !p.asJSON {
 		_, err := p.out.WriteString(b.Text)
 		return err

@@ -7,6 +7,7 @@ import (
 
 	"github.com/structls/structls/grep"
 	"github.com/structls/structls/lsp"
+	"github.com/structls/structls/lsp/client"
 )
 
 // TestCLIErrorsNameFlags: the errors the CLI prints name its flags (-F,
@@ -24,7 +25,7 @@ func TestCLIErrorsNameFlags(t *testing.T) {
 
 	// The server, as an editor sees it: the field, not the flag.
 	ctx := context.Background()
-	s, err := startSession(ctx, dir, lsp.EditorOptions{})
+	s, err := startSession(ctx, dir, client.EditorOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

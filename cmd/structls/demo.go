@@ -17,6 +17,7 @@ import (
 
 	"github.com/structls/structls/grep"
 	"github.com/structls/structls/lsp"
+	"github.com/structls/structls/lsp/client"
 	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/rewrite"
 	"github.com/structls/structls/rules"
@@ -63,7 +64,7 @@ func demo(args []string, stdout, stderr io.Writer) (int, error) {
 	step := func(format string, a ...any) { fmt.Fprintf(stdout, "\n== "+format+"\n", a...) }
 
 	step("1. start the server in-process and initialize it on %s", *root)
-	opts := lsp.EditorOptions{PositionEncodings: []string{"utf-16"}, WorkDoneProgress: true,
+	opts := client.EditorOptions{PositionEncodings: []string{"utf-16"}, WorkDoneProgress: true,
 		Settings: json.RawMessage(`{"exclude": ["**/*.tmp"]}`)}
 	s, err := startSession(ctx, *root, opts)
 	if err != nil {
@@ -202,14 +203,14 @@ func demoRewrite(ctx context.Context, s *session, uri, mainGo string, stdout io.
 		return err
 	}
 	at := workspace.Position{Line: 0, Character: 0}
-	if err := s.editor.EditBuffer(ctx, uri, lsp.Edit{Range: &workspace.Range{Start: at, End: at}, Text: "// edited after the preview\n"}); err != nil {
+	if err := s.editor.EditBuffer(ctx, uri, client.Edit{Range: &workspace.Range{Start: at, End: at}, Text: "// edited after the preview\n"}); err != nil {
 		return err
 	}
 	_, err = s.execute(ctx, lsp.CommandApplyEdit, map[string]string{"id": preview.ID}, nil)
-	if lsp.ErrorCode(err) != int(lsp.ContentModified) {
+	if client.ErrorCode(err) != int(lsp.ContentModified) {
 		return fmt.Errorf("the stale apply was not refused as ContentModified: %v", err)
 	}
-	fmt.Fprintf(stdout, "   refused (%d): %v\n", lsp.ErrorCode(err), err)
+	fmt.Fprintf(stdout, "   refused (%d): %v\n", client.ErrorCode(err), err)
 	return nil
 }
 
@@ -255,9 +256,9 @@ type demoInsert struct {
 	text string
 }
 
-func (d demoInsert) edit() lsp.Edit {
+func (d demoInsert) edit() client.Edit {
 	at := workspace.Position{Line: d.line}
-	return lsp.Edit{Range: &workspace.Range{Start: at, End: at}, Text: d.text}
+	return client.Edit{Range: &workspace.Range{Start: at, End: at}, Text: d.text}
 }
 
 // demoTyped is what the demo types, in order: a comment as the first line

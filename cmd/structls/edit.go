@@ -12,6 +12,7 @@ import (
 
 	"github.com/structls/structls/internal/english"
 	"github.com/structls/structls/lsp"
+	"github.com/structls/structls/lsp/client"
 	"github.com/structls/structls/rewrite"
 )
 
@@ -87,7 +88,7 @@ func edit(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	ctx := context.Background()
 	// The CLI declares no workspace.applyEdit: the server writes the files.
-	s, err := startSession(ctx, *root, lsp.EditorOptions{ApplyEdits: lsp.ApplyEditsUnsupported})
+	s, err := startSession(ctx, *root, client.EditorOptions{ApplyEdits: client.ApplyEditsUnsupported})
 	if err != nil {
 		return exitError, err
 	}

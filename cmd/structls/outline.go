@@ -12,6 +12,7 @@ import (
 	jsonv2 "github.com/go-json-experiment/json"
 
 	"github.com/structls/structls/lsp"
+	"github.com/structls/structls/lsp/client"
 	"github.com/structls/structls/matcher/syntax"
 	"github.com/structls/structls/outline"
 )
@@ -65,7 +66,7 @@ func outlineCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	syntax.FreeHeapBeforeLoneParses()
 	syntax.SetArenaKeep(outlineArenaKeep)
 	ctx := context.Background()
-	s, err := startSession(ctx, *root, lsp.EditorOptions{})
+	s, err := startSession(ctx, *root, client.EditorOptions{})
 	if err != nil {
 		return exitError, err
 	}
@@ -111,7 +112,7 @@ type outlinePrinter struct {
 }
 
 // batch prints one partial result.
-func (p *outlinePrinter) batch(b lsp.PartialBatch) error {
+func (p *outlinePrinter) batch(b client.PartialBatch) error {
 	if !p.asJSON {
 		_, err := p.out.WriteString(b.Text)
 		return err

@@ -18,7 +18,7 @@ import (
 // The CLI's shared server (--remote=auto, or STRUCTLS_REMOTE=auto): the
 // commands that start a server (remoteCommands) connect instead to this
 // user's shared server for the workspace root, started on first use and
-// ended by its idle timeout, and drive it with the same lsp.Editor; their
+// ended by its idle timeout, and drive it with the same client.Editor (lsp/client); their
 // output and exit codes are those of the in-process CLI.
 
 // remoteCommands are the commands --remote applies to.

@@ -12,6 +12,7 @@ import (
 	jsonv2 "github.com/go-json-experiment/json"
 
 	"github.com/structls/structls/lsp"
+	"github.com/structls/structls/lsp/client"
 	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/rules"
 )
@@ -83,7 +84,7 @@ func scanCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		}
 	}
 	ctx := context.Background()
-	s, err := startSession(ctx, *root, lsp.EditorOptions{ApplyEdits: lsp.ApplyEditsUnsupported})
+	s, err := startSession(ctx, *root, client.EditorOptions{ApplyEdits: client.ApplyEditsUnsupported})
 	if err != nil {
 		return exitError, err
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/structls/structls/grep"
 	"github.com/structls/structls/lsp"
+	"github.com/structls/structls/lsp/client"
 )
 
 // search is `structls search`: regex search with ripgrep-like flags and
@@ -69,7 +70,7 @@ func search(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 
 	ctx := context.Background()
-	s, err := startSession(ctx, *root, lsp.EditorOptions{})
+	s, err := startSession(ctx, *root, client.EditorOptions{})
 	if err != nil {
 		return exitError, err
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/structls/structls/internal/english"
 	"github.com/structls/structls/lsp"
+	"github.com/structls/structls/lsp/client"
 	"github.com/structls/structls/xray"
 )
 
@@ -115,7 +116,7 @@ func runXRay(q xray.Query, root string, asJSON bool, next func(skip int) string,
 		q.Format = "text"
 	}
 	ctx := context.Background()
-	s, err := startSession(ctx, root, lsp.EditorOptions{})
+	s, err := startSession(ctx, root, client.EditorOptions{})
 	if err != nil {
 		return exitError, err
 	}
@@ -166,7 +167,7 @@ func runXRay(q xray.Query, root string, asJSON bool, next func(skip int) string,
 
 // printed writes what the evaluators printed (the server sends it as log
 // messages, lsp.XRayPrintPrefix) on stderr.
-func printed(ed *lsp.Editor, stderr io.Writer) {
+func printed(ed *client.Editor, stderr io.Writer) {
 	for _, msg := range ed.Logs() {
 		if rest, ok := strings.CutPrefix(msg, lsp.XRayPrintPrefix); ok {
 			fmt.Fprintf(stderr, "structls: xray print: %s\n", rest)

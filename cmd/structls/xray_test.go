@@ -11,6 +11,7 @@ import (
 
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/lsp"
+	"github.com/structls/structls/lsp/client"
 	"github.com/structls/structls/xray"
 )
 
@@ -96,7 +97,7 @@ func TestXrayStreamsTheResultExactly(t *testing.T) {
 	archive.WriteString("-- bad.go --\npackage p\n")
 	dir := testutil.WriteTree(t, archive.String())
 	ctx := context.Background()
-	s, err := startSession(ctx, dir, lsp.EditorOptions{})
+	s, err := startSession(ctx, dir, client.EditorOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,8 @@
 // Package remote lets the CLI reach a warm, shared structls server: one
 // per user, workspace root and structls build, listening on a Unix socket
 // in a private directory and ended by an idle timeout (docs/cli.md, "--remote=auto":
-// --remote=auto). The CLI drives it with the very lsp.Editor it drives an
-// in-process server with; the daemon routes each CLI connection's requests
+// --remote=auto). The CLI drives it with the very client.Editor (lsp/client)
+// it drives an in-process server with; the daemon routes each CLI connection's requests
 // to one long-lived server (router.go), so every connection sees the same
 // warm parse cache and none sees another's state.
 package remote

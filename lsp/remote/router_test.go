@@ -13,6 +13,7 @@ import (
 
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/lsp"
+	lspclient "github.com/structls/structls/lsp/client"
 	"github.com/structls/structls/matcher"
 	_ "github.com/structls/structls/matcher/lang/grammars"
 )
@@ -51,13 +52,13 @@ func startDaemon(t *testing.T, n int, idle time.Duration) (root, socket string, 
 }
 
 // dialEditor connects an editor and initialises it on root.
-func dialEditor(t *testing.T, socket, root string) (*lsp.Editor, error) {
+func dialEditor(t *testing.T, socket, root string) (*lspclient.Editor, error) {
 	t.Helper()
 	c, err := net.Dial("unix", socket)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ed := lsp.NewEditor(c, lsp.EditorOptions{})
+	ed := lspclient.NewEditor(c, lspclient.EditorOptions{})
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	if _, err := ed.Initialize(ctx, root); err != nil {
@@ -90,11 +91,11 @@ func TestRouterKeepsConnectionsApart(t *testing.T) {
 			defer ed.Close()
 			if i == 3 { // leaves at its first batch
 				cctx, cancel := context.WithCancel(ctx)
-				_, _ = ed.ExecuteCommandBatches(cctx, lsp.CommandAstGrep, query, func(lsp.PartialBatch) error { cancel(); return nil })
+				_, _ = ed.ExecuteCommandBatches(cctx, lsp.CommandAstGrep, query, func(lspclient.PartialBatch) error { cancel(); return nil })
 				return
 			}
 			var text strings.Builder
-			raw, err := ed.ExecuteCommandBatches(ctx, lsp.CommandAstGrep, query, func(b lsp.PartialBatch) error {
+			raw, err := ed.ExecuteCommandBatches(ctx, lsp.CommandAstGrep, query, func(b lspclient.PartialBatch) error {
 				text.WriteString(b.Text)
 				return nil
 			})

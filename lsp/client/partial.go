@@ -1,4 +1,4 @@
-package lsp
+package client
 
 import (
 	"bytes"
@@ -20,7 +20,7 @@ type partialReceiver struct {
 }
 
 // ExecuteCommandStreaming runs a command with a partialResultToken (see
-// partial.go): onPartial gets each partial result's value, in order, as it
+// lsp/partial.go): onPartial gets each partial result's value, in order, as it
 // arrives (on the connection's read loop, so a slow onPartial slows the
 // server's sending rather than piling results up), and the final result is
 // returned. The value borrows the connection's read buffer: it is valid
@@ -129,7 +129,7 @@ func (e *Editor) receivePartial(params json.RawMessage) bool {
 }
 
 // PartialBatch is one partial result of a streamed command, a batch
-// {matches, text?} (partial.go), as ExecuteCommandBatches hands it on.
+// {matches, text?} (lsp/partial.go), as ExecuteCommandBatches hands it on.
 type PartialBatch struct {
 	// Matches are the elements of the matches (or files) array exactly as sent, with
 	// the commas between them (empty when there are none): a printer writes
@@ -258,4 +258,17 @@ func expectEnd(dec *jsontext.Decoder) error {
 		return nil
 	}
 	return err
+}
+
+// jsonKindName names a JSON kind in words.
+func jsonKindName(k jsontext.Kind) string {
+	switch k {
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case 't', 'f':
+		return "boolean"
+	}
+	return k.String()
 }

@@ -1,4 +1,4 @@
-package lsp
+package client
 
 import (
 	"context"
@@ -27,7 +27,7 @@ func (e *Editor) ExecuteCommandWorkDone(ctx context.Context, command string, arg
 
 // CancelWorkDone asks the server to stop the work reported under token
 // (window/workDoneProgress/cancel). The server honours it once the work's
-// progress has begun (see progress.go): a caller that cancels earlier
+// progress has begun (see lsp/progress.go): a caller that cancels earlier
 // sends it again when the begin arrives.
 func (e *Editor) CancelWorkDone(ctx context.Context, token string) error {
 	return e.Notify(ctx, "window/workDoneProgress/cancel", map[string]string{"token": token})

@@ -1,4 +1,10 @@
-package lsp
+// Package client is an LSP client that behaves like an editor, for driving
+// a structls server from the same process: the command line, the MCP server,
+// the shared server's clients, the benchmarks and the tests all use it, as
+// gopls's tests use their fake editor. It speaks to the server over the
+// JSON-RPC connection only, as a real editor does, so it knows nothing of the
+// server's insides; lsp.StartInProcess joins the two over a pipe.
+package client
 
 import (
 	"bytes"
@@ -7,7 +13,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"slices"
 	"sync"
@@ -31,6 +36,7 @@ type Editor struct {
 	buffers *workspace.Overlay
 
 	mu            sync.Mutex
+	settings      json.RawMessage // the answer to workspace/configuration (SetSettings)
 	encoding      workspace.Encoding
 	progress      []ProgressEvent
 	created       []string // tokens of window/workDoneProgress/create
@@ -103,20 +109,10 @@ type ProgressEvent struct {
 
 // NewEditor connects an editor to a server over rwc.
 func NewEditor(rwc io.ReadWriteCloser, opts EditorOptions) *Editor {
-	e := &Editor{opts: opts, buffers: workspace.NewOverlay()}
+	e := &Editor{opts: opts, buffers: workspace.NewOverlay(), settings: opts.Settings}
 	e.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(rwc))
 	e.conn.Go(context.Background(), e.handle)
 	return e
-}
-
-// StartInProcess runs a server in this process, connected to a new Editor
-// over a pipe (docs/cli.md: the CLI and the server share one code path).
-// wait returns the server's exit code once the session ends.
-func StartInProcess(ctx context.Context, opts Options, eopts EditorOptions) (ed *Editor, wait func() int) {
-	serverSide, clientSide := net.Pipe()
-	done := make(chan int, 1)
-	go func() { done <- Serve(ctx, serverSide, opts) }()
-	return NewEditor(clientSide, eopts), func() int { return <-done }
 }
 
 // Initialize sends initialize with the folders (absolute paths) and then initialized.
@@ -262,6 +258,16 @@ func (e *Editor) BufferText(uri string) (string, bool) {
 	return "", false
 }
 
+// SetSettings changes the settings the editor answers workspace/configuration
+// with from now on, as a person editing them does; notify the server with
+// workspace/didChangeConfiguration for it to ask again. The configuration
+// capability stays as EditorOptions.Settings declared it.
+func (e *Editor) SetSettings(settings json.RawMessage) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.settings = settings
+}
+
 // Encoding is the position encoding the server chose.
 func (e *Editor) Encoding() workspace.Encoding {
 	e.mu.Lock()
@@ -372,9 +378,12 @@ func (e *Editor) handle(ctx context.Context, req *jsonrpc2.Request) (any, error)
 	case "workspace/configuration":
 		var p struct{ Items []json.RawMessage }
 		_ = json.Unmarshal(params, &p)
+		e.mu.Lock()
+		settings := e.settings
+		e.mu.Unlock()
 		out := make([]json.RawMessage, len(p.Items))
 		for i := range out {
-			out[i] = e.opts.Settings
+			out[i] = settings
 		}
 		return out, nil
 	case "workspace/applyEdit":
@@ -483,6 +492,22 @@ func (e *Editor) applyEdit(ctx context.Context, params json.RawMessage) (any, er
 	}
 	req.Applied = true
 	return applyEditResult{Applied: true}, nil
+}
+
+// ApplyWorkspaceEdit applies a WorkspaceEdit the editor was handed (the
+// edit of a code action a person chose) to its buffers exactly as it answers
+// workspace/applyEdit, under the options' ApplyEdits mode, and records it
+// in EditRequests. It returns why the edit was not applied, or "".
+func (e *Editor) ApplyWorkspaceEdit(ctx context.Context, label string, edit json.RawMessage) (string, error) {
+	params, err := json.Marshal(map[string]any{"label": label, "edit": edit})
+	if err != nil {
+		return "", err
+	}
+	res, err := e.applyEdit(ctx, params)
+	if err != nil {
+		return "", err
+	}
+	return res.(applyEditResult).FailureReason, nil
 }
 
 // applyDocumentEdits applies edits all or nothing, as VS Code does: every

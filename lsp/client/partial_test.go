@@ -1,4 +1,4 @@
-package lsp
+package client
 
 import (
 	"encoding/json"
