@@ -111,7 +111,7 @@ func (s *Server) fixActions(ctx context.Context, p *protocol.CodeActionParams) [
 	if wantQuick {
 		quickfix := protocol.CodeActionKindQuickFix
 		for i, fix := range report.fixes {
-			if !touches(fix.diagnostic, p.Range) {
+			if !touches(fix.diagnostic, workspaceRange(p.Range)) {
 				continue
 			}
 			preferred := i == 0 || report.fixes[i-1].finding != fix.finding
@@ -152,13 +152,8 @@ func fixFileEdit(doc *workspace.Document, fix diagnosticFix) rewrite.FileEdit {
 
 // touches reports whether the ranges a and b overlap or touch (a cursor
 // at either end of a diagnostic is on it).
-func touches(a, b protocol.Range) bool {
-	return !protocolBefore(a.End, b.Start) && !protocolBefore(b.End, a.Start)
-}
-
-// protocolBefore reports whether position a comes before b.
-func protocolBefore(a, b protocol.Position) bool {
-	return a.Line < b.Line || a.Line == b.Line && a.Character < b.Character
+func touches(a, b workspace.Range) bool {
+	return !before(a.End, b.Start) && !before(b.End, a.Start)
 }
 
 // resolveCodeAction answers codeAction/resolve: it fills in the edit of an
@@ -219,7 +214,7 @@ func fileOf(res *rewrite.Result, docURI string) *rewrite.FileEdit {
 // (editors put the cursor after the last character typed or selected),
 // unless the next replacement starts there.
 func replacementAt(f *rewrite.FileEdit, r protocol.Range) int {
-	at := workspace.Position{Line: int(r.Start.Line), Character: int(r.Start.Character)}
+	at := workspaceRange(r).Start
 	endsHere := -1
 	for i, rep := range f.Replacements {
 		switch {
@@ -249,15 +244,6 @@ func wantsKind(only []protocol.CodeActionKind, kind protocol.CodeActionKind) boo
 		}
 	}
 	return false
-}
-
-// mustJSON encodes a value the server built itself (it cannot fail).
-func mustJSON(v any) protocol.LSPAny {
-	raw, err := json.Marshal(v)
-	if err != nil {
-		panic(fmt.Sprintf("lsp: encoding %T: %v", v, err))
-	}
-	return raw
 }
 
 // codeActionsAsync runs a code action method off the read loop: resolving

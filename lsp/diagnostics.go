@@ -62,8 +62,8 @@ type documentReport struct {
 type diagnosticFix struct {
 	finding    int // the index of the finding's diagnostic in the report
 	ruleID     string
-	title      string         // the fix's own title ("" for a rule with a single fix)
-	diagnostic protocol.Range // the range of the diagnostic it fixes
+	title      string          // the fix's own title ("" for a rule with a single fix)
+	diagnostic workspace.Range // the range of the diagnostic it fixes
 	edit       workspace.Range
 	bytes      workspace.ByteRange // edit, in bytes
 	before     string              // the text it replaces

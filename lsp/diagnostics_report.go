@@ -56,7 +56,7 @@ func newReport(doc *workspace.Document, generation uint64, findings []rules.Find
 				return nil, fmt.Errorf("rule %s: the fix at bytes %d-%d: %w", f.RuleID, fix.Start, fix.End, err)
 			}
 			report.fixes = append(report.fixes, diagnosticFix{
-				finding: len(report.diagnostics) - 1, ruleID: f.RuleID, title: fix.Title, diagnostic: diag.Range, edit: editRange,
+				finding: len(report.diagnostics) - 1, ruleID: f.RuleID, title: fix.Title, diagnostic: rng, edit: editRange,
 				bytes:  workspace.ByteRange{Start: fix.Start, End: fix.End},
 				before: string(doc.Content[fix.Start:fix.End]), text: fix.Text,
 			})
@@ -123,7 +123,7 @@ func relatedLabels(docURI string, m *workspace.Mapper, f rules.Finding, enc work
 			return nil, fmt.Errorf("rule %s: the label at bytes %d-%d: %w", f.RuleID, l.Start, l.End, err)
 		}
 		related = append(related, protocol.DiagnosticRelatedInformation{
-			Location: protocol.Location{URI: uri.URI(docURI), Range: protocolRange(rng)},
+			Location: protocolLocation(docURI, rng),
 			Message:  l.Message,
 		})
 	}

@@ -7,7 +7,6 @@ import (
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
 	"go.uber.org/zap"
 
 	"github.com/structls/structls/internal/english"
@@ -39,10 +38,6 @@ const ContentModified jsonrpc2.Code = -32801
 // RequestFailed is the LSP error code of a well-formed request that failed
 // (here: a file could not be written).
 const RequestFailed jsonrpc2.Code = -32803
-
-// annotationID names the change annotation that asks the client to confirm
-// a rewrite before applying it.
-const annotationID = "structls.rewrite"
 
 // previewReply is the astEdit result: the preview and its WorkspaceEdit
 // (left out, with the files, when the query asks for the text only).
@@ -198,7 +193,7 @@ func (e *writeFailedError) Unwrap() error { return e.err }
 
 // editLabel is the label an editor shows for a rewrite (undo stack, preview).
 func editLabel(res *rewrite.Result) string {
-	return "structls: " + english.Count(res.TotalReplacements, "replacement", "replacements") + " in " + english.Count(res.FilesTouched, "file", "files")
+	return replacementsLabel(res.TotalReplacements, res.FilesTouched)
 }
 
 // currentSnapshot is a snapshot of the workspace as it is now: the open
@@ -213,78 +208,6 @@ func (s *Server) clientAppliesEdits() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.caps.applyEdit
-}
-
-// workspaceEdit turns the files of a preview into a WorkspaceEdit in the
-// shape the client supports: versioned documentChanges (an open document
-// carries the version the preview saw, a closed file null: "the disk is the
-// truth"), else plain changes. The edits carry a change annotation that asks
-// for confirmation when the edit spans several files or the confirmEdits
-// setting says "always" (never with "never"), so VS Code opens its Refactor
-// Preview.
-func (s *Server) workspaceEdit(files []rewrite.FileEdit, settings workspace.Settings) *protocol.WorkspaceEdit {
-	s.mu.Lock()
-	caps := s.caps
-	s.mu.Unlock()
-	edit := &protocol.WorkspaceEdit{}
-	confirm := caps.changeAnnotations && needsConfirmation(settings.ConfirmEdits, len(files))
-	if confirm {
-		yes := true
-		total := 0
-		for _, f := range files {
-			total += len(f.Replacements)
-		}
-		edit.ChangeAnnotations = map[protocol.ChangeAnnotationIdentifier]protocol.ChangeAnnotation{
-			annotationID: {Label: "structls: " + english.Count(total, "replacement", "replacements") + " in " + english.Count(len(files), "file", "files"), NeedsConfirmation: &yes},
-		}
-	}
-	if !caps.documentChanges {
-		edit.Changes = map[uri.URI][]protocol.TextEdit{}
-		for _, f := range files {
-			edits := make([]protocol.TextEdit, len(f.Replacements))
-			for i, r := range f.Replacements {
-				edits[i] = protocol.TextEdit{Range: protocolRange(r.Range), NewText: r.After}
-			}
-			edit.Changes[uri.URI(f.URI)] = edits
-		}
-		return edit
-	}
-	for _, f := range files {
-		elems := make([]protocol.TextDocumentEditElement, len(f.Replacements))
-		for i, r := range f.Replacements {
-			te := protocol.TextEdit{Range: protocolRange(r.Range), NewText: r.After}
-			if confirm {
-				elems[i] = &protocol.AnnotatedTextEdit{TextEdit: te, AnnotationID: annotationID}
-			} else {
-				elems[i] = &te
-			}
-		}
-		edit.DocumentChanges = append(edit.DocumentChanges, &protocol.TextDocumentEdit{
-			TextDocument: protocol.OptionalVersionedTextDocumentIdentifier{
-				TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: uri.URI(f.URI)}, Version: f.Version},
-			Edits: elems,
-		})
-	}
-	return edit
-}
-
-// needsConfirmation applies the confirmEdits setting: "always", "never", or
-// (the default) only for edits that span several files.
-func needsConfirmation(setting string, files int) bool {
-	switch setting {
-	case "always":
-		return true
-	case "never":
-		return false
-	}
-	return files > 1
-}
-
-func protocolRange(r workspace.Range) protocol.Range {
-	return protocol.Range{
-		Start: protocol.Position{Line: uint32(r.Start.Line), Character: uint32(r.Start.Character)},
-		End:   protocol.Position{Line: uint32(r.End.Line), Character: uint32(r.End.Character)},
-	}
 }
 
 // staleError maps a refused apply to ContentModified, naming the files.

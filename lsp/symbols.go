@@ -6,7 +6,6 @@ import (
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
 
 	"github.com/structls/structls/matcher/lang"
 	"github.com/structls/structls/outline"
@@ -79,7 +78,7 @@ func (s *Server) documentSymbols(ctx context.Context, snap *workspace.Snapshot, 
 		return documentSymbolTree(items), nil
 	}
 	out := []protocol.SymbolInformation{}
-	flattenSymbols(items, "", uri.URI(docURI), &out)
+	flattenSymbols(items, "", docURI, &out)
 	return out, nil
 }
 
@@ -132,18 +131,12 @@ func documentSymbolTree(items []outline.Item) []protocol.DocumentSymbol {
 
 // flattenSymbols appends items and their members as SymbolInformation, for
 // clients without hierarchical document symbols.
-func flattenSymbols(items []outline.Item, container string, docURI uri.URI, out *[]protocol.SymbolInformation) {
+func flattenSymbols(items []outline.Item, container, docURI string, out *[]protocol.SymbolInformation) {
 	for _, it := range items {
 		if it.IsImport {
 			continue
 		}
-		info := protocol.SymbolInformation{Location: protocol.Location{URI: docURI, Range: protocolRange(it.Range)}}
-		info.Name, info.Kind = symbolName(&it), symbolKind(it.LSPKind())
-		if container != "" {
-			c := container
-			info.ContainerName = &c
-		}
-		*out = append(*out, info)
+		*out = append(*out, symbolInformation(symbolName(&it), it.LSPKind(), docURI, it.Range, container))
 		flattenSymbols(it.Members, it.Name, docURI, out)
 	}
 }
@@ -198,13 +191,7 @@ func (s *Server) workspaceSymbols(ctx context.Context, snap *workspace.Snapshot,
 	wd.end(fmt.Sprintf("%d symbols", len(found)))
 	out := make([]protocol.SymbolInformation, 0, len(found))
 	for _, sym := range found {
-		info := protocol.SymbolInformation{Location: protocol.Location{URI: uri.URI(sym.URI), Range: protocolRange(sym.Range)}}
-		info.Name, info.Kind = sym.Name, symbolKind(sym.Kind)
-		if sym.Container != "" {
-			c := sym.Container
-			info.ContainerName = &c
-		}
-		out = append(out, info)
+		out = append(out, symbolInformation(sym.Name, sym.Kind, sym.URI, sym.Range, sym.Container))
 	}
 	if p.PartialResultToken == nil {
 		return out, nil
