@@ -149,7 +149,7 @@ func (s *Server) refreshDiagnostics() {
 // (a debounce timer firing as its check began) sends nothing.
 func (s *Server) checkAndPublish(ctx context.Context, doc *workspace.Document) {
 	report := s.reportFor(ctx, doc)
-	if report == nil || report.generation != s.rules.currentGeneration() {
+	if report == nil || report.generation != s.rules.projects.Generation() {
 		return // cancelled, or the rules changed meanwhile: the check that follows publishes
 	}
 	d := s.diag
@@ -169,7 +169,7 @@ func (s *Server) checkAndPublish(ctx context.Context, doc *workspace.Document) {
 // check's, which is kept if the document has not moved on. It returns nil
 // when the check was cancelled.
 func (s *Server) reportFor(ctx context.Context, doc *workspace.Document) *documentReport {
-	generation := s.rules.currentGeneration()
+	generation := s.rules.projects.Generation()
 	d := s.diag
 	d.mu.Lock()
 	kept := d.reports[doc.URI]

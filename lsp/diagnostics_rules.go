@@ -3,10 +3,8 @@ package lsp
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"maps"
-	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -19,47 +17,40 @@ import (
 	"github.com/structls/structls/workspace"
 )
 
-// Each workspace folder has its own ast-grep project: the sgconfig.yml found
-// upward from the folder, with its rules and utils. A folder's project is
-// loaded when a document of the folder is first checked, and all are
-// dropped (to load again on next use) when a YAML file changes — a watched
-// file event or a save of sgconfig.yml, of a rule or of a util file — after
-// which the open documents are checked again. A project that does not load
-// is shown to the user once (window/showMessage), not on every keystroke,
-// and its folder's documents have no diagnostics until it loads.
+// Each workspace folder has its own ast-grep project (rules.FolderProject),
+// kept in a rules.ProjectCache: loaded when a document of the folder is
+// first checked, and all dropped (to load again on next use) when a YAML
+// file changes — a watched file event or a save of sgconfig.yml, of a rule
+// or of a util file — after which the open documents are checked again. A
+// project that does not load is shown to the user once
+// (window/showMessage), not on every keystroke, and its folder's documents
+// have no diagnostics until it loads.
 
-// rulesState holds the loaded projects of the workspace folders.
+// rulesState holds the loaded projects of the workspace folders and what
+// the user and the client were told of them.
 type rulesState struct {
-	mu         sync.Mutex
-	generation uint64                  // bumped by every reload: reports of older generations are stale
-	folders    map[string]*folderRules // by folder path; absent: not loaded since the last reload
-	shown      map[string]string       // by folder path: the load error last shown to the user (+warningsKey: the warnings)
-	watched    map[string]bool         // project files outside the folders, registered with the client
-}
+	projects *rules.ProjectCache // its generation is the one reports must be of to be current
 
-// folderRules is the outcome of loading one folder's project.
-type folderRules struct {
-	project *rules.Project // nil when the folder has no sgconfig.yml or it does not load
-	err     error
-	sources []string // the files read: the config, rules and utils (what is known of them when it did not load)
+	mu      sync.Mutex
+	shown   map[string]string // by folder path: the load error last shown to the user (+warningsKey: the warnings)
+	watched map[string]bool   // project files outside the folders, registered with the client
 }
 
 func newRulesState() *rulesState {
-	return &rulesState{folders: map[string]*folderRules{}, shown: map[string]string{}, watched: map[string]bool{}}
+	return &rulesState{projects: rules.NewProjectCache(), shown: map[string]string{}, watched: map[string]bool{}}
 }
 
 // watchOutside returns the files of the loaded projects that lie outside
 // every folder (a project found above its folder), whose changes the
 // folders' watchers would miss, and records them as watched.
 func (r *rulesState) watchOutside(folders []workspace.Folder) []string {
+	sources := r.projects.Sources()
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	clear(r.watched)
-	for _, loaded := range r.folders {
-		for _, path := range loaded.sources {
-			if _, inside := folderOfDocument(folders, path); !inside {
-				r.watched[path] = true
-			}
+	for _, path := range sources {
+		if _, inside := folderOfDocument(folders, path); !inside {
+			r.watched[path] = true
 		}
 	}
 	return slices.Sorted(maps.Keys(r.watched))
@@ -68,24 +59,17 @@ func (r *rulesState) watchOutside(folders []workspace.Folder) []string {
 // claimUnwatched reports whether a loaded project has files outside the
 // folders that are not watched yet, and counts them as watched from now on
 // (the caller registers them), so they are registered once.
-func (r *rulesState) claimUnwatched(loaded *folderRules, folders []workspace.Folder) bool {
+func (r *rulesState) claimUnwatched(loaded *rules.FolderProject, folders []workspace.Folder) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	claimed := false
-	for _, path := range loaded.sources {
+	for _, path := range loaded.Sources {
 		if _, inside := folderOfDocument(folders, path); !inside && !r.watched[path] {
 			r.watched[path] = true
 			claimed = true
 		}
 	}
 	return claimed
-}
-
-// currentGeneration is the generation reports must be of to be current.
-func (r *rulesState) currentGeneration() uint64 {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.generation
 }
 
 // checkDocument checks one version of a document against the rules of its
@@ -153,49 +137,29 @@ func folderOfDocument(folders []workspace.Folder, docPath string) (workspace.Fol
 // projectOf returns the folder's project, loading it on first use; nil when
 // the folder has none or it does not load (which is then shown once).
 func (s *Server) projectOf(folder workspace.Folder) *rules.Project {
-	r := s.rules
-	r.mu.Lock()
-	loaded, generation := r.folders[folder.Path], r.generation
-	r.mu.Unlock()
-	if loaded != nil {
-		return loaded.project
-	}
-	loaded = loadFolderRules(folder.Path)
-	if !r.keep(folder.Path, loaded, generation) {
-		return loaded.project // reloaded meanwhile: good enough for this check, whose report is stale anyway
+	loaded, first := s.rules.projects.Load(folder.Path)
+	if !first {
+		return loaded.Project // kept; or reloaded meanwhile: good enough for this check, whose report is stale anyway
 	}
 	s.tellLoad(folder, loaded)
 	s.mu.Lock()
 	folders := slices.Clone(s.folders)
 	s.mu.Unlock()
-	if r.claimUnwatched(loaded, folders) {
+	if s.rules.claimUnwatched(loaded, folders) {
 		go s.registerWatchers()
 	}
-	return loaded.project
-}
-
-// keep records a folder's loaded project, unless the rules were reloaded
-// since the load began (what it read may be out of date) or another load
-// finished first; it reports whether loaded was kept.
-func (r *rulesState) keep(folderPath string, loaded *folderRules, generation uint64) bool {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.generation != generation || r.folders[folderPath] != nil {
-		return false
-	}
-	r.folders[folderPath] = loaded
-	return true
+	return loaded.Project
 }
 
 // tellLoad shows the user what went wrong loading a folder's project,
 // once: the same problem (or warning) is not shown again until it changes.
-func (s *Server) tellLoad(folder workspace.Folder, loaded *folderRules) {
+func (s *Server) tellLoad(folder workspace.Folder, loaded *rules.FolderProject) {
 	problem := ""
-	if loaded.err != nil {
-		problem = loaded.err.Error()
+	if loaded.Err != nil {
+		problem = loaded.Err.Error()
 	}
 	var warnings string
-	if p := loaded.project; p != nil {
+	if p := loaded.Project; p != nil {
 		warnings = strings.Join(slices.Concat(p.Warnings, p.Rules.Warnings), "; ")
 	}
 	r := s.rules
@@ -209,7 +173,7 @@ func (s *Server) tellLoad(folder workspace.Folder, loaded *folderRules) {
 	}
 	if newWarnings && warnings != "" {
 		s.logMessage(protocol.MessageTypeWarning, fmt.Sprintf("structls: the ast-grep project of %s: %s", folder.Name, warnings))
-		if msg := ignoredKeysMessage(folder, ignoredKeys(loaded.project)); msg != "" {
+		if msg := ignoredKeysMessage(folder, ignoredKeys(loaded.Project)); msg != "" {
 			go func() {
 				_ = s.client.ShowMessage(s.ctx, &protocol.ShowMessageParams{Type: protocol.MessageTypeWarning, Message: msg})
 			}()
@@ -221,24 +185,6 @@ func (s *Server) tellLoad(folder workspace.Folder, loaded *folderRules) {
 // project warnings rather than its load error.
 const warningsKey = "\x00warnings"
 
-// loadFolderRules finds and loads the project of a folder.
-func loadFolderRules(folderPath string) *folderRules {
-	configPath, err := rules.FindConfig(folderPath)
-	if err != nil || configPath == "" {
-		return &folderRules{err: err}
-	}
-	project, err := rules.LoadProject(configPath)
-	if err != nil {
-		sources := []string{configPath}
-		var ruleErr *rules.Error
-		if errors.As(err, &ruleErr) && filepath.IsAbs(ruleErr.File) {
-			sources = append(sources, ruleErr.File)
-		}
-		return &folderRules{err: err, sources: sources}
-	}
-	return &folderRules{project: project, sources: project.Sources}
-}
-
 // showRulesProblem tells the user, once, that a folder's rules do not load.
 func (s *Server) showRulesProblem(folder workspace.Folder, problem string) {
 	msg := fmt.Sprintf("structls: the ast-grep rules of %s do not load, so its files get no rule diagnostics: %s. Fix the file and save it; the rules reload on save.", folder.Name, problem)
@@ -249,21 +195,10 @@ func (s *Server) showRulesProblem(folder workspace.Folder, problem string) {
 	}()
 }
 
-// isRulesFile reports whether a changed file may be part of an ast-grep
-// project: sgconfig.yml, a rule or a util file (all YAML).
-func isRulesFile(uriOrPath string) bool {
-	ext := strings.ToLower(path.Ext(uriOrPath))
-	return ext == ".yml" || ext == ".yaml"
-}
-
 // reloadRules drops every loaded project and checks the open documents
 // again (with the projects loaded afresh).
 func (s *Server) reloadRules() {
-	r := s.rules
-	r.mu.Lock()
-	r.generation++
-	clear(r.folders)
-	r.mu.Unlock()
+	s.rules.projects.Invalidate()
 	s.refreshDiagnostics()
 }
 
@@ -279,7 +214,7 @@ func (s *Server) diagnosticsAfter(method string, params []byte) {
 		s.reloadRules()
 	case "textDocument/didSave", "workspace/didChangeWatchedFiles":
 		var changed changedFiles
-		if json.Unmarshal(params, &changed) == nil && slices.ContainsFunc(changed.uris(), isRulesFile) {
+		if json.Unmarshal(params, &changed) == nil && slices.ContainsFunc(changed.uris(), rules.IsProjectFile) {
 			s.reloadRules()
 		}
 	}

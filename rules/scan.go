@@ -157,7 +157,7 @@ func Scan(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.
 		return nil, err
 	}
 	res := &Result{Diagnostics: []Diagnostic{}, RuleErrors: []RuleError{}, Warnings: []string{}}
-	sets, warnings, err := loadFolderRules(snap, q)
+	sets, warnings, err := folderRuleSets(snap, q)
 	res.Warnings = append(res.Warnings, warnings...)
 	if err != nil {
 		res.RuleErrors = append(res.RuleErrors, ruleErrorOf(err))
@@ -196,8 +196,10 @@ func Scan(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.
 	return res, nil
 }
 
-// loadFolderRules returns the rule set of each folder.
-func loadFolderRules(snap *workspace.Snapshot, q Query) ([]*RuleSet, []string, error) {
+// folderRuleSets returns the rule set of each folder: q's inline rules, or
+// the rules of its project (or of q's Config), filtered and overridden as q
+// says.
+func folderRuleSets(snap *workspace.Snapshot, q Query) ([]*RuleSet, []string, error) {
 	var warnings []string
 	sets := make([]*RuleSet, len(snap.Folders))
 	var shared *Project
@@ -216,14 +218,11 @@ func loadFolderRules(snap *workspace.Snapshot, q Query) ([]*RuleSet, []string, e
 	for i, folder := range snap.Folders {
 		project := shared
 		if project == nil {
-			found, err := FindConfig(folder.Path)
-			if err != nil {
-				return nil, nil, err
+			loaded := LoadFolderProject(folder.Path) // afresh: a rule edited since the last scan counts
+			if loaded.Err != nil {
+				return nil, nil, loaded.Err
 			}
-			if found != "" {
-				if project, err = LoadProject(found); err != nil {
-					return nil, nil, err
-				}
+			if project = loaded.Project; project != nil {
 				warnings = append(warnings, project.Warnings...)
 			}
 		}

@@ -1,0 +1,121 @@
+package rules
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/workspace"
+)
+
+// folderProjectTree is a folder with a one-rule project.
+const folderProjectTree = `-- sgconfig.yml --
+ruleDirs: [rules]
+-- rules/no-println.yml --
+id: no-println
+language: go
+rule: {pattern: println($$$)}
+message: first
+-- main.go --
+package main
+
+func main() { println(1) }
+`
+
+// TestProjectCache: a folder's project is loaded once and kept (first
+// says which call loaded it), a rule edited meanwhile is not seen until
+// Invalidate, which starts a new generation; a folder without a project
+// has none, and one whose rules do not load keeps its error and the files
+// to watch for a fix.
+func TestProjectCache(t *testing.T) {
+	dir := testutil.WriteTree(t, folderProjectTree)
+	c := NewProjectCache()
+	loaded, first := c.Load(dir)
+	if !first || loaded.Err != nil || loaded.Project == nil {
+		t.Fatalf("first load: %+v, first %v; want the project, loaded by this call", loaded, first)
+	}
+	if again, first := c.Load(dir); again != loaded || first {
+		t.Fatalf("second load: %p (first %v); want the kept %p", again, first, loaded)
+	}
+	rulePath := filepath.Join(dir, "rules", "no-println.yml")
+	if !slices.Contains(c.Sources(), rulePath) || !slices.Contains(c.Sources(), filepath.Join(dir, "sgconfig.yml")) {
+		t.Errorf("sources %v; want the config and the rule", c.Sources())
+	}
+	writeFile(t, rulePath, strings.Replace(readFileT(t, rulePath), "message: first", "message: second", 1))
+	if kept, _ := c.Load(dir); kept.Project.Rules.Rules[0].Message != "first" {
+		t.Errorf("a kept project changed before Invalidate")
+	}
+	before := c.Generation()
+	c.Invalidate()
+	if c.Generation() == before {
+		t.Errorf("Invalidate kept generation %d", before)
+	}
+	if len(c.Sources()) != 0 {
+		t.Errorf("sources %v after Invalidate; want none", c.Sources())
+	}
+	reloaded, first := c.Load(dir)
+	if !first || reloaded.Project.Rules.Rules[0].Message != "second" {
+		t.Errorf("after Invalidate: first %v, message %q; want a new load with the edited rule", first, reloaded.Project.Rules.Rules[0].Message)
+	}
+
+	none := testutil.WriteTree(t, "-- main.go --\npackage main\n")
+	if got := LoadFolderProject(none); got.Project != nil || got.Err != nil {
+		t.Errorf("a folder without sgconfig.yml: %+v; want no project and no error", got)
+	}
+	broken := testutil.WriteTree(t, "-- sgconfig.yml --\nruleDirs: [rules]\n-- rules/bad.yml --\nid: bad\nlanguage: nope\nrule: {pattern: x}\n")
+	got := LoadFolderProject(broken)
+	if got.Project != nil || got.Err == nil || !slices.Contains(got.Sources, filepath.Join(broken, "rules", "bad.yml")) {
+		t.Errorf("a project whose rule does not load: %+v; want its error, and the config and the rule as sources", got)
+	}
+}
+
+// TestScanLoadsRulesAfresh: the scan command reads a folder's project for
+// every request (no cache between scans: nothing tells a server without
+// file watching that a rule changed), so a rule edited between two scans
+// counts at once.
+func TestScanLoadsRulesAfresh(t *testing.T) {
+	dir := testutil.WriteTree(t, folderProjectTree)
+	folder, err := workspace.NewFolder(dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	scan := func() string {
+		snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
+		res, err := Scan(context.Background(), snap, Query{}, workspace.UTF16, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Diagnostics) != 1 {
+			t.Fatalf("%d diagnostics (rule errors %v); want 1", len(res.Diagnostics), res.RuleErrors)
+		}
+		return res.Diagnostics[0].Message
+	}
+	if got := scan(); got != "first" {
+		t.Fatalf("first scan: %q; want first", got)
+	}
+	rulePath := filepath.Join(dir, "rules", "no-println.yml")
+	writeFile(t, rulePath, strings.Replace(readFileT(t, rulePath), "message: first", "message: second", 1))
+	if got := scan(); got != "second" {
+		t.Errorf("scan after the rule changed: %q; want second", got)
+	}
+}
+
+func writeFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func readFileT(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
