@@ -41,7 +41,7 @@ type diagnostics struct {
 	reportIDs atomic.Uint64 // numbers the reports (the pull model's result ids)
 
 	mu        sync.Mutex
-	known     map[string]*workspace.Document // the open documents as last seen by syncDocuments
+	known     map[string]*workspace.Document // the open documents, as documentChanged last told
 	reports   map[string]*documentReport     // the newest report of each open document
 	published map[string]*documentReport     // the report last queued for publication, per document
 }
@@ -77,7 +77,7 @@ func (s *Server) startDiagnostics() {
 	d.queue = newPublishQueue(s.overlay.Get, s.sendDiagnostics)
 	d.scheduler = newCheckScheduler(s.ctx, diagnosticsDelay, s.overlay.Get, s.checkAndPublish)
 	s.diag = d
-	s.rules = newRulesState()
+	s.rules = newRulesState(s.projectLoaded)
 	go d.queue.run(s.ctx)
 }
 
@@ -88,36 +88,31 @@ func (s *Server) pullsDiagnostics() bool {
 	return s.caps.pullDiagnostics
 }
 
-// syncDocuments brings the diagnostics in step with the overlay after a
-// text synchronisation notification (on the read loop, in order): a new or
-// changed document is scheduled for a check, a closed one forgotten and,
-// when the server pushes, its diagnostics cleared.
-func (s *Server) syncDocuments() {
-	docs := s.overlay.Documents()
+// diagnoseDocument follows one change of the overlay (documentChanged, on
+// the read loop, in order): a new or changed document is scheduled for a
+// check, a closed one forgotten and, when the server pushes, its
+// diagnostics cleared.
+func (s *Server) diagnoseDocument(u string, doc *workspace.Document) {
 	push := !s.pullsDiagnostics()
 	d := s.diag
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	for u, doc := range docs {
-		if d.known[u] == doc {
-			continue
-		}
+	if doc != nil {
 		d.known[u] = doc
 		if push {
 			d.scheduler.changed(u)
 		}
+		return
 	}
-	for u := range d.known {
-		if docs[u] != nil {
-			continue
-		}
-		delete(d.known, u)
-		delete(d.reports, u)
-		delete(d.published, u)
-		d.scheduler.forget(u)
-		if push {
-			d.queue.offer(publication{uri: u})
-		}
+	if d.known[u] == nil {
+		return // closed without being open
+	}
+	delete(d.known, u)
+	delete(d.reports, u)
+	delete(d.published, u)
+	d.scheduler.forget(u)
+	if push {
+		d.queue.offer(publication{uri: u})
 	}
 }
 

@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"path/filepath"
@@ -36,8 +35,10 @@ type rulesState struct {
 	watched map[string]bool   // project files outside the folders, registered with the client
 }
 
-func newRulesState() *rulesState {
-	return &rulesState{projects: rules.NewProjectCache(), shown: map[string]string{}, watched: map[string]bool{}}
+// newRulesState returns the rules state of a session; onLoad follows each
+// project the cache keeps (projectLoaded).
+func newRulesState(onLoad func(folderPath string, loaded *rules.FolderProject)) *rulesState {
+	return &rulesState{projects: rules.NewProjectCache(onLoad), shown: map[string]string{}, watched: map[string]bool{}}
 }
 
 // watchOutside returns the files of the loaded projects that lie outside
@@ -73,9 +74,9 @@ func (r *rulesState) claimUnwatched(loaded *rules.FolderProject, folders []works
 }
 
 // checkDocument checks one version of a document against the rules of its
-// folder (of the given generation) and maps the findings.
-// A document larger than maxFileSize is not checked, as searches skip it.
-// A panic of the rules engine is an error here, not the end of the session.
+// folder (of the given generation: rules.CheckDocument) and maps the
+// findings. A panic of the rules engine is an error here, not the end of
+// the session.
 func (s *Server) checkDocument(ctx context.Context, doc *workspace.Document, generation uint64) (report *documentReport, err error) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -86,39 +87,19 @@ func (s *Server) checkDocument(ctx context.Context, doc *workspace.Document, gen
 	s.mu.Lock()
 	folders, enc := slices.Clone(s.folders), s.enc
 	s.mu.Unlock()
-	var findings []rules.Finding
-	var project *rules.Project
-	folder, inFolder := folderOfDocument(folders, doc.Path)
-	if inFolder && int64(len(doc.Content)) <= s.currentSettings().EffectiveMaxFileSize() {
-		if project = s.projectOf(folder); project != nil {
-			if findings, err = s.findings(ctx, project.Rules, doc); err != nil {
-				return nil, fmt.Errorf("checking %s: %w", doc.URI, err)
-			}
+	var check rules.DocumentCheck
+	if folder, inFolder := folderOfDocument(folders, doc.Path); inFolder {
+		if check, err = rules.CheckDocument(ctx, s.rules.projects, folder.Path, doc, s.currentSettings().EffectiveMaxFileSize(), s.parseCache); err != nil {
+			return nil, err
 		}
 	}
-	report, err = newReport(doc, generation, findings, enc)
+	report, err = newReport(doc, generation, check.Findings, enc)
 	if err != nil {
 		return nil, err
 	}
-	report.diagnostics = append(report.diagnostics, ignoredKeyDiagnostics(project, doc, enc)...)
+	report.diagnostics = append(report.diagnostics, ignoredKeyDiagnostics(check.Project, doc, enc)...)
 	report.id = s.diag.reportIDs.Add(1)
 	return report, nil
-}
-
-// findings runs a rule set over a document, in the language the rule set
-// gives its path (languageGlobs, then the extension); none: no findings.
-// An open document's tree comes from the parse cache, which reparses the
-// previous version's tree incrementally.
-func (s *Server) findings(ctx context.Context, set *rules.RuleSet, doc *workspace.Document) ([]rules.Finding, error) {
-	l := set.Language(doc.Path)
-	if l == nil || l.Grammar() == nil {
-		return nil, nil
-	}
-	tree, err := s.parseCache.Parse(ctx, l.Grammar(), doc.Content)
-	if err != nil {
-		return nil, fmt.Errorf("parsing it as %s: %w", l.Name, err)
-	}
-	return set.Check(ctx, doc.Path, l, tree)
 }
 
 // folderOfDocument returns the deepest workspace folder holding the path.
@@ -134,21 +115,19 @@ func folderOfDocument(folders []workspace.Folder, docPath string) (workspace.Fol
 	return best, found
 }
 
-// projectOf returns the folder's project, loading it on first use; nil when
-// the folder has none or it does not load (which is then shown once).
-func (s *Server) projectOf(folder workspace.Folder) *rules.Project {
-	loaded, first := s.rules.projects.Load(folder.Path)
-	if !first {
-		return loaded.Project // kept; or reloaded meanwhile: good enough for this check, whose report is stale anyway
-	}
-	s.tellLoad(folder, loaded)
+// projectLoaded follows the first load of a folder's project since the
+// rules last changed (before the check that loaded it runs): what went
+// wrong is shown (once), and its files outside the folders are watched.
+func (s *Server) projectLoaded(folderPath string, loaded *rules.FolderProject) {
 	s.mu.Lock()
 	folders := slices.Clone(s.folders)
 	s.mu.Unlock()
+	if i := slices.IndexFunc(folders, func(f workspace.Folder) bool { return f.Path == folderPath }); i >= 0 {
+		s.tellLoad(folders[i], loaded) // else the folder was just removed: nothing to tell of it
+	}
 	if s.rules.claimUnwatched(loaded, folders) {
 		go s.registerWatchers()
 	}
-	return loaded.Project
 }
 
 // tellLoad shows the user what went wrong loading a folder's project,
@@ -196,44 +175,18 @@ func (s *Server) showRulesProblem(folder workspace.Folder, problem string) {
 }
 
 // reloadRules drops every loaded project and checks the open documents
-// again (with the projects loaded afresh).
+// again (with the projects loaded afresh): after a change of folders (a
+// document may now belong to another folder, or to none) or of a project
+// file (rulesFilesChanged).
 func (s *Server) reloadRules() {
 	s.rules.projects.Invalidate()
 	s.refreshDiagnostics()
 }
 
-// diagnosticsAfter keeps the diagnostics in step after a notification was
-// applied (on the read loop, in order): text changes schedule checks; a
-// saved or changed YAML file, or a change of folders (a document may now
-// belong to another folder, or to none), reloads the rules.
-func (s *Server) diagnosticsAfter(method string, params []byte) {
-	switch method {
-	case "textDocument/didOpen", "textDocument/didChange", "textDocument/didClose":
-		s.syncDocuments()
-	case "workspace/didChangeWorkspaceFolders":
+// rulesFilesChanged reloads the rules when a saved or changed file (a URI)
+// may be part of an ast-grep project.
+func (s *Server) rulesFilesChanged(uris ...string) {
+	if slices.ContainsFunc(uris, rules.IsProjectFile) {
 		s.reloadRules()
-	case "textDocument/didSave", "workspace/didChangeWatchedFiles":
-		var changed changedFiles
-		if json.Unmarshal(params, &changed) == nil && slices.ContainsFunc(changed.uris(), rules.IsProjectFile) {
-			s.reloadRules()
-		}
 	}
-}
-
-// changedFiles is what didSave and didChangeWatchedFiles say changed.
-type changedFiles struct {
-	TextDocument fileURI   `json:"textDocument"` // didSave
-	Changes      []fileURI `json:"changes"`      // didChangeWatchedFiles
-}
-
-type fileURI struct {
-	URI string `json:"uri"`
-}
-
-func (c changedFiles) uris() []string {
-	uris := []string{c.TextDocument.URI}
-	for _, ch := range c.Changes {
-		uris = append(uris, ch.URI)
-	}
-	return uris
 }

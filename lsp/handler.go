@@ -127,7 +127,6 @@ func (s *Server) notification(method string, params []byte) {
 			s.log.Debug("ignoring notification", zap.String("method", method))
 		}
 	}
-	s.diagnosticsAfter(method, params)
 	if err != nil {
 		s.log.Debug("notification failed", zap.String("method", method), zap.Error(err))
 		s.logMessage(protocol.MessageTypeError, fmt.Sprintf("structls: %s: %v", method, err))

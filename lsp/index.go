@@ -201,9 +201,9 @@ func (s *Server) backgroundParseSettingChanged(before, after workspace.Settings)
 	}
 }
 
-// documentChanged tells the parse cache the new text of an open document,
+// parseDocument tells the parse cache the new text of an open document,
 // so its next parse is incremental; nil doc (closed) frees its tree.
-func (s *Server) documentChanged(uri string, doc *workspace.Document) {
+func (s *Server) parseDocument(uri string, doc *workspace.Document) {
 	if doc == nil {
 		s.parseCache.CloseDocument(uri)
 		return

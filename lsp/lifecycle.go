@@ -216,6 +216,7 @@ func (s *Server) didChangeWorkspaceFolders(raw []byte) error {
 			}
 		}()
 	}
+	s.reloadRules() // a document may now belong to another folder, or to none
 	if len(problems) > 0 {
 		return fmt.Errorf("the other folder changes were applied, but %s", strings.Join(problems, "; "))
 	}

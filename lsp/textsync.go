@@ -13,7 +13,19 @@ import (
 
 // Text synchronisation: incremental didChange into the overlay. Each
 // notification produces new immutable documents; snapshots already taken
-// keep the versions they saw.
+// keep the versions they saw. Each document opened, changed or closed is an
+// overlay change event (documentChanged), which the parse cache and the
+// diagnostics follow.
+
+// documentChanged is the overlay's change event: the text synchronisation
+// calls it once for each document it opened or changed (doc, the new
+// version) or closed (nil), on the read loop, in order. The parse cache
+// takes the new text, so the next parse of the document is incremental,
+// and the diagnostics check it.
+func (s *Server) documentChanged(uri string, doc *workspace.Document) {
+	s.parseDocument(uri, doc)
+	s.diagnoseDocument(uri, doc)
+}
 
 func (s *Server) didOpen(raw []byte) error {
 	var p protocol.DidOpenTextDocumentParams
@@ -108,8 +120,9 @@ func (s *Server) didClose(raw []byte) error {
 	return nil
 }
 
-// didSave asks for the saved file to be parsed again in the background;
-// the buffer text is already the overlay's, and the disk now agrees with it.
+// didSave asks for the saved file to be parsed again in the background
+// (the buffer text is already the overlay's, and the disk now agrees with
+// it) and, for a file of an ast-grep project, reloads the rules.
 func (s *Server) didSave(raw []byte) error {
 	var p protocol.DidSaveTextDocumentParams
 	if err := decodeParams(raw, &p); err != nil {
@@ -118,5 +131,6 @@ func (s *Server) didSave(raw []byte) error {
 	if path, err := workspace.URIToPath(string(p.TextDocument.URI)); err == nil {
 		s.filesChanged(path)
 	}
+	s.rulesFilesChanged(string(p.TextDocument.URI))
 	return nil
 }

@@ -123,7 +123,8 @@ func fileWatch(path string, relative bool) protocol.GlobPattern {
 }
 
 // didChangeWatchedFiles records disk changes. The server reads files afresh
-// for every request; the workspace symbol index is told to walk again.
+// for every request; the workspace symbol index is told to walk again, and
+// a changed file of an ast-grep project reloads the rules.
 func (s *Server) didChangeWatchedFiles(raw []byte) error {
 	var p struct {
 		Changes []struct {
@@ -134,10 +135,13 @@ func (s *Server) didChangeWatchedFiles(raw []byte) error {
 	if err := json.Unmarshal(raw, &p); err != nil {
 		return errors.New(`params must be {"changes": [{"uri", "type"}]}`)
 	}
-	for _, c := range p.Changes {
+	uris := make([]string, len(p.Changes))
+	for i, c := range p.Changes {
 		s.log.Debug("watched file changed", zap.String("uri", c.URI), zap.Int("type", c.Type))
 		s.watchedFileChanged(c.URI, c.Type)
+		uris[i] = c.URI
 	}
 	s.symbols.Invalidate()
+	s.rulesFilesChanged(uris...)
 	return nil
 }

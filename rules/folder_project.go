@@ -58,14 +58,19 @@ func IsProjectFile(uriOrPath string) bool {
 // (IsProjectFile). Each invalidation starts a new generation: what was
 // computed from an older one is stale.
 type ProjectCache struct {
+	onLoad func(folderPath string, loaded *FolderProject)
+
 	mu         sync.Mutex
 	generation uint64
 	folders    map[string]*FolderProject // by folder path; absent: not loaded since the last invalidation
 }
 
-// NewProjectCache returns an empty cache.
-func NewProjectCache() *ProjectCache {
-	return &ProjectCache{folders: map[string]*FolderProject{}}
+// NewProjectCache returns an empty cache. onLoad, when not nil, is called
+// with each project the cache keeps, by the Load that loaded it, before
+// Load returns: the first load since the last invalidation, whose load
+// error and warnings are news to the user.
+func NewProjectCache(onLoad func(folderPath string, loaded *FolderProject)) *ProjectCache {
+	return &ProjectCache{onLoad: onLoad, folders: map[string]*FolderProject{}}
 }
 
 // Generation is the generation what is computed now belongs to.
@@ -84,26 +89,27 @@ func (c *ProjectCache) Invalidate() {
 	clear(c.folders)
 }
 
-// Load returns the folder's project, loading it unless it is kept. first
-// reports that this call loaded it and kept it: the first load since the
-// last invalidation, whose problems and warnings are news to the user. A
-// load that an invalidation overtook (what it read may be out of date), or
-// that another load of the folder beat, is returned but not kept.
-func (c *ProjectCache) Load(folderPath string) (loaded *FolderProject, first bool) {
+// Load returns the folder's project, loading it unless it is kept. A load
+// that an invalidation overtook (what it read may be out of date), or that
+// another load of the folder beat, is returned but not kept.
+func (c *ProjectCache) Load(folderPath string) *FolderProject {
 	c.mu.Lock()
 	kept, generation := c.folders[folderPath], c.generation
 	c.mu.Unlock()
 	if kept != nil {
-		return kept, false
+		return kept
 	}
-	loaded = LoadFolderProject(folderPath)
+	loaded := LoadFolderProject(folderPath)
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.generation != generation || c.folders[folderPath] != nil {
-		return loaded, false
+	keep := c.generation == generation && c.folders[folderPath] == nil
+	if keep {
+		c.folders[folderPath] = loaded
 	}
-	c.folders[folderPath] = loaded
-	return loaded, true
+	c.mu.Unlock()
+	if keep && c.onLoad != nil {
+		c.onLoad(folderPath, loaded)
+	}
+	return loaded
 }
 
 // Sources returns the files of every kept project, sorted.

@@ -26,27 +26,33 @@ package main
 func main() { println(1) }
 `
 
-// TestProjectCache: a folder's project is loaded once and kept (first
-// says which call loaded it), a rule edited meanwhile is not seen until
-// Invalidate, which starts a new generation; a folder without a project
-// has none, and one whose rules do not load keeps its error and the files
-// to watch for a fix.
+// TestProjectCache: a folder's project is loaded once and kept (onLoad
+// hears of it once), a rule edited meanwhile is not seen until Invalidate,
+// which starts a new generation; a folder without a project has none, and
+// one whose rules do not load keeps its error and the files to watch for a
+// fix.
 func TestProjectCache(t *testing.T) {
 	dir := testutil.WriteTree(t, folderProjectTree)
-	c := NewProjectCache()
-	loaded, first := c.Load(dir)
-	if !first || loaded.Err != nil || loaded.Project == nil {
-		t.Fatalf("first load: %+v, first %v; want the project, loaded by this call", loaded, first)
+	var told []*FolderProject
+	c := NewProjectCache(func(folderPath string, loaded *FolderProject) {
+		if folderPath != dir {
+			t.Errorf("onLoad for %s; want %s", folderPath, dir)
+		}
+		told = append(told, loaded)
+	})
+	loaded := c.Load(dir)
+	if loaded.Err != nil || loaded.Project == nil || len(told) != 1 || told[0] != loaded {
+		t.Fatalf("first load: %+v, onLoad told %v; want the project, told once", loaded, told)
 	}
-	if again, first := c.Load(dir); again != loaded || first {
-		t.Fatalf("second load: %p (first %v); want the kept %p", again, first, loaded)
+	if again := c.Load(dir); again != loaded || len(told) != 1 {
+		t.Fatalf("second load: %p (onLoad told %d times); want the kept %p, told once", again, len(told), loaded)
 	}
 	rulePath := filepath.Join(dir, "rules", "no-println.yml")
 	if !slices.Contains(c.Sources(), rulePath) || !slices.Contains(c.Sources(), filepath.Join(dir, "sgconfig.yml")) {
 		t.Errorf("sources %v; want the config and the rule", c.Sources())
 	}
 	writeFile(t, rulePath, strings.Replace(readFileT(t, rulePath), "message: first", "message: second", 1))
-	if kept, _ := c.Load(dir); kept.Project.Rules.Rules[0].Message != "first" {
+	if kept := c.Load(dir); kept.Project.Rules.Rules[0].Message != "first" {
 		t.Errorf("a kept project changed before Invalidate")
 	}
 	before := c.Generation()
@@ -57,9 +63,9 @@ func TestProjectCache(t *testing.T) {
 	if len(c.Sources()) != 0 {
 		t.Errorf("sources %v after Invalidate; want none", c.Sources())
 	}
-	reloaded, first := c.Load(dir)
-	if !first || reloaded.Project.Rules.Rules[0].Message != "second" {
-		t.Errorf("after Invalidate: first %v, message %q; want a new load with the edited rule", first, reloaded.Project.Rules.Rules[0].Message)
+	reloaded := c.Load(dir)
+	if len(told) != 2 || reloaded.Project.Rules.Rules[0].Message != "second" {
+		t.Errorf("after Invalidate: onLoad told %d times, message %q; want a new load, told, with the edited rule", len(told), reloaded.Project.Rules.Rules[0].Message)
 	}
 
 	none := testutil.WriteTree(t, "-- main.go --\npackage main\n")
