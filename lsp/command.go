@@ -10,11 +10,11 @@ import (
 	"strings"
 
 	jsonv2 "github.com/go-json-experiment/json"
-	"github.com/go-json-experiment/json/jsontext"
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 
+	"github.com/structls/structls/internal/english"
 	"github.com/structls/structls/rewrite"
 	"github.com/structls/structls/workspace"
 )
@@ -147,7 +147,7 @@ func describeArgumentError(err error) string {
 		return fmt.Sprintf("the argument has an unknown field %q%s%s; known fields: %s",
 			name, in, didYouMean(name, known), strings.Join(known, ", "))
 	}
-	got := "a JSON " + jsonKindName(semErr.JSONKind)
+	got := "a JSON " + english.JSONKind(semErr.JSONKind)
 	if semErr.JSONKind == 0 {
 		got = "a value out of range"
 	}
@@ -156,19 +156,6 @@ func describeArgumentError(err error) string {
 		return fmt.Sprintf("the argument must be a JSON object, not %s", got)
 	}
 	return fmt.Sprintf("field %s of the argument must be %s, not %s", strings.TrimPrefix(where, "/"), want, got)
-}
-
-// jsonKindName names a JSON kind in words.
-func jsonKindName(k jsontext.Kind) string {
-	switch k {
-	case '{':
-		return "object"
-	case '[':
-		return "array"
-	case 't', 'f':
-		return "boolean"
-	}
-	return k.String()
 }
 
 // goTypeName says in JSON terms what a Go type accepts.

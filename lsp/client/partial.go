@@ -8,6 +8,8 @@ import (
 	"io"
 
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/structls/structls/internal/english"
 )
 
 // partialReceiver takes the partial results of one streamed request:
@@ -172,7 +174,7 @@ func readBatch(dec *jsontext.Decoder, data []byte) (PartialBatch, error) {
 				return err
 			}
 			if tok.Kind() != '"' {
-				return fmt.Errorf("the batch's text is a JSON %s, not a string", jsonKindName(tok.Kind()))
+				return fmt.Errorf("the batch's text is a JSON %s, not a string", english.JSONKind(tok.Kind()))
 			}
 			b.Text = tok.String()
 			return nil
@@ -190,7 +192,7 @@ func readMatches(dec *jsontext.Decoder, data []byte, b *PartialBatch) error {
 		return err
 	}
 	if tok.Kind() != '[' {
-		return fmt.Errorf("the batch's matches are a JSON %s, not an array", jsonKindName(tok.Kind()))
+		return fmt.Errorf("the batch's matches are a JSON %s, not an array", english.JSONKind(tok.Kind()))
 	}
 	start := dec.InputOffset()
 	end := start
@@ -233,7 +235,7 @@ func readMembers(dec *jsontext.Decoder, member func(dec *jsontext.Decoder, name 
 		return err
 	}
 	if tok.Kind() != '{' {
-		return fmt.Errorf("a JSON %s where an object was expected", jsonKindName(tok.Kind()))
+		return fmt.Errorf("a JSON %s where an object was expected", english.JSONKind(tok.Kind()))
 	}
 	for dec.PeekKind() == '"' {
 		name, err := dec.ReadToken()
@@ -258,17 +260,4 @@ func expectEnd(dec *jsontext.Decoder) error {
 		return nil
 	}
 	return err
-}
-
-// jsonKindName names a JSON kind in words.
-func jsonKindName(k jsontext.Kind) string {
-	switch k {
-	case '{':
-		return "object"
-	case '[':
-		return "array"
-	case 't', 'f':
-		return "boolean"
-	}
-	return k.String()
 }
