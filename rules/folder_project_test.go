@@ -2,10 +2,8 @@ package rules
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/structls/structls/internal/testutil"
@@ -24,6 +22,14 @@ message: first
 package main
 
 func main() { println(1) }
+`
+
+// editedRule is folderProjectTree's rule with another message.
+const editedRule = `-- rules/no-println.yml --
+id: no-println
+language: go
+rule: {pattern: println($$$)}
+message: second
 `
 
 // TestProjectCache: a folder's project is loaded once and kept (onLoad
@@ -47,11 +53,10 @@ func TestProjectCache(t *testing.T) {
 	if again := c.Load(dir); again != loaded || len(told) != 1 {
 		t.Fatalf("second load: %p (onLoad told %d times); want the kept %p, told once", again, len(told), loaded)
 	}
-	rulePath := filepath.Join(dir, "rules", "no-println.yml")
-	if !slices.Contains(c.Sources(), rulePath) || !slices.Contains(c.Sources(), filepath.Join(dir, "sgconfig.yml")) {
+	if !slices.Contains(c.Sources(), filepath.Join(dir, "rules", "no-println.yml")) || !slices.Contains(c.Sources(), filepath.Join(dir, "sgconfig.yml")) {
 		t.Errorf("sources %v; want the config and the rule", c.Sources())
 	}
-	writeFile(t, rulePath, strings.Replace(readFileT(t, rulePath), "message: first", "message: second", 1))
+	testutil.WriteFiles(t, dir, editedRule)
 	if kept := c.Load(dir); kept.Project.Rules.Rules[0].Message != "first" {
 		t.Errorf("a kept project changed before Invalidate")
 	}
@@ -103,25 +108,8 @@ func TestScanLoadsRulesAfresh(t *testing.T) {
 	if got := scan(); got != "first" {
 		t.Fatalf("first scan: %q; want first", got)
 	}
-	rulePath := filepath.Join(dir, "rules", "no-println.yml")
-	writeFile(t, rulePath, strings.Replace(readFileT(t, rulePath), "message: first", "message: second", 1))
+	testutil.WriteFiles(t, dir, editedRule)
 	if got := scan(); got != "second" {
 		t.Errorf("scan after the rule changed: %q; want second", got)
 	}
-}
-
-func writeFile(t *testing.T, path, text string) {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func readFileT(t *testing.T, path string) string {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }
