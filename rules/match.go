@@ -15,9 +15,10 @@ import (
 // which become the finding's secondary labels.
 //
 // The maps of vars are never written in place: a binding makes new ones
-// (package matcher's MatchWith returns them, exportVars copies), so a copy
-// of an env is a copy of the struct, with secondary clipped so that a label
-// appended to one copy never lands in another's array.
+// (package matcher's MatchWith copies them at its first binding,
+// exportVars copies), so a copy of an env is a copy of the struct, with
+// secondary clipped so that a label appended to one copy never lands in
+// another's array.
 type env struct {
 	vars      matcher.Env
 	secondary []int32
@@ -140,9 +141,8 @@ type patternRule struct{ p *matcher.Pattern }
 
 // maxPrefilteredText bounds the node text patternRule and regexRule look
 // for literals in before matching: below it the look is cheaper than a
-// failed match (a pattern's allocates), above it the look could cost more,
-// and nested nodes (a long chain of a || b || …) would be read again and
-// again.
+// failed match, above it the look could cost more, and nested nodes (a
+// long chain of a || b || …) would be read again and again.
 const maxPrefilteredText = 256
 
 func (r patternRule) match(s *state, n int32, e *env) bool {
@@ -152,11 +152,7 @@ func (r patternRule) match(s *state, n int32, e *env) bool {
 	if text := s.t.Text(n); len(text) <= maxPrefilteredText && !r.p.MayMatch(text) {
 		return false // a match's text holds every literal of the pattern
 	}
-	out, ok := r.p.MatchWith(s.t, n, &e.vars)
-	if ok {
-		e.vars = *out
-	}
-	return ok
+	return r.p.MatchWith(s.t, n, &e.vars)
 }
 
 // kindRule is `kind` with a plain kind name: any of the symbols that name
