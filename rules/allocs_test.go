@@ -28,6 +28,21 @@ func TestPatternMissAllocatesNothing(t *testing.T) {
 	}
 }
 
+// TestRelationalTriesAllocateNothing: a relational rule that matches (its
+// candidate becomes a secondary label) in a rule that then fails, and an
+// nthChild count, allocate nothing: the labels go to the state's store,
+// and the siblings are counted, not listed.
+func TestRelationalTriesAllocateNothing(t *testing.T) {
+	for _, rule := range []string{
+		"{kind: call_expression, all: [{has: {kind: identifier}}, {has: {kind: goto_statement}}]}",
+		"{kind: call_expression, nthChild: 2}",
+	} {
+		if allocs := failedTryAllocs(t, rule); allocs != 0 {
+			t.Errorf("%s: a failed try allocates %v times, want 0", rule, allocs)
+		}
+	}
+}
+
 // TestPatternMismatchAllocatesNothing: a pattern holding the node's
 // literals that fails before binding anything (`g(1, $A)` on `g(1)`)
 // allocates nothing: the try shares the bindings' maps until it binds
@@ -58,6 +73,7 @@ func failedTryAllocs(t *testing.T, rule string) float64 {
 	r, s, call := onCall(t, "id: r\nlanguage: go\nrule: "+rule+"\n")
 	e := newEnv()
 	try := func() {
+		s.labels = s.labels[:0] // as Check does before each rule
 		if r.match(s, call, e) {
 			t.Fatalf("%s matched g(1)", rule)
 		}
