@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"maps"
+	"sync"
 
 	"github.com/structls/structls/matcher/syntax"
 )
@@ -20,30 +21,85 @@ const (
 )
 
 // Env holds the metavariable bindings of one match: node indexes into the
-// candidate tree.
+// candidate tree. A map is nil until something is bound in it.
+//
+// Most tries of a pattern fail (the candidates of a search, the lookahead
+// past an ellipsis, a rule's pattern on the nodes of its kind), so they
+// cost nothing until they bind, and little after:
+//   - a try that must not change the Env it starts from runs on a copy of
+//     the struct (share) whose maps are copied at its first binding
+//     (unshare): a try that fails before binding copies nothing;
+//   - a try that bound something and then failed gives its maps back
+//     (recycle) to a pool the next binding takes its map from.
 type Env struct {
 	Single map[string]int32
 	Multi  map[string][]int32
+	// shared: the maps are another Env's too, to be copied before the
+	// first binding.
+	shared bool
 }
 
-func newEnv() *Env {
-	return &Env{Single: map[string]int32{}, Multi: map[string][]int32{}}
+// share returns a copy of e for a try whose bindings e must not see.
+func (e *Env) share() Env {
+	return Env{Single: e.Single, Multi: e.Multi, shared: true}
 }
 
-func (e *Env) clone() *Env {
-	return &Env{Single: maps.Clone(e.Single), Multi: maps.Clone(e.Multi)}
-}
-
-// reset forgets every binding, so the Env serves the next candidate: most
-// candidates do not match, and allocating two maps for each was most of
-// what a warm query allocated.
-func (e *Env) reset() {
-	if len(e.Single) > 0 {
-		clear(e.Single)
+// setSingle binds a single-node metavariable.
+func (e *Env) setSingle(name string, node int32) {
+	e.unshare()
+	if e.Single == nil {
+		e.Single = singleMaps.Get().(map[string]int32)
 	}
-	if len(e.Multi) > 0 {
-		clear(e.Multi)
+	e.Single[name] = node
+}
+
+// setMulti binds a multi-node metavariable.
+func (e *Env) setMulti(name string, nodes []int32) {
+	e.unshare()
+	if e.Multi == nil {
+		e.Multi = multiMaps.Get().(map[string][]int32)
 	}
+	e.Multi[name] = nodes
+}
+
+// unshare gives e maps of its own, copies of the ones it shares.
+func (e *Env) unshare() {
+	if e.shared {
+		e.Single, e.Multi, e.shared = copyMap(&singleMaps, e.Single), copyMap(&multiMaps, e.Multi), false
+	}
+}
+
+// recycle ends a try that failed: the maps it owns (none while it shares
+// them) go back to the pools, as nothing else refers to them.
+func (e *Env) recycle() {
+	if !e.shared {
+		if e.Single != nil {
+			clear(e.Single)
+			singleMaps.Put(e.Single)
+		}
+		if e.Multi != nil {
+			clear(e.Multi)
+			multiMaps.Put(e.Multi)
+		}
+	}
+	*e = Env{}
+}
+
+// singleMaps and multiMaps hold the cleared maps of failed tries: a rule
+// like `$X = $X` binds $X on every assignment, and most then fail.
+var (
+	singleMaps = sync.Pool{New: func() any { return map[string]int32{} }}
+	multiMaps  = sync.Pool{New: func() any { return map[string][]int32{} }}
+)
+
+// copyMap returns a copy of m in a map of the pool (nil for nil).
+func copyMap[V any](pool *sync.Pool, m map[string]V) map[string]V {
+	if m == nil {
+		return nil
+	}
+	out := pool.Get().(map[string]V)
+	maps.Copy(out, m)
+	return out
 }
 
 // matcher matches one pattern against one tree.
@@ -51,30 +107,21 @@ type matcher struct {
 	p    *Pattern
 	t    *syntax.Tree
 	errK uint16 // the ERROR kind id in t
-	// kids holds the children of the nodes matchChildren is matching, one
-	// list after another, the innermost last: reused from node to node and
-	// from candidate to candidate, where a slice made for each node's
-	// children was three quarters of what a warm query allocated.
-	kids []int32
 }
 
 // MatchAt reports whether the pattern matches node i of the tree, and its bindings.
 func (p *Pattern) MatchAt(t *syntax.Tree, i int32) (*Env, bool) {
-	env := newEnv()
-	if p.matchInto(t, i, env) {
-		return env, true
-	}
-	return nil, false
-}
-
-// matchInto is MatchAt binding into env, which holds no binding: when it
-// reports false, env may hold some (reset clears them).
-func (p *Pattern) matchInto(t *syntax.Tree, i int32, env *Env) bool {
 	m := matcher{p: p, t: t}
-	return m.matchRoot(i, env)
+	var env Env
+	if !m.matchRoot(i, &env) {
+		env.recycle()
+		return nil, false
+	}
+	matched := env
+	return &matched, true
 }
 
-// matchRoot is matchInto with the matcher of the tree.
+// matchRoot matches the pattern at node i, binding into env.
 func (m *matcher) matchRoot(i int32, env *Env) bool {
 	p, t := m.p, m.t
 	if p.rootSymbol >= 0 && int(t.Nodes[i].Symbol) != p.rootSymbol {
@@ -209,28 +256,24 @@ func (m *matcher) skipGoals(goals []*patternNode) bool {
 	return true
 }
 
-// matchChildren matches the goals against the children of cand in order
+// matchChildren matches the goals against the children of parent in order
 // (ast-grep's match_nodes_impl_recursive): trivia is skipped as the
 // strictness allows, and an ellipsis takes candidates lazily — up to the
-// first one the next goal matches — without backtracking.
+// first one the next goal matches — without backtracking. The candidates
+// are visited by following the sibling links, c being the next one (-1
+// past the last): the walk only moves forward, so the children need not be
+// listed, which allocated on every try that reached them.
 func (m *matcher) matchChildren(goals []*patternNode, parent int32, env *Env) bool {
-	mark := len(m.kids)
-	for c := m.t.Nodes[parent].FirstChild; c >= 0; c = m.t.Nodes[c].NextSibling {
-		m.kids = append(m.kids, c)
-	}
-	// The nested matches append after these, and may move m.kids: cands
-	// keeps the array it was cut from, unchanged.
-	ok := m.matchCandidates(goals, m.kids[mark:len(m.kids):len(m.kids)], env)
-	m.kids = m.kids[:mark]
-	return ok
-}
-
-// matchCandidates is matchChildren over the children cands.
-func (m *matcher) matchCandidates(goals []*patternNode, cands []int32, env *Env) bool {
-	if len(cands) == 0 {
+	nodes := m.t.Nodes
+	c := nodes[parent].FirstChild
+	if c < 0 {
 		return false
 	}
-	g, c := 0, 0
+	// trial is the copy of env the goal after an ellipsis is tried on.
+	// Declared outside the loops, it stays on the stack: the address of a
+	// variable of a loop, passed down the recursion, escapes to the heap.
+	var trial Env
+	g := 0
 	for {
 		// (a) an ellipsis goal
 		if g == len(goals) {
@@ -241,33 +284,35 @@ func (m *matcher) matchCandidates(goals []*patternNode, cands []int32, env *Env)
 			g++
 			matchedFrom := c
 			if g == len(goals) {
-				return m.bindEllipsis(ellipsis, cands[matchedFrom:], 0, env)
+				return m.bindEllipsis(ellipsis, matchedFrom, -1, 0, env)
 			}
 			skipped := 0
 			for goals[g].isTrivial() {
 				g++
 				skipped++
 				if g == len(goals) {
-					return m.bindEllipsis(ellipsis, cands[matchedFrom:], skipped, env)
+					return m.bindEllipsis(ellipsis, matchedFrom, -1, skipped, env)
 				}
 			}
 			if next := goals[g]; next.meta != nil && next.meta.isEllipsis() {
-				c++ // two ellipses in a row: the first takes exactly one node
-				if c >= len(cands) || !m.bindEllipsis(ellipsis, cands[matchedFrom:c], skipped, env) {
+				c = nodes[c].NextSibling // two ellipses in a row: the first takes exactly one node
+				if c < 0 || !m.bindEllipsis(ellipsis, matchedFrom, c, skipped, env) {
 					return false
 				}
 				continue
 			}
 			for {
-				trial := env.clone()
-				if m.matchNode(goals[g], cands[c], trial) == matchedBoth {
-					if !m.bindEllipsis(ellipsis, cands[matchedFrom:c], skipped, env) {
+				trial = env.share()
+				matched := m.matchNode(goals[g], c, &trial) == matchedBoth
+				trial.recycle()
+				if matched {
+					if !m.bindEllipsis(ellipsis, matchedFrom, c, skipped, env) {
 						return false
 					}
 					break
 				}
-				c++
-				if c == len(cands) {
+				c = nodes[c].NextSibling
+				if c < 0 {
 					return false
 				}
 			}
@@ -275,14 +320,14 @@ func (m *matcher) matchCandidates(goals []*patternNode, cands []int32, env *Env)
 		// (b) one goal against the next candidates, skipping trivia
 	single:
 		for {
-			if c == len(cands) {
+			if c < 0 {
 				if !m.skipGoals(goals[g:]) {
 					return false
 				}
 				g = len(goals)
 				break
 			}
-			switch m.matchNode(goals[g], cands[c], env) {
+			switch m.matchNode(goals[g], c, env) {
 			case matchedBoth:
 				break single
 			case skipGoal:
@@ -291,13 +336,13 @@ func (m *matcher) matchCandidates(goals []*patternNode, cands []int32, env *Env)
 					break single
 				}
 			case skipBoth:
-				c++
+				c = nodes[c].NextSibling
 				g++
 				if g == len(goals) {
 					break single
 				}
 			case skipCandidate:
-				c++
+				c = nodes[c].NextSibling
 			case noMatch:
 				return false
 			}
@@ -305,30 +350,41 @@ func (m *matcher) matchCandidates(goals []*patternNode, cands []int32, env *Env)
 		// (c) advance past the matched pair
 		if g < len(goals) {
 			g++
-			c++
+			c = nodes[c].NextSibling
 		}
 		if g == len(goals) {
-			for ; c < len(cands); c++ {
-				if !m.skipTrailing(cands[c]) {
+			for ; c >= 0; c = nodes[c].NextSibling {
+				if !m.skipTrailing(c) {
 					return false
 				}
 			}
 			return true
 		}
-		if c == len(cands) {
+		if c < 0 {
 			return false
 		}
 	}
 }
 
-// bindEllipsis binds $$$NAME to the nodes, minus the anonymous goals that
-// followed it (their candidates are trimmed from the end).
-func (m *matcher) bindEllipsis(goal *patternNode, nodes []int32, skipped int, env *Env) bool {
+// bindEllipsis binds $$$NAME to the siblings from `from` up to `to` (-1:
+// to the last), minus the anonymous goals that followed it (their
+// candidates are trimmed from the end).
+func (m *matcher) bindEllipsis(goal *patternNode, from, to int32, skipped int, env *Env) bool {
 	if goal.meta.kind != metaMultiCapture {
 		return true
 	}
-	nodes = nodes[:max(0, len(nodes)-skipped)]
-	return m.bindMulti(goal.meta.name, append([]int32(nil), nodes...), env)
+	n := -skipped
+	for c := from; c != to; c = m.t.Nodes[c].NextSibling {
+		n++
+	}
+	var nodes []int32
+	if n > 0 {
+		nodes = make([]int32, 0, n)
+		for c := from; len(nodes) < n; c = m.t.Nodes[c].NextSibling {
+			nodes = append(nodes, c)
+		}
+	}
+	return m.bindMulti(goal.meta.name, nodes, env)
 }
 
 // bind binds a single-node metavariable; a name bound before must be bound
@@ -346,7 +402,7 @@ func (m *matcher) bind(mv *metaVar, cand int32, env *Env) bool {
 	if old, ok := env.Single[mv.name]; ok && !m.sameStructure(old, cand) {
 		return false
 	}
-	env.Single[mv.name] = cand
+	env.setSingle(mv.name, cand)
 	return true
 }
 
@@ -362,7 +418,7 @@ func (m *matcher) bindMulti(name string, nodes []int32, env *Env) bool {
 			}
 		}
 	}
-	env.Multi[name] = nodes
+	env.setMulti(name, nodes)
 	return true
 }
 
@@ -379,9 +435,12 @@ func (m *matcher) namedOnly(nodes []int32) []int32 {
 // sameStructure is ast-grep's does_node_match_exactly: the same node, or equal
 // text when either is a named leaf, or equal kinds and pairwise-equal children.
 // It walks with its own stack, not recursion: code may nest 100,000 deep.
+// The stack starts in an array of its frame, room enough for most
+// comparisons (`$X = $X` on every assignment): they allocate nothing.
 func (m *matcher) sameStructure(a, b int32) bool {
 	type pair struct{ a, b int32 }
-	pending := []pair{{a, b}}
+	var room [32]pair
+	pending := append(room[:0], pair{a, b})
 	for len(pending) > 0 {
 		p := pending[len(pending)-1]
 		pending = pending[:len(pending)-1]
@@ -433,7 +492,6 @@ const cancelCheckEvery = 256
 // (fn may be costly: it may build the match).
 func (p *Pattern) findEach(ctx context.Context, t *syntax.Tree, fn func(node int32, env *Env) bool) error {
 	done := ctx.Done()
-	var env *Env // a failed candidate's, reset
 	m := matcher{p: p, t: t}
 	for i := range t.Nodes {
 		if i%cancelCheckEvery == 0 && isDone(done) {
@@ -442,17 +500,15 @@ func (p *Pattern) findEach(ctx context.Context, t *syntax.Tree, fn func(node int
 		if p.rootSymbol >= 0 && int(t.Nodes[i].Symbol) != p.rootSymbol {
 			continue
 		}
-		if env == nil {
-			env = newEnv()
-		}
-		if !m.matchRoot(int32(i), env) {
-			env.reset() // for the next candidate
+		var env Env
+		if !m.matchRoot(int32(i), &env) {
+			env.recycle() // its maps serve the next candidates
 			continue
 		}
-		if !fn(int32(i), env) {
+		matched := env // fn may keep it
+		if !fn(int32(i), &matched) {
 			return nil
 		}
-		env = nil // fn may keep it
 		if isDone(done) {
 			return ctx.Err()
 		}

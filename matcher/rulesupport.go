@@ -12,30 +12,22 @@ import (
 
 // MatchWith is MatchAt for a pattern that is one part of a larger rule: a
 // metavariable already bound in env (by an earlier part) must match a node
-// of the same structure. env is left as it was; on a match the returned Env
-// holds env's bindings and the new ones.
-func (p *Pattern) MatchWith(t *syntax.Tree, i int32, env *Env) (*Env, bool) {
-	if p.rootSymbol >= 0 && int(t.Nodes[i].Symbol) != p.rootSymbol {
-		return nil, false
-	}
+// of the same structure. On a match env holds its bindings and the new
+// ones, in maps of its own once it has new ones; env's maps are never
+// written, so copies of env (other tries of the rule) keep theirs. On no
+// match env is left as it was, and the try allocated nothing unless it
+// bound something first (see Env).
+func (p *Pattern) MatchWith(t *syntax.Tree, i int32, env *Env) bool {
 	m := matcher{p: p, t: t}
-	out := env.clone()
-	if out.Single == nil {
-		out.Single = map[string]int32{}
+	try := env.share()
+	if !m.matchRoot(i, &try) {
+		try.recycle()
+		return false
 	}
-	if out.Multi == nil {
-		out.Multi = map[string][]int32{}
+	if !try.shared { // it bound something
+		*env = try
 	}
-	if p.root.meta != nil {
-		if p.Strictness != Smart && m.skipsExtra() && t.Nodes[i].IsExtra() {
-			return nil, false
-		}
-		return out, m.bind(p.root.meta, i, out)
-	}
-	if m.matchNode(p.root, i, out) == matchedBoth {
-		return out, true
-	}
-	return nil, false
+	return true
 }
 
 // RootSymbol returns the kind id every match of the pattern has, and false

@@ -64,6 +64,7 @@ func (s *RuleSet) check(ctx context.Context, path string, l *lang.Language, tree
 			}
 			r := table.rules[k]
 			st.limitSteps(limit)
+			st.labels = st.labels[:0]
 			e, ok := r.core.matchAt(st, int32(i))
 			if st.overLimit {
 				kept[k] = false // the rule is not tried again in this file
@@ -74,10 +75,12 @@ func (s *RuleSet) check(ctx context.Context, path string, l *lang.Language, tree
 				continue
 			}
 			if sup != nil && sup.hides(tree, int32(i), r.ID) {
+				st.release(e)
 				continue
 			}
 			st.limitSteps(limit)
 			out = append(out, r.finding(st, src, int32(i), e))
+			st.release(e)
 		}
 	}
 	if sup != nil {

@@ -14,10 +14,10 @@ import (
 // (shared with package matcher) and the nodes relational rules matched,
 // which become the finding's secondary labels.
 //
-// The maps of vars are never written in place: a binding makes new ones
-// (package matcher's MatchWith returns them, exportVars copies), so a copy
-// of an env is a copy of the struct, with secondary clipped so that a label
-// appended to one copy never lands in another's array.
+// Neither is written in place: a binding makes new maps (package matcher's
+// MatchWith copies them at its first binding, exportVars copies), and a
+// label new secondary slices in the state's label store (withLabels), so a
+// copy of an env is a copy of the struct.
 type env struct {
 	vars      matcher.Env
 	secondary []int32
@@ -36,7 +36,8 @@ func newEnv() *env { return &env{} }
 
 // clone returns a copy of e that e does not see changes of.
 func (e *env) clone() *env {
-	return &env{vars: e.vars, secondary: slices.Clip(e.secondary), returned: e.returned}
+	c := *e
+	return &c
 }
 
 // tryOn runs r on node n against a copy of e; on a match e takes the copy's
@@ -82,6 +83,21 @@ type state struct {
 	// most nodes, and most tries fail, so their copies are reused rather
 	// than allocated each time.
 	free []*env
+	// labels holds the secondary labels of the envs of the rule being
+	// tried at a node (withLabels); Check empties it before each rule at
+	// each node, once the finding of the one before has copied its labels.
+	labels []int32
+}
+
+// withLabels returns the labels sec followed by more, in a new slice of the
+// state's label store that nothing else refers to: a relational rule that
+// matched records its candidate there, and most such matches are tries in
+// a rule that then fails, where a slice of their own allocated each time.
+func (s *state) withLabels(sec []int32, more ...int32) []int32 {
+	start := len(s.labels)
+	s.labels = append(s.labels, sec...)
+	s.labels = append(s.labels, more...)
+	return s.labels[start:len(s.labels):len(s.labels)]
 }
 
 // scratch returns a copy of from (an empty env when from is nil) that the
@@ -96,7 +112,7 @@ func (s *state) scratch(from *env) *env {
 	if from == nil {
 		*c = env{}
 	} else {
-		*c = env{vars: from.vars, secondary: slices.Clip(from.secondary), returned: from.returned}
+		*c = *from
 	}
 	return c
 }
@@ -140,9 +156,8 @@ type patternRule struct{ p *matcher.Pattern }
 
 // maxPrefilteredText bounds the node text patternRule and regexRule look
 // for literals in before matching: below it the look is cheaper than a
-// failed match (a pattern's allocates), above it the look could cost more,
-// and nested nodes (a long chain of a || b || …) would be read again and
-// again.
+// failed match, above it the look could cost more, and nested nodes (a
+// long chain of a || b || …) would be read again and again.
 const maxPrefilteredText = 256
 
 func (r patternRule) match(s *state, n int32, e *env) bool {
@@ -152,11 +167,7 @@ func (r patternRule) match(s *state, n int32, e *env) bool {
 	if text := s.t.Text(n); len(text) <= maxPrefilteredText && !r.p.MayMatch(text) {
 		return false // a match's text holds every literal of the pattern
 	}
-	out, ok := r.p.MatchWith(s.t, n, &e.vars)
-	if ok {
-		e.vars = *out
-	}
-	return ok
+	return r.p.MatchWith(s.t, n, &e.vars)
 }
 
 // kindRule is `kind` with a plain kind name: any of the symbols that name
@@ -209,7 +220,7 @@ func (r nthChildRule) match(s *state, n int32, e *env) bool {
 	if r.of != nil && !tryOn(s, r.of, n, e) {
 		return false
 	}
-	var siblings []int32
+	index, count := 0, 0 // n's position among the siblings that count, and their number
 	for c := t.Nodes[node.Parent].FirstChild; c >= 0; c = t.Nodes[c].NextSibling {
 		if !t.Nodes[c].IsNamed() {
 			continue
@@ -217,11 +228,13 @@ func (r nthChildRule) match(s *state, n int32, e *env) bool {
 		if c != n && r.of != nil && !r.matchesOf(s, c) {
 			continue
 		}
-		siblings = append(siblings, c)
+		count++
+		if c == n {
+			index = count
+		}
 	}
-	index := slices.Index(siblings, n) + 1
 	if r.reverse {
-		index = len(siblings) - index + 1
+		index = count - index + 1
 	}
 	if r.step == 0 {
 		return index == r.offset

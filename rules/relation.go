@@ -60,7 +60,7 @@ func (r *relation) find(s *state, n int32, e *env) (int32, bool) {
 			if e.returned != 0 {
 				label = e.returned - 1
 			}
-			e.secondary = append(e.secondary, label)
+			e.secondary = s.withLabels(e.secondary, label)
 			e.returned = label + 1
 			return true
 		}

@@ -22,7 +22,7 @@ func (r selectorRule) match(s *state, n int32, e *env) bool {
 	if !r.list.matches(s.t, n, &rec) {
 		return false
 	}
-	e.secondary = append(e.secondary, rec...)
+	e.secondary = s.withLabels(e.secondary, rec...)
 	return true
 }
 
