@@ -10,7 +10,7 @@ import (
 	golang "github.com/tree-sitter/tree-sitter-go/bindings/go"
 
 	"github.com/structls/structls/internal/testutil"
-	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/lang"
 )
 
 func init() { lang.Register("go", golang.Language) }

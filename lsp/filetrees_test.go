@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/lang"
 	"github.com/structls/structls/workspace"
 )
 

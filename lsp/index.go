@@ -9,9 +9,9 @@ import (
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 
+	"github.com/structls/structls/lang"
 	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/matcher/index"
-	"github.com/structls/structls/matcher/lang"
 	"github.com/structls/structls/workspace"
 )
 

@@ -20,9 +20,9 @@ import (
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 
-	"github.com/structls/structls/matcher/syntax"
 	"github.com/structls/structls/outline"
 	"github.com/structls/structls/rewrite"
+	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
 

@@ -8,7 +8,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
-	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/lang"
 	"github.com/structls/structls/outline"
 	"github.com/structls/structls/workspace"
 )

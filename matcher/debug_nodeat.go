@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 
-	"github.com/structls/structls/matcher/lang"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/lang"
+	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
 

@@ -5,8 +5,8 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/structls/structls/matcher/lang"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/lang"
+	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
 

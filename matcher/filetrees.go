@@ -9,7 +9,7 @@ import (
 
 	sitter "github.com/structls/structls/third_party/go-tree-sitter"
 
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
 

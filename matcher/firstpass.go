@@ -7,8 +7,8 @@ import (
 	"sync"
 
 	"github.com/structls/structls/internal/inorder"
-	"github.com/structls/structls/matcher/lang"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/lang"
+	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
 

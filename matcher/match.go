@@ -5,7 +5,7 @@ import (
 	"context"
 	"maps"
 
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/syntax"
 )
 
 // outcome of matching one pattern node against one candidate node.

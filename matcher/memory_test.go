@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/structls/structls/internal/testutil"
-	"github.com/structls/structls/matcher/lang"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/lang"
+	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
 

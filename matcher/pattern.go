@@ -11,8 +11,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/structls/structls/matcher/lang"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/lang"
+	"github.com/structls/structls/syntax"
 )
 
 // Strictness says which differences between pattern and code still match.

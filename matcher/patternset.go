@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/lang"
 )
 
 // PatternSet is one pattern source compiled lazily for each language met,

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"sync/atomic"
 
-	"github.com/structls/structls/matcher/lang"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/lang"
+	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
 

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
 

@@ -16,9 +16,9 @@ import (
 	"unsafe"
 
 	"github.com/structls/structls/internal/english"
+	"github.com/structls/structls/lang"
 	"github.com/structls/structls/matcher"
-	"github.com/structls/structls/matcher/lang"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
 

@@ -3,8 +3,8 @@ package rewrite
 import (
 	"strings"
 
+	"github.com/structls/structls/lang"
 	"github.com/structls/structls/matcher"
-	"github.com/structls/structls/matcher/lang"
 	"github.com/structls/structls/workspace"
 )
 

@@ -4,9 +4,9 @@ import (
 	"cmp"
 	"context"
 
-	"github.com/structls/structls/matcher/lang"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/lang"
 	"github.com/structls/structls/rewrite"
+	"github.com/structls/structls/syntax"
 )
 
 // cancelCheckEvery is how many nodes Check visits between looks at its

@@ -20,8 +20,8 @@ import (
 	"os"
 	"time"
 
+	_ "github.com/structls/structls/lang/grammars"
 	"github.com/structls/structls/lsp"
-	_ "github.com/structls/structls/matcher/lang/grammars"
 )
 
 func main() {

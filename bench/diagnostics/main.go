@@ -35,8 +35,8 @@ import (
 	"strings"
 	"time"
 
+	_ "github.com/structls/structls/lang/grammars"
 	"github.com/structls/structls/lsp"
-	_ "github.com/structls/structls/matcher/lang/grammars"
 	"github.com/structls/structls/workspace"
 )
 

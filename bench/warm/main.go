@@ -26,8 +26,8 @@ import (
 	"time"
 
 	"github.com/structls/structls/internal/workers"
+	_ "github.com/structls/structls/lang/grammars"
 	"github.com/structls/structls/lsp"
-	_ "github.com/structls/structls/matcher/lang/grammars"
 )
 
 func main() {

@@ -11,10 +11,10 @@ import (
 
 	jsonv2 "github.com/go-json-experiment/json"
 
+	"github.com/structls/structls/lang"
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/matcher"
-	"github.com/structls/structls/matcher/lang"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/syntax"
 )
 
 // astgrepGoMemory is the soft limit of the Go heap of `structls astgrep`.

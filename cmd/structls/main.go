@@ -18,7 +18,7 @@ import (
 	"runtime/debug"
 
 	"github.com/structls/structls/internal/workers"
-	_ "github.com/structls/structls/matcher/lang/grammars" // every language of the catalogue
+	_ "github.com/structls/structls/lang/grammars" // every language of the catalogue
 )
 
 // version is the structls version, set at build time with -ldflags "-X main.version=…".

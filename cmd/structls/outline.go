@@ -12,8 +12,8 @@ import (
 	jsonv2 "github.com/go-json-experiment/json"
 
 	"github.com/structls/structls/lsp"
-	"github.com/structls/structls/matcher/syntax"
 	"github.com/structls/structls/outline"
+	"github.com/structls/structls/syntax"
 )
 
 // outlineGoMemory, outlineParseBudget and outlineArenaKeep are the Go

@@ -12,9 +12,9 @@ import (
 	"time"
 
 	"github.com/structls/structls/internal/testutil"
+	_ "github.com/structls/structls/lang/grammars"
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/matcher"
-	_ "github.com/structls/structls/matcher/lang/grammars"
 )
 
 // startDaemon runs a shared server on a fresh root of n files, each with

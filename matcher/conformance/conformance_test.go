@@ -18,9 +18,9 @@ import (
 	"testing"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/lang"
+	_ "github.com/structls/structls/lang/grammars"
 	"github.com/structls/structls/matcher"
-	"github.com/structls/structls/matcher/lang"
-	_ "github.com/structls/structls/matcher/lang/grammars"
 	"github.com/structls/structls/workspace"
 )
 

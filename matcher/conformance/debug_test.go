@@ -67,7 +67,7 @@ func TestDebugQueryMatchesAstGrep(t *testing.T) {
 // grammarDifferences are the languages whose grammars differ from
 // ast-grep's in the trees of these patterns (docs/ast-grep-differences.md,
 // "Node kinds and tree shapes"; TestKindsMatchAstGrep in
-// matcher/lang/grammars keeps that list true).
+// lang/grammars keeps that list true).
 var grammarDifferences = map[string]string{
 	"kotlin":   "fwcd's main branch lexes \"$\" as a token; ast-grep's fork reads it as an unexpected character",
 	"scala":    "the \"(\" of arguments is named arguments",

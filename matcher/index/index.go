@@ -26,9 +26,9 @@ import (
 	"path/filepath"
 	"runtime"
 
+	"github.com/structls/structls/lang"
 	"github.com/structls/structls/matcher"
-	"github.com/structls/structls/matcher/lang"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
 

@@ -12,10 +12,10 @@ import (
 	"unsafe"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/lang"
+	_ "github.com/structls/structls/lang/grammars"
 	"github.com/structls/structls/matcher"
-	"github.com/structls/structls/matcher/lang"
-	_ "github.com/structls/structls/matcher/lang/grammars"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
 

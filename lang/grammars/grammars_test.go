@@ -4,9 +4,9 @@ import (
 	"context"
 	"testing"
 
+	"github.com/structls/structls/lang"
 	"github.com/structls/structls/matcher"
-	"github.com/structls/structls/matcher/lang"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/syntax"
 )
 
 // TestEveryLanguageHasAGrammar checks the catalogue: each language has a

@@ -70,8 +70,8 @@ import (
 	ts_typescript "github.com/tree-sitter/tree-sitter-typescript/bindings/go"
 	ts_verilog "github.com/tree-sitter/tree-sitter-verilog/bindings/go"
 
-	"github.com/structls/structls/matcher/lang"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/lang"
+	"github.com/structls/structls/syntax"
 	ts_swift "github.com/structls/structls/third_party/tree-sitter-swift" // our binding of its C: third_party/README.md
 )
 

@@ -11,9 +11,9 @@ import (
 	"testing"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/lang"
 	"github.com/structls/structls/matcher"
-	"github.com/structls/structls/matcher/lang"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/syntax"
 )
 
 // kindDifferences lists the languages whose trees still differ from

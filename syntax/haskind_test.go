@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/structls/structls/matcher/lang"
-	_ "github.com/structls/structls/matcher/lang/grammars"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/lang"
+	_ "github.com/structls/structls/lang/grammars"
+	"github.com/structls/structls/syntax"
 )
 
 // TestHasKind checks the direct kind check against a cursor walk of the same
@@ -221,8 +221,8 @@ func hasKindSources(t *testing.T) []source {
 	goroot := filepath.Join(runtime.GOROOT(), "src")
 	return []source{
 		{"go", []string{filepath.Join(goroot, "go/parser"), filepath.Join(goroot, "go/types"), filepath.Join(goroot, "net/http")}, ".go"},
-		{"java", []string{"../../testdata/corpus/java"}, ".java"},
-		{"tsx", []string{"../../testdata/corpus/tsx"}, ".tsx"},
+		{"java", []string{"../testdata/corpus/java"}, ".java"},
+		{"tsx", []string{"../testdata/corpus/tsx"}, ".tsx"},
 		{"go", []string{moduleDir(t, "github.com/tree-sitter/tree-sitter-go") + "/test/corpus"}, ".txt"},
 		{"python", []string{moduleDir(t, "github.com/tree-sitter/tree-sitter-python") + "/test/corpus"}, ".txt"},
 		{"javascript", []string{moduleDir(t, "github.com/tree-sitter/tree-sitter-javascript") + "/test/corpus"}, ".txt"},

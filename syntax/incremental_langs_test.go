@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/structls/structls/matcher/lang"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/lang"
+	"github.com/structls/structls/syntax"
 )
 
 // TestIncrementalReparseLanguages checks the incremental reparse property
@@ -24,8 +24,8 @@ func TestIncrementalReparseLanguages(t *testing.T) {
 		{"javascript", moduleDir(t, "github.com/tree-sitter/tree-sitter-javascript") + "/test/corpus/literals.txt", 4},
 		{"c", moduleDir(t, "github.com/tree-sitter/tree-sitter-c") + "/test/corpus/preprocessor.txt", 4},
 		{"rust", moduleDir(t, "github.com/tree-sitter/tree-sitter-rust") + "/test/corpus/macros.txt", 4},
-		{"java", "../../testdata/corpus/java/Inventory.java", 6},
-		{"tsx", "../../testdata/corpus/tsx/TodoList.tsx", 14},
+		{"java", "../testdata/corpus/java/Inventory.java", 6},
+		{"tsx", "../testdata/corpus/tsx/TodoList.tsx", 14},
 	} {
 		t.Run(tt.lang, func(t *testing.T) {
 			l, err := lang.Lookup(tt.lang)

@@ -1,7 +1,7 @@
 // Package lang is the language catalogue: each language's canonical name,
 // aliases, file names and extensions, expando character and tree-sitter
 // grammar. The grammars themselves are linked in by package
-// matcher/lang/grammars (imported by the commands), so that packages and
+// lang/grammars (imported by the commands), so that packages and
 // tests that need only one or two grammars stay small and quick to build.
 package lang
 
