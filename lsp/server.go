@@ -62,7 +62,7 @@ type Server struct {
 	overlay    *workspace.Overlay
 	progress   *progressTracker
 	parseCache *syntax.Cache  // flat trees kept between queries
-	index      *indexer       // background parsing into parseCache (index.go)
+	warmer     *warmer        // background parsing into parseCache (warmup.go)
 	edits      *rewrite.Store // rewrite previews waiting to be applied
 	diag       *diagnostics   // live diagnostics of the open documents
 	rules      *rulesState    // each folder's ast-grep rules, for the diagnostics
@@ -118,7 +118,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) int {
 		requests:    make(chan struct{}, 2*runtime.GOMAXPROCS(0)),
 		overlay:     workspace.NewOverlay(),
 		parseCache:  syntax.NewCache(workspace.DefaultParseCacheMB << 20),
-		index:       newIndexer(),
+		warmer:      newWarmer(),
 		symbols:     outline.NewIndex(),
 		progress:    newProgressTracker(),
 		exitCh:      make(chan struct{}),

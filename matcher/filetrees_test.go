@@ -12,6 +12,7 @@ import (
 
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/lang"
+	"github.com/structls/structls/parsecache"
 	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
@@ -19,10 +20,10 @@ import (
 // trustedTrees is a server's Trees whose clock runs an hour ahead, so the
 // files a test has just written count as settled and their stamps are
 // trusted (in real use only files unchanged for StampSlack are).
-func trustedTrees() Trees {
-	files := NewFileTrees()
+func trustedTrees() parsecache.Trees {
+	files := parsecache.NewFileTrees()
 	files.Now = func() time.Time { return time.Now().Add(time.Hour) }
-	return Trees{Cache: syntax.NewCache(64 << 20), Files: files}
+	return parsecache.Trees{Cache: syntax.NewCache(64 << 20), Files: files}
 }
 
 // settledFile is the one file of the tests below: a.go, one call of f.
@@ -79,11 +80,11 @@ func TestFileTreesServeNoChangedFile(t *testing.T) {
 				t.Fatalf("first query found %q; want f(1)", got)
 			}
 			tc.change(t, env)
-			servedBefore := env.trees.Files.served.Load()
+			servedBefore := env.trees.Files.Served()
 			if got := env.match(t); got != tc.want {
 				t.Errorf("after the change the query found %q; want %q", got, tc.want)
 			}
-			if served := env.trees.Files.served.Load() > servedBefore; served != tc.served {
+			if served := env.trees.Files.Served() > servedBefore; served != tc.served {
 				t.Errorf("the tree was served unread: %v; want %v", served, tc.served)
 			}
 		})
@@ -95,7 +96,7 @@ type fileTreesEnv struct {
 	dir, path string
 	snap      *workspace.Snapshot
 	file      workspace.File // a.go, as the walk finds it
-	trees     Trees
+	trees     parsecache.Trees
 	before    os.FileInfo // a.go as first written
 }
 
@@ -218,7 +219,7 @@ func TestBackgroundQueryCachesWhatFits(t *testing.T) {
 	q := Query{Pattern: "f($A)", Limit: intp(0)}
 	search := func(cache *syntax.Cache, background bool) *Result {
 		t.Helper()
-		res, err := Search(context.Background(), snap, q, workspace.UTF16, nil, Trees{Cache: cache, Background: background})
+		res, err := Search(context.Background(), snap, q, workspace.UTF16, nil, parsecache.Trees{Cache: cache, Background: background})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -256,7 +257,7 @@ func TestBackgroundQueryCachesWhatFits(t *testing.T) {
 }
 
 // TestFilledTreesServeNoChangedFile: a file a query parsed only to fill
-// the cache while indexing (its pattern could not match it) is served
+// the cache during background parsing (its pattern could not match it) is served
 // unread to the next query while unchanged, and never once changed: a
 // rewrite of the same size with the old mtime put back gives the new text.
 func TestFilledTreesServeNoChangedFile(t *testing.T) {
@@ -277,19 +278,19 @@ func TestFilledTreesServeNoChangedFile(t *testing.T) {
 	if got := search("g($A)"); len(got) != 0 || env.trees.Cache.Stats().Trees != 1 {
 		t.Fatalf("g($A) found %q, %d trees cached; want nothing found and a.go cached", got, env.trees.Cache.Stats().Trees)
 	}
-	served, parses := env.trees.Files.served.Load(), env.trees.Cache.Parses()
+	served, parses := env.trees.Files.Served(), env.trees.Cache.Parses()
 	if got := search("f($A)"); len(got) != 1 || got[0] != "f(1)" {
 		t.Fatalf("f($A) found %q; want f(1)", got)
 	}
-	if env.trees.Files.served.Load() != served+1 || env.trees.Cache.Parses() != parses {
+	if env.trees.Files.Served() != served+1 || env.trees.Cache.Parses() != parses {
 		t.Error("the filled tree was not served unread")
 	}
 	env.rewriteKeepingTimes(t, "package p\n\nfunc _() { g(2) }\n")
-	served = env.trees.Files.served.Load()
+	served = env.trees.Files.Served()
 	if got := search("g($A)"); len(got) != 1 || got[0] != "g(2)" {
 		t.Errorf("after a rewrite of the same size with the old mtime put back, g($A) found %q; want g(2)", got)
 	}
-	if env.trees.Files.served.Load() != served {
+	if env.trees.Files.Served() != served {
 		t.Error("the changed file's old tree was served")
 	}
 }
@@ -314,7 +315,7 @@ func TestFileTreesKeepTheLanguage(t *testing.T) {
 			t.Errorf("query %d, as %s: %+v; want f(1) found as %s", i, language, res.Matches, language)
 		}
 	}
-	if served := trees.Files.served.Load(); served != 1 {
+	if served := trees.Files.Served(); served != 1 {
 		t.Errorf("%d trees served unread; want 1 (the last query's, in the language of the one before)", served)
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/lang"
+	"github.com/structls/structls/parsecache"
 	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
@@ -138,11 +139,11 @@ func TestSearchReleasesWorkerArenas(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		limit int // 0: the first pass builds the matches; else a second pass builds the page
-		trees Trees
+		trees parsecache.Trees
 	}{
-		{"no cache (the CLI)", 0, Trees{}},
-		{"no cache, a page", 1, Trees{}},
-		{"a background run fills the cache (a fresh server)", 0, Trees{Cache: syntax.NewCache(1 << 30), Background: true}},
+		{"no cache (the CLI)", 0, parsecache.Trees{}},
+		{"no cache, a page", 1, parsecache.Trees{}},
+		{"a background run fills the cache (a fresh server)", 0, parsecache.Trees{Cache: syntax.NewCache(1 << 30), Background: true}},
 	} {
 		before := syntax.ArenaBytes()
 		res, err := Search(context.Background(), snap, Query{Pattern: "f($A, $B)", Lang: "go", Limit: intp(tc.limit)}, workspace.UTF16, nil, tc.trees)

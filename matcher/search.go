@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/structls/structls/lang"
+	"github.com/structls/structls/parsecache"
 	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
@@ -74,7 +75,7 @@ func (q Query) validate() (settings, error) {
 // pass builds the matches as it goes instead, as they are all returned.
 // matchCount is always exact: every file is matched to the end, which costs
 // time but no memory per match.
-func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc, trees Trees) (*Result, error) {
+func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc, trees parsecache.Trees) (*Result, error) {
 	return SearchStream(ctx, snap, q, enc, progress, trees, nil)
 }
 
@@ -87,7 +88,7 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 // error from emit (the client has gone) ends the search with that error.
 // A nil emit is Search.
 func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc,
-	trees Trees, emit func(Batch) error) (*Result, error) {
+	trees parsecache.Trees, emit func(Batch) error) (*Result, error) {
 	set, err := q.validate()
 	if err != nil {
 		return nil, err
@@ -158,7 +159,7 @@ type searcher struct {
 	enc          workspace.Encoding
 	contextLines int
 	text         bool // the text rendering is wanted: keep each match's source lines
-	trees        Trees
+	trees        parsecache.Trees
 	buildAll     bool        // every match is returned: build them in the first pass
 	full         atomic.Bool // the cache has no room left for the trees of files the pattern cannot match (fill)
 }
@@ -233,7 +234,7 @@ const maxKeptReadBuffer = 1 << 20
 
 // tree returns the tree of a file the pattern may match, or nil with what
 // to say about the file: a file on disk known unchanged since its tree was
-// cached is not even read (FileTrees); any other is read into the worker's
+// cached is not even read (parsecache.FileTrees); any other is read into the worker's
 // buffer (kept grown up to maxKeptReadBuffer, unless the file is an open
 // document), tested against the pattern's literals, and parsed.
 func (s *searcher) tree(ctx context.Context, snap *workspace.Snapshot, f workspace.File, named bool, p *Pattern, l *lang.Language,
@@ -279,8 +280,8 @@ func (s *searcher) tree(ctx context.Context, snap *workspace.Snapshot, f workspa
 // have the kind the pattern's matches must have. Either way it is parsed in
 // the worker's scratch memory (the matches are copied out before the next
 // file). A file on disk while a background run fills the cache
-// (Trees.Background) is cached whole as well while the cache has room, so
-// the query's trees serve the next query whatever the state of indexing,
+// (parsecache.Trees.Background) is cached whole as well while the cache has room, so
+// the query's trees serve the next query whatever the state of background parsing,
 // but it pushes out no tree for it: with no room left it is parsed as with
 // no cache.
 func (s *searcher) parse(ctx context.Context, l *lang.Language, p *Pattern, content []byte, onDisk bool,
@@ -300,7 +301,7 @@ func (s *searcher) parse(ctx context.Context, l *lang.Language, p *Pattern, cont
 
 // fill caches the tree of a file on disk that the pattern cannot match
 // (it lacks a literal) while a background run is to fill the cache
-// (Trees.Background), as long as the cache has room, pushing out no tree:
+// (parsecache.Trees.Background), as long as the cache has room, pushing out no tree:
 // so the first query of a fresh server parses every file of its languages
 // in its paths, and the queries after it are warm whatever files they
 // need, where leaving those files to the background run (which waits

@@ -13,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/parsecache"
 	"github.com/structls/structls/workspace"
 )
 
@@ -20,7 +21,7 @@ import (
 // parse cache (as the CLI runs).
 func search(t *testing.T, dir string, q Query) (*Result, error) {
 	t.Helper()
-	return Search(context.Background(), dirSnapshot(t, dir), q, workspace.UTF16, nil, Trees{})
+	return Search(context.Background(), dirSnapshot(t, dir), q, workspace.UTF16, nil, parsecache.Trees{})
 }
 
 // dirSnapshot is a snapshot of one folder, dir, with no open documents.

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/parsecache"
 	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
@@ -39,14 +40,14 @@ func TestSearchStreamMatchesSearch(t *testing.T) {
 	for _, tt := range []struct {
 		name  string
 		query Query
-		trees Trees
+		trees parsecache.Trees
 	}{
-		{"all", Query{Pattern: "f($A)", Limit: intp(0)}, Trees{}},
-		{"all, text", Query{Pattern: "f($A)", Limit: intp(0), Format: "text"}, Trees{}},
-		{"page", Query{Pattern: "f($A)", Skip: 7, Limit: intp(100), Format: "text"}, Trees{}},
-		{"page, cached", Query{Pattern: "f($A)", Skip: 300, Limit: intp(50)}, Trees{Cache: syntax.NewCache(64 << 20)}},
+		{"all", Query{Pattern: "f($A)", Limit: intp(0)}, parsecache.Trees{}},
+		{"all, text", Query{Pattern: "f($A)", Limit: intp(0), Format: "text"}, parsecache.Trees{}},
+		{"page", Query{Pattern: "f($A)", Skip: 7, Limit: intp(100), Format: "text"}, parsecache.Trees{}},
+		{"page, cached", Query{Pattern: "f($A)", Skip: 300, Limit: intp(50)}, parsecache.Trees{Cache: syntax.NewCache(64 << 20)}},
 		{"page, cached and stamped", Query{Pattern: "f($A)", Skip: 300, Limit: intp(50)}, trustedTrees()},
-		{"none", Query{Pattern: "nothing($A)", Limit: intp(0), Format: "text"}, Trees{}},
+		{"none", Query{Pattern: "nothing($A)", Limit: intp(0), Format: "text"}, parsecache.Trees{}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx := context.Background()
@@ -93,7 +94,7 @@ func TestSearchStreamStopsOnEmitError(t *testing.T) {
 	snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
 	gone := errors.New("client gone")
 	calls := 0
-	_, err = SearchStream(context.Background(), snap, Query{Pattern: "f($A)", Limit: intp(0)}, workspace.UTF16, nil, Trees{},
+	_, err = SearchStream(context.Background(), snap, Query{Pattern: "f($A)", Limit: intp(0)}, workspace.UTF16, nil, parsecache.Trees{},
 		func(Batch) error { calls++; return gone })
 	if !errors.Is(err, gone) || calls != 1 {
 		t.Errorf("error %v after %d emits; want the emit's error after 1", err, calls)

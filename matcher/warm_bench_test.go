@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/structls/structls/parsecache"
 	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
@@ -51,9 +52,9 @@ func BenchmarkWarmSearch(b *testing.B) {
 		b.Fatal(err)
 	}
 	snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
-	files := NewFileTrees()
+	files := parsecache.NewFileTrees()
 	files.Now = func() time.Time { return time.Now().Add(time.Hour) }
-	trees := Trees{Cache: syntax.NewCache(2 << 30), Files: files}
+	trees := parsecache.Trees{Cache: syntax.NewCache(2 << 30), Files: files}
 	ctx := context.Background()
 	if _, err := Search(ctx, snap, Query{Pattern: "$F($$$A)", Lang: "go"}, workspace.UTF16, nil, trees); err != nil {
 		b.Fatal(err) // parses every file into the cache
@@ -68,7 +69,7 @@ func BenchmarkWarmSearch(b *testing.B) {
 }
 
 // benchmarkQuery times q, warm, reporting its matches and CPU time.
-func benchmarkQuery(b *testing.B, snap *workspace.Snapshot, q Query, trees Trees) {
+func benchmarkQuery(b *testing.B, snap *workspace.Snapshot, q Query, trees parsecache.Trees) {
 	ctx := context.Background()
 	cpu := cpuTime()
 	for b.Loop() {

@@ -38,7 +38,7 @@ func (c *Cache) Cached(key TreeKey) *Tree {
 }
 
 // Peek returns the tree c keeps under key, or nil, without counting it as
-// used: for recording which tree a content has (matcher.FileTrees), which
+// used: for recording which tree a content has (parsecache.FileTrees), which
 // is no use of the tree.
 func (c *Cache) Peek(key TreeKey) *Tree {
 	if c == nil {

@@ -8,10 +8,10 @@ import (
 )
 
 // ParseIfRoom returns the tree of source for a query that runs while
-// background parsing is filling the cache (package index), so that the
-// trees a query parses serve the queries after it whatever the state of
-// the indexing: the cached tree when there is one; else, when the cache has
-// room for it, the whole tree, parsed in scratch's arena and kept as used
+// background parsing is filling the cache (package warmup), so that the
+// trees a query parses serve the queries after it however far background
+// parsing has got: the cached tree when there is one; else, when the cache
+// has room for it, the whole tree, parsed in scratch's arena and kept as used
 // by the current query (like Warm, it drops no tree to make room); else
 // only the subtrees rooted at nodes of kind symbol, as ParseSubtrees parses
 // them (valid until scratch's next parse, and not kept): a full cache costs

@@ -15,7 +15,7 @@ import (
 var ErrCacheFull = errors.New("the parse cache is full: raise the parseCacheMB setting to keep more trees")
 
 // Warm puts the tree of source into the cache, unless it is there already,
-// for background parsing (package index). Unlike Parse it never makes room:
+// for background parsing (package warmup). Unlike Parse it never makes room:
 // it neither drops a tree nor moves one in the recency order, and it returns
 // ErrCacheFull when the tree does not fit. A tree too large to cache at all
 // (see add) is parsed and not kept, and is no error. A disabled cache is full.

@@ -121,7 +121,7 @@ func query(mode, root, language, pattern string) error {
 func waitIndexed(ed *lsp.Editor) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	msg, err := ed.WaitProgressEnd(ctx, lsp.IsIndexingTitle)
+	msg, err := ed.WaitProgressEnd(ctx, lsp.IsWarmupTitle)
 	if err == nil && !strings.Contains(msg, "parsed") {
 		err = fmt.Errorf("indexing ended with %q", msg)
 	}

@@ -72,7 +72,7 @@ func main() {
 		fail(err)
 	}
 	measureDocumentSymbols(ctx, ed, uri, lines, rounds, "right after the queries")
-	if msg, err := ed.WaitProgressEnd(ctx, lsp.IsIndexingTitle); err != nil || !strings.Contains(msg, "parsed") {
+	if msg, err := ed.WaitProgressEnd(ctx, lsp.IsWarmupTitle); err != nil || !strings.Contains(msg, "parsed") {
 		fail(fmt.Errorf("indexing: %q, %v", msg, err))
 	}
 	measureDocumentSymbols(ctx, ed, uri, lines, rounds, "once indexing has ended")

@@ -21,6 +21,7 @@ import (
 	"github.com/structls/structls/lang"
 	_ "github.com/structls/structls/lang/grammars"
 	"github.com/structls/structls/matcher"
+	"github.com/structls/structls/parsecache"
 	"github.com/structls/structls/workspace"
 )
 
@@ -104,7 +105,7 @@ func structlsRun(t *testing.T, dir, file string, c Case) ([]result, []string, er
 	snap := workspace.NewSnapshot([]workspace.Folder{f}, workspace.Settings{}, nil)
 	zero := 0
 	res, err := matcher.Search(context.Background(), snap, matcher.Query{Pattern: c.Pattern, Lang: c.Lang,
-		Strictness: c.Strictness, Selector: c.Selector, Paths: []string{file}, Limit: &zero}, workspace.UTF8, nil, matcher.Trees{})
+		Strictness: c.Strictness, Selector: c.Selector, Paths: []string{file}, Limit: &zero}, workspace.UTF8, nil, parsecache.Trees{})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -1,4 +1,4 @@
-package index
+package warmup
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 	"github.com/structls/structls/lang"
 	_ "github.com/structls/structls/lang/grammars"
 	"github.com/structls/structls/matcher"
+	"github.com/structls/structls/parsecache"
 	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
@@ -74,7 +75,7 @@ func TestRunWarmsTheCache(t *testing.T) {
 	dir := testutil.WriteTree(t, project)
 	cache := syntax.NewCache(64 << 20)
 	var begun, reported int
-	res, err := Run(context.Background(), snapshotOf(t, dir), matcher.Trees{Cache: cache}, Options{
+	res, err := Run(context.Background(), snapshotOf(t, dir), parsecache.Trees{Cache: cache}, Options{
 		Begin:    func(files int) { begun = files },
 		Progress: func(done, total int) { reported = done },
 	})
@@ -91,7 +92,7 @@ func TestRunWarmsTheCache(t *testing.T) {
 		t.Errorf("after the run, a query parsed %d files; want 0", n)
 	}
 	// A second run finds everything cached and parses nothing.
-	if _, err := Run(context.Background(), snapshotOf(t, dir), matcher.Trees{Cache: cache}, Options{}); err != nil || cache.Parses() != 5 {
+	if _, err := Run(context.Background(), snapshotOf(t, dir), parsecache.Trees{Cache: cache}, Options{}); err != nil || cache.Parses() != 5 {
 		t.Errorf("a second run: %v, %d parses in all; want 5", err, cache.Parses())
 	}
 }
@@ -112,7 +113,7 @@ func TestRunStopsWhenTheCacheIsFull(t *testing.T) {
 	}
 	cost := int64(len(src)) + int64(len(tree.Nodes))*int64(unsafe.Sizeof(syntax.Node{}))
 	cache := syntax.NewCache(5*cost + cost/2) // a tree may take a quarter at most
-	res, err := Run(context.Background(), snapshotOf(t, dir), matcher.Trees{Cache: cache}, Options{})
+	res, err := Run(context.Background(), snapshotOf(t, dir), parsecache.Trees{Cache: cache}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +131,7 @@ func TestRunParsesOnlyChangedFiles(t *testing.T) {
 	dir := testutil.WriteTree(t, project)
 	cache := syntax.NewCache(64 << 20)
 	paths := []string{filepath.Join(dir, "b", "c.py"), filepath.Join(dir, "node_modules", "m", "index.js"), filepath.Join(dir, "gone.go")}
-	res, err := Run(context.Background(), snapshotOf(t, dir), matcher.Trees{Cache: cache}, Options{Paths: paths})
+	res, err := Run(context.Background(), snapshotOf(t, dir), parsecache.Trees{Cache: cache}, Options{Paths: paths})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +150,7 @@ func TestRunWaitsWhileARequestRuns(t *testing.T) {
 	begun := make(chan struct{})
 	finished := make(chan Result, 1)
 	go func() {
-		res, _ := Run(context.Background(), snapshotOf(t, dir), matcher.Trees{Cache: cache}, Options{Gate: &gate, Begin: func(int) { close(begun) }})
+		res, _ := Run(context.Background(), snapshotOf(t, dir), parsecache.Trees{Cache: cache}, Options{Gate: &gate, Begin: func(int) { close(begun) }})
 		finished <- res
 	}()
 	select {
@@ -211,7 +212,7 @@ func TestRunCancelled(t *testing.T) {
 	dir := testutil.WriteTree(t, project)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Run(ctx, snapshotOf(t, dir), matcher.Trees{Cache: syntax.NewCache(64 << 20)}, Options{}); !errors.Is(err, context.Canceled) {
+	if _, err := Run(ctx, snapshotOf(t, dir), parsecache.Trees{Cache: syntax.NewCache(64 << 20)}, Options{}); !errors.Is(err, context.Canceled) {
 		t.Fatalf("err %v; want context.Canceled", err)
 	}
 }
@@ -234,13 +235,13 @@ func TestInterruptedOnce(t *testing.T) {
 }
 
 // TestRunPassesOverWhatQueriesCached: the files whose trees a query cached
-// while indexing had not finished are passed over unread, unless they
+// while background parsing had not finished are passed over unread, unless they
 // changed since; the others are parsed.
 func TestRunPassesOverWhatQueriesCached(t *testing.T) {
 	dir := testutil.WriteTree(t, project)
-	files := matcher.NewFileTrees()
+	files := parsecache.NewFileTrees()
 	files.Now = func() time.Time { return time.Now().Add(time.Hour) } // stamps of files just written are trusted
-	trees := matcher.Trees{Cache: syntax.NewCache(64 << 20), Files: files, Background: true}
+	trees := parsecache.Trees{Cache: syntax.NewCache(64 << 20), Files: files, Background: true}
 	snap := snapshotOf(t, dir)
 	limit := 0
 	res, err := matcher.Search(context.Background(), snap, matcher.Query{Pattern: "package $P", Lang: "go", Limit: &limit}, workspace.UTF16, nil, trees)

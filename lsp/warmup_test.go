@@ -31,11 +31,11 @@ func startServer(t *testing.T, dir string, opts EditorOptions) (*Editor, *Server
 func waitRuns(t *testing.T, s *Server, n int) {
 	t.Helper()
 	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-		if s.index.finishedRuns() >= n {
+		if s.warmer.finishedRuns() >= n {
 			return
 		}
 	}
-	t.Fatalf("background parsing finished %d runs in 30 s; want %d", s.index.finishedRuns(), n)
+	t.Fatalf("background parsing finished %d runs in 30 s; want %d", s.warmer.finishedRuns(), n)
 }
 
 // goProject writes n Go files, each with a function returning err.
@@ -135,7 +135,7 @@ func TestQueryFirstGetsTheSameResult(t *testing.T) {
 		{"backgroundParse off", `{"backgroundParse": false}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			ed, srv := startIndexingHeld(t, dir, EditorOptions{Settings: json.RawMessage(tc.settings)})
+			ed, srv := startWarmupHeld(t, dir, EditorOptions{Settings: json.RawMessage(tc.settings)})
 			if first := astGrepTexts(t, ed, anyIf); !slices.Equal(first, warm) {
 				t.Errorf("first query %q;\nafter background parsing %q", first, warm)
 			}
@@ -146,14 +146,14 @@ func TestQueryFirstGetsTheSameResult(t *testing.T) {
 	}
 }
 
-// startIndexingHeld starts a server whose background parsing never gets
+// startWarmupHeld starts a server whose background parsing never gets
 // to run: the test holds its gate busy, as a request would, for good. So
-// every query it answers runs while indexing has not finished.
-func startIndexingHeld(t *testing.T, dir string, opts EditorOptions) (*Editor, *Server) {
+// every query it answers runs while background parsing has not finished.
+func startWarmupHeld(t *testing.T, dir string, opts EditorOptions) (*Editor, *Server) {
 	t.Helper()
 	servers := make(chan *Server, 1)
 	testHookServe = func(s *Server) {
-		s.index.gate.Busy() // never released
+		s.warmer.gate.Busy() // never released
 		servers <- s
 	}
 	defer func() { testHookServe = nil }()
@@ -165,19 +165,19 @@ func startIndexingHeld(t *testing.T, dir string, opts EditorOptions) (*Editor, *
 // anyIf's: a tree cached whole serves both.
 var returnAny = map[string]any{"pattern": "return $X", "lang": "go", "limit": 0}
 
-// TestWarmWhileIndexing: while background parsing has not finished, the
+// TestWarmDuringWarmup: while background parsing has not finished, the
 // trees the first query parses serve the queries after it, of its pattern
 // or another: they parse nothing, and answer as a server without
 // background parsing does.
-func TestWarmWhileIndexing(t *testing.T) {
+func TestWarmDuringWarmup(t *testing.T) {
 	dir := goProject(t, 8)
-	ed, srv := startIndexingHeld(t, dir, EditorOptions{})
+	ed, srv := startWarmupHeld(t, dir, EditorOptions{})
 	off, _ := startServer(t, dir, EditorOptions{InitOptions: json.RawMessage(`{"structls": {"backgroundParse": false}}`)})
 	for i, q := range []map[string]any{anyIf, anyIf, returnAny} {
 		before := srv.parseCache.Parses()
 		got := astGrepTexts(t, ed, q)
 		if want := astGrepTexts(t, off, q); len(got) < 8 || !slices.Equal(got, want) {
-			t.Errorf("query %d (%s) while indexing: %q;\nwithout background parsing %q", i+1, q["pattern"], got, want)
+			t.Errorf("query %d (%s) during warm-up: %q;\nwithout background parsing %q", i+1, q["pattern"], got, want)
 		}
 		parsed := srv.parseCache.Parses() - before
 		if i == 0 && parsed != 8 {
@@ -187,31 +187,31 @@ func TestWarmWhileIndexing(t *testing.T) {
 			t.Errorf("query %d (%s) parsed %d files; want 0 (the first query's trees)", i+1, q["pattern"], parsed)
 		}
 	}
-	if !srv.index.pending() || srv.index.finishedRuns() != 0 {
+	if !srv.warmer.pending() || srv.warmer.finishedRuns() != 0 {
 		t.Fatal("background parsing finished during the test; it was to be held back")
 	}
 }
 
-// TestFirstQueryWhileIndexingParsesEveryFile: while background parsing
+// TestFirstQueryDuringWarmupParsesEveryFile: while background parsing
 // has not finished, a query also parses (and caches) the files its pattern
 // cannot match, those lacking a literal of it: a later query that needs
 // exactly those files parses nothing, and every answer is the one a server
 // without background parsing gives.
-func TestFirstQueryWhileIndexingParsesEveryFile(t *testing.T) {
+func TestFirstQueryDuringWarmupParsesEveryFile(t *testing.T) {
 	var b strings.Builder
 	for i := range 6 {
 		fmt.Fprintf(&b, "-- e%d.go --\npackage p\n\nfunc E%d() error {\n\tif err != nil {\n\t\treturn err\n\t}\n\treturn nil\n}\n", i, i)
 		fmt.Fprintf(&b, "-- n%d.go --\npackage p\n\nfunc N%d() int {\n\treturn %d\n}\n", i, i, i) // no err: skipped by errIf
 	}
 	dir := testutil.WriteTree(t, b.String())
-	ed, srv := startIndexingHeld(t, dir, EditorOptions{})
+	ed, srv := startWarmupHeld(t, dir, EditorOptions{})
 	off, _ := startServer(t, dir, EditorOptions{InitOptions: json.RawMessage(`{"structls": {"backgroundParse": false}}`)})
 	errIf := map[string]any{"pattern": "if err != nil { $$$ }", "lang": "go", "limit": 0}
 	for i, q := range []map[string]any{errIf, returnAny} {
 		before := srv.parseCache.Parses()
 		got := astGrepTexts(t, ed, q)
 		if want := astGrepTexts(t, off, q); len(got) < 6 || !slices.Equal(got, want) {
-			t.Errorf("query %d (%s) while indexing: %q;\nwithout background parsing %q", i+1, q["pattern"], got, want)
+			t.Errorf("query %d (%s) during warm-up: %q;\nwithout background parsing %q", i+1, q["pattern"], got, want)
 		}
 		switch parsed := srv.parseCache.Parses() - before; {
 		case i == 0 && parsed != 12:
@@ -225,11 +225,11 @@ func TestFirstQueryWhileIndexingParsesEveryFile(t *testing.T) {
 	}
 }
 
-// TestWarmWhileIndexingStaysInBudget: while indexing, queries cache trees
+// TestWarmDuringWarmupStaysInBudget: during warm-up, queries cache trees
 // only up to parseCacheMB and push out none; the files left over are parsed
 // as far as the pattern needs, each time, and every answer is the one a
 // server without background parsing gives.
-func TestWarmWhileIndexingStaysInBudget(t *testing.T) {
+func TestWarmDuringWarmupStaysInBudget(t *testing.T) {
 	var b strings.Builder
 	for i := range 24 {
 		fmt.Fprintf(&b, "-- f%02d.go --\npackage p\n\n", i)
@@ -238,14 +238,14 @@ func TestWarmWhileIndexingStaysInBudget(t *testing.T) {
 		}
 	}
 	dir := testutil.WriteTree(t, b.String())
-	ed, srv := startIndexingHeld(t, dir, EditorOptions{Settings: json.RawMessage(`{"parseCacheMB": 1}`)})
+	ed, srv := startWarmupHeld(t, dir, EditorOptions{Settings: json.RawMessage(`{"parseCacheMB": 1}`)})
 	off, _ := startServer(t, dir, EditorOptions{InitOptions: json.RawMessage(`{"structls": {"backgroundParse": false}}`)})
 	want := astGrepTexts(t, off, anyIf)
 	var cached int
 	for pass := range 2 {
 		before := srv.parseCache.Parses()
 		if got := astGrepTexts(t, ed, anyIf); !slices.Equal(got, want) {
-			t.Errorf("pass %d while indexing: %d matches, not the %d of a server without background parsing", pass+1, len(got), len(want))
+			t.Errorf("pass %d during warm-up: %d matches, not the %d of a server without background parsing", pass+1, len(got), len(want))
 		}
 		st := srv.parseCache.Stats()
 		if st.Bytes > 1<<20 {
@@ -263,14 +263,14 @@ func TestWarmWhileIndexingStaysInBudget(t *testing.T) {
 	}
 }
 
-// TestWarmWhileIndexingNeverStale: a file changed between two queries
-// while indexing — on disk, with or without a watched-file event, or in the
+// TestWarmDuringWarmupNeverStale: a file changed between two queries
+// during warm-up — on disk, with or without a watched-file event, or in the
 // editor's buffer — gives the new result, whatever trees the first query
 // cached.
-func TestWarmWhileIndexingNeverStale(t *testing.T) {
+func TestWarmDuringWarmupNeverStale(t *testing.T) {
 	dir := goProject(t, 2)
-	ed, srv := startIndexingHeld(t, dir, EditorOptions{DynamicWatch: true})
-	srv.index.files.Now = func() time.Time { return time.Now().Add(time.Hour) } // every stamp trusted
+	ed, srv := startWarmupHeld(t, dir, EditorOptions{DynamicWatch: true})
+	srv.warmer.files.Now = func() time.Time { return time.Now().Add(time.Hour) } // every stamp trusted
 	ctx := context.Background()
 	path := filepath.Join(dir, "p0", "f.go")
 	query := map[string]any{"pattern": "return $X", "lang": "go", "limit": 0, "paths": []string{"p0"}}
@@ -328,7 +328,7 @@ func TestBackgroundParsePausedWhileARequestRuns(t *testing.T) {
 	}
 	blocked, stop := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer stop()
-	if _, release, err := srv.index.gate.Wait(blocked, true); err == nil {
+	if _, release, err := srv.warmer.gate.Wait(blocked, true); err == nil {
 		release()
 		t.Fatal("background parsing could go on while a request was running")
 	}
@@ -339,7 +339,7 @@ func TestBackgroundParsePausedWhileARequestRuns(t *testing.T) {
 	<-searched
 	open, stopOpen := context.WithTimeout(context.Background(), 30*time.Second)
 	defer stopOpen()
-	_, release, err := srv.index.gate.Wait(open, true)
+	_, release, err := srv.warmer.gate.Wait(open, true)
 	if err != nil {
 		t.Fatal("background parsing was still held back after the request ended")
 	}
@@ -353,7 +353,7 @@ func TestBackgroundParseCancelled(t *testing.T) {
 	servers := make(chan *Server, 1)
 	var requestDone func()
 	testHookServe = func(s *Server) {
-		s.index.testHookFirstFile = func() { requestDone = s.index.gate.Busy() } // holds the run after its first file
+		s.warmer.testHookFirstFile = func() { requestDone = s.warmer.gate.Busy() } // holds the run after its first file
 		servers <- s
 	}
 	ed := newEditor(t, dir, EditorOptions{WorkDoneProgress: true})
@@ -414,7 +414,7 @@ func TestNoStaleTreeAfterAChange(t *testing.T) {
 	check("changed on disk, no event", "diskNoEvent")
 
 	write("diskWithEvent")
-	runs := srv.index.finishedRuns()
+	runs := srv.warmer.finishedRuns()
 	if err := ed.Notify(ctx, "workspace/didChangeWatchedFiles", map[string]any{"changes": []map[string]any{
 		{"uri": workspace.PathToURI(path), "type": 2}}}); err != nil {
 		t.Fatal(err)
@@ -439,7 +439,7 @@ func TestNoStaleTreeAfterAChange(t *testing.T) {
 
 	saved := write("typed")
 	_ = saved
-	runs = srv.index.finishedRuns()
+	runs = srv.warmer.finishedRuns()
 	if err := ed.Notify(ctx, "textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": uri}}); err != nil {
 		t.Fatal(err)
 	}
@@ -494,15 +494,15 @@ func TestDidChangeReparsesIncrementally(t *testing.T) {
 	}
 }
 
-// TestIsIndexingTitle: the background parse's progress is told apart from
+// TestIsWarmupTitle: the background parse's progress is told apart from
 // workspace/symbol's ("Indexing symbols").
-func TestIsIndexingTitle(t *testing.T) {
+func TestIsWarmupTitle(t *testing.T) {
 	for title, want := range map[string]bool{
-		"Indexing 1 file": true, "Indexing 7711 files": true, indexingTitle(3): true,
+		"Indexing 1 file": true, "Indexing 7711 files": true, warmupTitle(3): true,
 		"Indexing symbols": false, "Indexing 2 file": false, "Indexing 7711 files!": false, "Parsing 3 files": false,
 	} {
-		if got := IsIndexingTitle(title); got != want {
-			t.Errorf("IsIndexingTitle(%q) = %v, want %v", title, got, want)
+		if got := IsWarmupTitle(title); got != want {
+			t.Errorf("IsWarmupTitle(%q) = %v, want %v", title, got, want)
 		}
 	}
 }

@@ -1,4 +1,15 @@
-package matcher
+// Package parsecache is the parse cache as the engines share it between
+// queries: syntax.Cache, which keeps flat trees by language and content, and
+// FileTrees, which remembers for each file on disk the stamp it had when its
+// tree was cached, so that a warm query takes the tree without reading the
+// file. A long-lived server holds one Trees and hands it to every query and
+// to background parsing (package warmup); a one-shot command hands the zero
+// Trees, which keeps nothing.
+//
+// It sits between syntax (which knows trees, not files) and workspace (which
+// knows files, not trees), so that both the search engine and background
+// parsing can use it without importing each other.
+package parsecache
 
 import (
 	"bytes"
@@ -25,9 +36,9 @@ type Trees struct {
 	// parses the others only as far as its pattern needs, as with no
 	// cache; while there is room it also parses and caches the files its
 	// pattern cannot match (syntax.Cache.Fill). So the second query of a
-	// session is warm whatever the state of indexing and whatever files it
-	// needs, and a full cache costs a query no more than a one-shot
-	// search.
+	// session is warm whatever the state of background parsing and
+	// whatever files it needs, and a full cache costs a query no more than
+	// a one-shot search.
 	Background bool
 }
 
@@ -83,6 +94,10 @@ func (ft *FileTrees) Tree(snap *workspace.Snapshot, f workspace.File, lang *sitt
 func (ft *FileTrees) Known(snap *workspace.Snapshot, f workspace.File, lang *sitter.Language, cache *syntax.Cache) bool {
 	return ft.lookup(snap, f, lang, cache.Peek) != nil
 }
+
+// Served returns how many trees Tree has served without reading the file:
+// for tests.
+func (ft *FileTrees) Served() int64 { return ft.served.Load() }
 
 // lookup is Tree and Known, taking the tree from the cache with get.
 func (ft *FileTrees) lookup(snap *workspace.Snapshot, f workspace.File, lang *sitter.Language, get func(syntax.TreeKey) *syntax.Tree) *syntax.Tree {

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package index
+package warmup
 
 // lowerThreadPriority does nothing where threads have no priority of their
 // own that Go can set: the work is still paused while requests run.

@@ -1,23 +1,24 @@
-// Package index parses a workspace's files in the background into the parse
+// Package warmup parses a workspace's files in the background into the parse
 // cache, so that the first structural query a person makes after opening the
-// editor finds its trees ready (issue 14).
+// editor finds its trees ready (issue 14). (The symbol index of
+// workspace/symbol is another thing: outline.Index.)
 //
 // It is an engine like the others: it knows snapshots, languages and the
-// parse cache, and nothing of the protocol. It lives beside the matcher, not
-// in lsp/ (which only decodes, dispatches and maps positions) nor in
-// workspace/ (which must not know languages or trees: the dependency runs
-// the other way).
+// parse cache (package parsecache), and nothing of the protocol nor of
+// patterns. It lives neither in lsp/ (which only decodes, dispatches and
+// maps positions) nor in workspace/ (which must not know languages or trees:
+// the dependency runs the other way).
 //
 // Background work must never slow the foreground: one worker, on an OS
 // thread of the lowest scheduling priority, that waits before each file
 // while any request runs (Gate), abandons the parse in progress when one
 // starts, and stops when the cache is full (it never pushes out a tree a
 // query has used). It passes over, unread, the files whose trees a query
-// has cached meanwhile (matcher.FileTrees). Its result needs no
+// has cached meanwhile (parsecache.FileTrees). Its result needs no
 // invalidation: the cache is keyed by content, so a file that changes is
 // simply a new key, parsed again by the next run (or by the next query,
 // whichever comes first).
-package index
+package warmup
 
 import (
 	"context"
@@ -27,7 +28,7 @@ import (
 	"runtime"
 
 	"github.com/structls/structls/lang"
-	"github.com/structls/structls/matcher"
+	"github.com/structls/structls/parsecache"
 	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
@@ -59,7 +60,7 @@ type Result struct {
 // on a low-priority thread of its own, recording each file's stamp with its
 // tree (trees.Files), and returns when every file is cached or the cache is
 // full, or with ctx's error when ctx ends.
-func Run(ctx context.Context, snap *workspace.Snapshot, trees matcher.Trees, opts Options) (Result, error) {
+func Run(ctx context.Context, snap *workspace.Snapshot, trees parsecache.Trees, opts Options) (Result, error) {
 	type outcome struct {
 		res Result
 		err error
@@ -77,7 +78,7 @@ func Run(ctx context.Context, snap *workspace.Snapshot, trees matcher.Trees, opt
 	return o.res, o.err
 }
 
-func run(ctx context.Context, snap *workspace.Snapshot, trees matcher.Trees, opts Options) (Result, error) {
+func run(ctx context.Context, snap *workspace.Snapshot, trees parsecache.Trees, opts Options) (Result, error) {
 	var res Result
 	var files []workspace.File
 	err := whenIdle(ctx, opts.Gate, func(ctx context.Context) (err error) {
@@ -170,7 +171,7 @@ func languageFiles(ctx context.Context, snap *workspace.Snapshot, paths []string
 // request runs (see whenIdle), unless a query has cached its tree already
 // and the file is unchanged since (FileTrees.Known): then it reports known,
 // having read nothing. buf is the read buffer, reused from file to file.
-func parseFile(ctx context.Context, snap *workspace.Snapshot, trees matcher.Trees, gate *Gate, f workspace.File, buf *[]byte) (known bool, err error) {
+func parseFile(ctx context.Context, snap *workspace.Snapshot, trees parsecache.Trees, gate *Gate, f workspace.File, buf *[]byte) (known bool, err error) {
 	grammar := lang.ForPath(f.Rel).Grammar()
 	err = whenIdle(ctx, gate, func(ctx context.Context) error {
 		if known = trees.Files.Known(snap, f, grammar, trees.Cache); known {

@@ -10,22 +10,22 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/structls/structls/lang"
-	"github.com/structls/structls/matcher"
-	"github.com/structls/structls/matcher/index"
+	"github.com/structls/structls/parsecache"
+	"github.com/structls/structls/warmup"
 	"github.com/structls/structls/workspace"
 )
 
 // Background parsing (issue 14): once initialized (and the configuration
 // pulled), the server parses every file of the workspace into the parse
-// cache with package index, so that the first structural query finds its
+// cache with package warmup, so that the first structural query finds its
 // trees ready. It runs again over the files that change (watched-file
 // events, didSave) and over every folder when the folders change or the
-// setting is turned on. Requests pause it (index.Gate), the user may cancel
+// setting is turned on. Requests pause it (warmup.Gate), the user may cancel
 // it from its progress ("Indexing N files"), and the backgroundParse setting
 // turns it off. A query that comes first parses what is not cached yet
 // in its languages and paths, the files its pattern cannot match included,
 // and caches those trees while the cache has room (pushing none out), so
-// the next query finds them whatever the state of indexing; the run then
+// the next query finds them whatever the state of background parsing; the run then
 // passes over those files unread while they are unchanged. The cache is
 // keyed by content, so both give the same trees.
 //
@@ -33,11 +33,11 @@ import (
 // a version's first parse reparses the previous version's tree
 // incrementally, and frees that tree on didClose.
 
-// indexer is the server's background parsing state.
-type indexer struct {
-	gate  index.Gate         // requests hold it busy
-	wake  chan struct{}      // a run is wanted (buffered: one wake-up is enough)
-	files *matcher.FileTrees // which content each file on disk had when its tree was cached
+// warmer is the server's background parsing state.
+type warmer struct {
+	gate  warmup.Gate           // requests hold it busy
+	wake  chan struct{}         // a run is wanted (buffered: one wake-up is enough)
+	files *parsecache.FileTrees // which content each file on disk had when its tree was cached
 
 	mu      sync.Mutex
 	whole   bool               // a run over every folder is wanted
@@ -49,80 +49,80 @@ type indexer struct {
 	testHookFirstFile func() // when set by a test, called once a run has parsed its first file
 }
 
-// newIndexer returns the indexer of a new server. Its first run, over
+// newWarmer returns the warmer of a new server. Its first run, over
 // every folder, is wanted from the start (startBackgroundParse starts it
 // once the configuration is known), so that a query arriving before it
 // starts already leaves the filling of the cache to it (pending).
-func newIndexer() *indexer {
-	return &indexer{wake: make(chan struct{}, 1), files: matcher.NewFileTrees(), whole: true}
+func newWarmer() *warmer {
+	return &warmer{wake: make(chan struct{}, 1), files: parsecache.NewFileTrees(), whole: true}
 }
 
 // trees returns what queries keep between them: the parse cache and the
 // stamps of the files whose trees it holds; and whether background parsing
 // is filling the cache, so that a query leaves that to it.
-func (s *Server) trees() matcher.Trees {
+func (s *Server) trees() parsecache.Trees {
 	settings := s.currentSettings()
-	background := settings.BackgroundParseEnabled() && settings.EffectiveParseCacheBytes() > 0 && s.index.pending()
-	return matcher.Trees{Cache: s.parseCache, Files: s.index.files, Background: background}
+	background := settings.BackgroundParseEnabled() && settings.EffectiveParseCacheBytes() > 0 && s.warmer.pending()
+	return parsecache.Trees{Cache: s.parseCache, Files: s.warmer.files, Background: background}
 }
 
 // want asks for a run over every folder (whole) or over paths.
-func (ix *indexer) want(whole bool, paths ...string) {
-	ix.mu.Lock()
-	ix.whole = ix.whole || whole
-	ix.paths = append(ix.paths, paths...)
-	ix.mu.Unlock()
+func (w *warmer) want(whole bool, paths ...string) {
+	w.mu.Lock()
+	w.whole = w.whole || whole
+	w.paths = append(w.paths, paths...)
+	w.mu.Unlock()
 	select {
-	case ix.wake <- struct{}{}:
+	case w.wake <- struct{}{}:
 	default:
 	}
 }
 
 // take returns what the next run should cover, and forgets it.
-func (ix *indexer) take() (whole bool, paths []string) {
-	ix.mu.Lock()
-	defer ix.mu.Unlock()
-	whole, paths = ix.whole, ix.paths
-	ix.whole, ix.paths = false, nil
-	ix.running = whole || len(paths) > 0
+func (w *warmer) take() (whole bool, paths []string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	whole, paths = w.whole, w.paths
+	w.whole, w.paths = false, nil
+	w.running = whole || len(paths) > 0
 	return whole, paths
 }
 
 // pending reports whether a run is wanted or under way.
-func (ix *indexer) pending() bool {
-	ix.mu.Lock()
-	defer ix.mu.Unlock()
-	return ix.whole || len(ix.paths) > 0 || ix.running
+func (w *warmer) pending() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.whole || len(w.paths) > 0 || w.running
 }
 
 // stop cancels the run in progress, if any.
-func (ix *indexer) stop() {
-	ix.mu.Lock()
-	defer ix.mu.Unlock()
-	if ix.cancel != nil {
-		ix.cancel()
+func (w *warmer) stop() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.cancel != nil {
+		w.cancel()
 	}
 }
 
 // finishedRuns returns how many runs have ended, for tests.
-func (ix *indexer) finishedRuns() int {
-	ix.mu.Lock()
-	defer ix.mu.Unlock()
-	return ix.runs
+func (w *warmer) finishedRuns() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.runs
 }
 
 // startBackgroundParse starts the worker, after the first configuration
 // pull: it parses every folder now, and runs again whenever asked.
 func (s *Server) startBackgroundParse() {
-	s.index.want(true)
+	s.warmer.want(true)
 	go func() {
 		for {
 			select {
-			case <-s.index.wake:
+			case <-s.warmer.wake:
 			case <-s.ctx.Done():
 				return
 			}
-			if whole, paths := s.index.take(); whole || len(paths) > 0 {
+			if whole, paths := s.warmer.take(); whole || len(paths) > 0 {
 				s.runBackgroundParse(whole, paths)
 			}
 		}
@@ -134,10 +134,10 @@ func (s *Server) startBackgroundParse() {
 // setting is off or the cache is.
 func (s *Server) runBackgroundParse(whole bool, paths []string) {
 	defer func() {
-		s.index.mu.Lock()
-		s.index.cancel, s.index.running = nil, false
-		s.index.runs++
-		s.index.mu.Unlock()
+		s.warmer.mu.Lock()
+		s.warmer.cancel, s.warmer.running = nil, false
+		s.warmer.runs++
+		s.warmer.mu.Unlock()
 	}()
 	settings := s.currentSettings()
 	if !settings.BackgroundParseEnabled() || settings.EffectiveParseCacheBytes() == 0 {
@@ -150,9 +150,9 @@ func (s *Server) runBackgroundParse(whole bool, paths []string) {
 	snap := workspace.NewSnapshot(folders, settings, docs)
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
-	s.index.mu.Lock()
-	s.index.cancel = cancel
-	s.index.mu.Unlock()
+	s.warmer.mu.Lock()
+	s.warmer.cancel = cancel
+	s.warmer.mu.Unlock()
 	if !s.currentSettings().BackgroundParseEnabled() { // turned off before stop could see this run
 		return
 	}
@@ -160,15 +160,15 @@ func (s *Server) runBackgroundParse(whole bool, paths []string) {
 	// back from the start by a request shows nothing while it waits.
 	var wd *workDone
 	started := false
-	opts := index.Options{
-		Gate: &s.index.gate,
+	opts := warmup.Options{
+		Gate: &s.warmer.gate,
 		Progress: func(done, total int) {
 			if !started {
 				started = true
-				if s.index.testHookFirstFile != nil {
-					s.index.testHookFirstFile()
+				if s.warmer.testHookFirstFile != nil {
+					s.warmer.testHookFirstFile()
 				}
-				wd = s.startProgress(indexingTitle(total), nil, cancel)
+				wd = s.startProgress(warmupTitle(total), nil, cancel)
 			}
 			wd.report(done, total)
 		},
@@ -176,7 +176,7 @@ func (s *Server) runBackgroundParse(whole bool, paths []string) {
 	if !whole {
 		opts.Paths = paths
 	}
-	res, err := index.Run(ctx, snap, s.trees(), opts)
+	res, err := warmup.Run(ctx, snap, s.trees(), opts)
 	summary := fmt.Sprintf("%d of %d files parsed", res.Done, res.Files)
 	switch {
 	case errors.Is(err, context.Canceled):
@@ -195,9 +195,9 @@ func (s *Server) runBackgroundParse(whole bool, paths []string) {
 func (s *Server) backgroundParseSettingChanged(before, after workspace.Settings) {
 	switch on := after.BackgroundParseEnabled(); {
 	case !on:
-		s.index.stop()
+		s.warmer.stop()
 	case !before.BackgroundParseEnabled():
-		s.index.want(true)
+		s.warmer.want(true)
 	}
 }
 
@@ -224,7 +224,7 @@ func (s *Server) watchedFileChanged(uri string, changeType int) {
 	if err != nil {
 		return
 	}
-	s.index.files.Forget(path)
+	s.warmer.files.Forget(path)
 	if changeType != int(protocol.FileChangeTypeDeleted) {
 		s.filesChanged(path)
 	}
@@ -234,8 +234,8 @@ func (s *Server) watchedFileChanged(uri string, changeType int) {
 // paths) said and asks for the files to be parsed again.
 func (s *Server) filesChanged(paths ...string) {
 	if len(paths) > 0 {
-		s.index.files.Forget(paths...)
-		s.index.want(false, paths...)
+		s.warmer.files.Forget(paths...)
+		s.warmer.want(false, paths...)
 	}
 }
 
@@ -251,17 +251,19 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// indexingTitle is the title of the background parse's progress.
-func indexingTitle(files int) string {
+// warmupTitle is the title of the background parse's progress. The user
+// reads "Indexing"; in the code "index" names only workspace/symbol's
+// index (outline.Index).
+func warmupTitle(files int) string {
 	return fmt.Sprintf("Indexing %d %s", files, plural(files, "file", "files"))
 }
 
-// IsIndexingTitle reports whether a progress title is the background
+// IsWarmupTitle reports whether a progress title is the background
 // parse's ("Indexing N files"): for clients and benchmarks that wait for
-// indexing to end.
-func IsIndexingTitle(title string) bool {
+// it to end.
+func IsWarmupTitle(title string) bool {
 	var files int
 	var unit string
 	_, err := fmt.Sscanf(title, "Indexing %d %s", &files, &unit)
-	return err == nil && title == indexingTitle(files)
+	return err == nil && title == warmupTitle(files)
 }
