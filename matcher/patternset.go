@@ -92,6 +92,13 @@ func (s *PatternSet) CompiledAny() int {
 	return n
 }
 
+// ParseIssue is a file with syntax errors (searched anyway) or a language
+// the pattern does not compile in.
+type ParseIssue struct {
+	Path    string `json:"path,omitempty"`
+	Message string `json:"message"`
+}
+
 // Failures lists the languages, among those asked for so far, that the
 // pattern does not compile in, sorted by language name; never nil.
 func (s *PatternSet) Failures() []ParseIssue {

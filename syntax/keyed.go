@@ -8,7 +8,7 @@ import (
 
 // TreeKey names the tree a Cache keeps for one content, without holding
 // the content: a caller that knows which content a file had (by its stamp,
-// see matcher.DiskTrees) finds the file's tree again with Cached instead
+// see parsecache.FileTrees) finds the file's tree again with Cached instead
 // of reading and hashing the file.
 type TreeKey struct{ key cacheKey }
 

@@ -40,7 +40,7 @@ func (c *Cache) Warm(ctx context.Context, lang *sitter.Language, source []byte) 
 
 // Fill puts the tree of source into the cache, parsed in scratch's arena,
 // for a query that runs while background parsing is to fill the cache and
-// meets a file its pattern cannot match (package matcher): the query
+// meets a file its pattern cannot match (package astgrep): the query
 // parses the file for the queries after it, as the background run would
 // have, so that they are warm whatever they need. Like Warm it drops no
 // tree and moves none in the recency order, and the tree counts as used by

@@ -11,10 +11,10 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/structls/structls/astgrep"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/lang"
 	_ "github.com/structls/structls/lang/grammars"
-	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/parsecache"
 	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
@@ -244,7 +244,7 @@ func TestRunPassesOverWhatQueriesCached(t *testing.T) {
 	trees := parsecache.Trees{Cache: syntax.NewCache(64 << 20), Files: files, Background: true}
 	snap := snapshotOf(t, dir)
 	limit := 0
-	res, err := matcher.Search(context.Background(), snap, matcher.Query{Pattern: "package $P", Lang: "go", Limit: &limit}, workspace.UTF16, nil, trees)
+	res, err := astgrep.Search(context.Background(), snap, astgrep.Query{Pattern: "package $P", Lang: "go", Limit: &limit}, workspace.UTF16, nil, trees)
 	if err != nil || res.MatchCount != 2 {
 		t.Fatalf("query: %v, %d matches; want a.go's and b/b.go's", err, res.MatchCount)
 	}

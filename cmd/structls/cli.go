@@ -18,8 +18,8 @@ import (
 	jsonv2 "github.com/go-json-experiment/json"
 
 	"github.com/structls/structls/lsp"
-	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/rewrite"
+	"github.com/structls/structls/workspace"
 )
 
 // multiFlag is a repeatable string flag (-g a -g b).
@@ -295,14 +295,14 @@ func shellQuote(w string) string {
 	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
 }
 
-// capText cuts a text reply to at most matcher.MaxTextBytes less room for
+// capText cuts a text reply to at most workspace.MaxTextBytes less room for
 // the lines that end it, at a line end, with a line saying what was left
 // out and what shows it all (more).
 func capText(text, more string) string {
-	limit := matcher.MaxTextBytes - 2<<10
+	limit := workspace.MaxTextBytes - 2<<10
 	if len(text) <= limit {
 		return text
 	}
 	cut := strings.LastIndexByte(text[:limit], '\n') + 1
-	return text[:cut] + fmt.Sprintf("\n… cut at %d KB (%d more bytes not shown): %s\n", matcher.MaxTextBytes>>10, len(text)-cut, more)
+	return text[:cut] + fmt.Sprintf("\n… cut at %d KB (%d more bytes not shown): %s\n", workspace.MaxTextBytes>>10, len(text)-cut, more)
 }

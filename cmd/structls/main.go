@@ -84,7 +84,7 @@ func dispatch(sub string, args []string, stdin io.Reader, stdout, stderr io.Writ
 	case "search":
 		return search(args, stdout, stderr)
 	case "astgrep":
-		return astgrep(args, stdout, stderr)
+		return astgrepCmd(args, stdout, stderr)
 	case "edit":
 		return edit(args, stdout, stderr)
 	case "xray":

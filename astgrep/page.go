@@ -1,10 +1,11 @@
-package matcher
+package astgrep
 
 import (
 	"context"
 	"fmt"
 
 	"github.com/structls/structls/lang"
+	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
@@ -75,7 +76,7 @@ func (s *searcher) rebuild(ctx context.Context, snap *workspace.Snapshot, f file
 	build := s.newMatchBuilder(f.file, f.lang, tree, &w.lines)
 	var out []Match
 	i := 0
-	err = p.findEach(ctx, tree, func(n int32, env *Env) bool {
+	err = p.FindEach(ctx, tree, func(n int32, env *matcher.Env) bool {
 		if i >= lo {
 			out = append(out, build.match(n, env))
 		}
@@ -104,7 +105,7 @@ func (s *searcher) newMatchBuilder(f workspace.File, l *lang.Language, t *syntax
 }
 
 // match builds the Match of node n with its bindings.
-func (b *matchBuilder) match(n int32, env *Env) Match {
+func (b *matchBuilder) match(n int32, env *matcher.Env) Match {
 	t, mapper, s := b.tree, b.mapper, b.s
 	node := &t.Nodes[n]
 	m := Match{Path: b.f.Rel, URI: b.f.URI(), Language: b.lang.Name, Text: string(t.Text(n)), MetaVariables: map[string]any{},

@@ -1,4 +1,4 @@
-package matcher
+package astgrep
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/structls/structls/internal/inorder"
 	"github.com/structls/structls/lang"
+	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
@@ -29,7 +30,7 @@ func (s *searcher) run(ctx context.Context, snap *workspace.Snapshot, targets []
 	if err != nil {
 		return nil, err
 	}
-	slices.SortFunc(out.issues, func(a, b ParseIssue) int { return strings.Compare(a.Path, b.Path) })
+	slices.SortFunc(out.issues, func(a, b matcher.ParseIssue) int { return strings.Compare(a.Path, b.Path) })
 	slices.Sort(out.warnings)
 	return out, nil
 }

@@ -17,10 +17,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/structls/structls/astgrep"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/lang"
 	_ "github.com/structls/structls/lang/grammars"
-	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/parsecache"
 	"github.com/structls/structls/workspace"
 )
@@ -94,7 +94,7 @@ func astGrepRun(t *testing.T, bin, dir, file string, c Case) (res []result, reje
 	return res, false
 }
 
-// structlsRun runs the same search through matcher.Search on the directory;
+// structlsRun runs the same search through astgrep.Search on the directory;
 // it returns the matches, the warnings and the error.
 func structlsRun(t *testing.T, dir, file string, c Case) ([]result, []string, error) {
 	t.Helper()
@@ -104,7 +104,7 @@ func structlsRun(t *testing.T, dir, file string, c Case) ([]result, []string, er
 	}
 	snap := workspace.NewSnapshot([]workspace.Folder{f}, workspace.Settings{}, nil)
 	zero := 0
-	res, err := matcher.Search(context.Background(), snap, matcher.Query{Pattern: c.Pattern, Lang: c.Lang,
+	res, err := astgrep.Search(context.Background(), snap, astgrep.Query{Pattern: c.Pattern, Lang: c.Lang,
 		Strictness: c.Strictness, Selector: c.Selector, Paths: []string{file}, Limit: &zero}, workspace.UTF8, nil, parsecache.Trees{})
 	if err != nil {
 		return nil, nil, err
@@ -115,9 +115,9 @@ func structlsRun(t *testing.T, dir, file string, c Case) ([]result, []string, er
 		var meta []string
 		for k, v := range m.MetaVariables {
 			switch v := v.(type) {
-			case matcher.Capture:
+			case astgrep.Capture:
 				meta = append(meta, k+"="+v.Text)
-			case []matcher.Capture:
+			case []astgrep.Capture:
 				span := ""
 				if len(v) > 0 {
 					span = string(source[v[0].ByteRange.Start:v[len(v)-1].ByteRange.End])

@@ -1,4 +1,4 @@
-package matcher
+package astgrep
 
 import (
 	"context"
@@ -29,7 +29,7 @@ func bigMatchesTree(t *testing.T) string {
 
 var continuation = regexp.MustCompile(`skip=(\d+)\n$`)
 
-// TestTextCapPagesToTheEnd: a text rendering never exceeds MaxTextBytes,
+// TestTextCapPagesToTheEnd: a text rendering never exceeds workspace.MaxTextBytes,
 // holds exactly the matches its JSON holds, and ends with the skip=N that
 // continues it; following those skips from 0 reaches every match once, in
 // order — with and without streaming.
@@ -44,8 +44,8 @@ func TestTextCapPagesToTheEnd(t *testing.T) {
 				q := Query{Pattern: "f($A)", Limit: intp(0), Skip: skip, Format: "text"}
 				res, text := runText(t, snap, q, stream)
 				pages++
-				if len(text) > MaxTextBytes {
-					t.Fatalf("page at skip %d: %d bytes of text; want at most %d", skip, len(text), MaxTextBytes)
+				if len(text) > workspace.MaxTextBytes {
+					t.Fatalf("page at skip %d: %d bytes of text; want at most %d", skip, len(text), workspace.MaxTextBytes)
 				}
 				if got := strings.Count(text, "\n*"); got != len(res.Matches) {
 					t.Fatalf("page at skip %d shows %d matches in its text, %d in its JSON; want the same", skip, got, len(res.Matches))
@@ -113,10 +113,10 @@ func runText(t *testing.T, snap *workspace.Snapshot, q Query, stream bool) (*Res
 func TestTextCapCutsAHugeFirstMatch(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- a.go --\npackage p\n\nvar _ = f(\""+strings.Repeat("y", 80<<10)+"\")\nvar _ = f(1)\n")
 	res, text := runText(t, dirSnapshot(t, dir), Query{Pattern: "f($A)", Limit: intp(0), Format: "text"}, false)
-	if len(text) > MaxTextBytes || !strings.Contains(text, "(cut: this match alone is over 50 KB)") ||
+	if len(text) > workspace.MaxTextBytes || !strings.Contains(text, "(cut: this match alone is over 50 KB)") ||
 		len(res.Matches) != 1 || res.NextSkip == nil || *res.NextSkip != 1 || !strings.HasSuffix(text, "skip=1\n") {
 		t.Errorf("%d bytes, %d matches, ends %q; want at most %d bytes, the first match cut, then skip=1",
-			len(text), len(res.Matches), text[max(0, len(text)-100):], MaxTextBytes)
+			len(text), len(res.Matches), text[max(0, len(text)-100):], workspace.MaxTextBytes)
 	}
 }
 
@@ -161,7 +161,7 @@ func TestTextOnly(t *testing.T) {
 }
 
 // TestTextCapHoldsWithManyNotes: matches up to the cap and then notes (2,000
-// paths not found) stay within MaxTextBytes together, streamed or not: the
+// paths not found) stay within workspace.MaxTextBytes together, streamed or not: the
 // notes are cut, the continuation stays last.
 func TestTextCapHoldsWithManyNotes(t *testing.T) {
 	snap := dirSnapshot(t, bigMatchesTree(t))
@@ -171,9 +171,9 @@ func TestTextCapHoldsWithManyNotes(t *testing.T) {
 	}
 	for _, stream := range []bool{false, true} {
 		res, text := runText(t, snap, Query{Pattern: "f($A)", Limit: intp(0), Format: "text", Paths: paths}, stream)
-		if len(text) > MaxTextBytes || res.NextSkip == nil || !continuation.MatchString(text) || len(res.MissingPaths) != 2000 {
+		if len(text) > workspace.MaxTextBytes || res.NextSkip == nil || !continuation.MatchString(text) || len(res.MissingPaths) != 2000 {
 			t.Errorf("stream=%v: %d bytes, %d missing paths, ends %q; want at most %d bytes ending with skip=N",
-				stream, len(text), len(res.MissingPaths), text[max(0, len(text)-100):], MaxTextBytes)
+				stream, len(text), len(res.MissingPaths), text[max(0, len(text)-100):], workspace.MaxTextBytes)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package matcher
+package astgrep
 
 import (
 	"fmt"
@@ -9,14 +9,8 @@ import (
 	"github.com/structls/structls/workspace"
 )
 
-// MaxTextBytes caps the text rendering of a result (format "text"), as the
-// seed tools cap their replies at 50 KB: the rendering holds the matches
-// that fit, and its last line names the exact skip that continues it. The
-// JSON matches are then the ones the text shows, so both page alike.
-const MaxTextBytes = workspace.MaxTextBytes
-
-// textTailReserve is the part of MaxTextBytes kept for what follows the
-// matches: the notes and the continuation line.
+// textTailReserve is the part of workspace.MaxTextBytes kept for what
+// follows the matches: the notes and the continuation line.
 const textTailReserve = 4 * 1024
 
 // matchSink is where a search's matches go: into the Result (Search), or
@@ -26,7 +20,9 @@ const textTailReserve = 4 * 1024
 // (further lines of a multi-line match as " LINE|text"), its bindings as
 // "  meta: A=x, B=[y, z]", then the notes — as they come: into the
 // batches' Text, or at the end into the Result's. The rendering stops at
-// MaxTextBytes: the matches after it are dropped (still counted).
+// workspace.MaxTextBytes: its last line names the exact skip that
+// continues it, and the JSON matches are the ones the text shows, so both
+// page alike (the matches after it are dropped, still counted).
 type matchSink struct {
 	res      *Result
 	text     bool
@@ -111,10 +107,6 @@ func parseIssuesShown(shown int) int {
 	return min(shown, maxParseIssuesShown)
 }
 
-// CutToBytes returns the longest prefix of s of at most n bytes that ends
-// on a character boundary.
-func CutToBytes(s string, n int) string { return workspace.CutToBytes(s, n) }
-
 // textView is where a text rendering is: the headings written so far and
 // the file of the last match, so matches can be rendered in batches.
 type textView struct {
@@ -183,7 +175,7 @@ func writeTail(b *strings.Builder, res *Result, skip, shown int, full bool, used
 	switch {
 	case full:
 		last = fmt.Sprintf("\nShowing matches %d-%d of %d in %s (the %d KB text cap); for the rest repeat the query with skip=%d\n",
-			skip+1, skip+shown, res.MatchCount, inFiles, MaxTextBytes/1024, skip+shown)
+			skip+1, skip+shown, res.MatchCount, inFiles, workspace.MaxTextBytes/1024, skip+shown)
 	case res.LimitReached && res.NextSkip != nil:
 		last = fmt.Sprintf("\nResult limit reached (matches %d-%d of %d in %s); narrow paths, or for the rest repeat the query with skip=%d\n",
 			skip+1, *res.NextSkip, res.MatchCount, inFiles, *res.NextSkip)
@@ -191,8 +183,8 @@ func writeTail(b *strings.Builder, res *Result, skip, shown int, full bool, used
 		last = fmt.Sprintf("\n%s in %s\n", english.Count(res.MatchCount, "match", "matches"), inFiles)
 	}
 	tail := notes.String()
-	if room := MaxTextBytes - used - len(last); len(tail) > room {
-		tail = CutToBytes(tail, room-8) + "…\n"
+	if room := workspace.MaxTextBytes - used - len(last); len(tail) > room {
+		tail = workspace.CutToBytes(tail, room-8) + "…\n"
 	}
 	b.WriteString(tail)
 	b.WriteString(last)
@@ -244,14 +236,4 @@ func CaptureText(captures ...Capture) string {
 	}
 	first, _, _ := strings.Cut(text, "\n")
 	return fmt.Sprintf("%s%s … (%d lines)%s", open, strings.TrimRight(first, "\r"), span, end)
-}
-
-// FirstLine shortens a multi-line text to its first line and the number of
-// lines it has, as CaptureText does a binding.
-func FirstLine(text string) string {
-	first, rest, multi := strings.Cut(text, "\n")
-	if !multi {
-		return text
-	}
-	return fmt.Sprintf("%s … (%d lines)", strings.TrimRight(first, "\r"), strings.Count(rest, "\n")+2)
 }

@@ -1,6 +1,7 @@
-package matcher
+package astgrep
 
 import (
+	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/workspace"
 )
 
@@ -30,16 +31,16 @@ const maxParseIssuesShown = 20
 
 // Result is the reply of structls.astGrep.
 type Result struct {
-	Matches       []Match      `json:"matches"`
-	MatchCount    int          `json:"matchCount"` // matches over all pages
-	FileCount     int          `json:"fileCount"`  // files with a match
-	FilesSearched int          `json:"filesSearched"`
-	LimitReached  bool         `json:"limitReached"`
-	NextSkip      *int         `json:"nextSkip,omitempty"`
-	ParseErrors   []ParseIssue `json:"parseErrors"`  // never null
-	Warnings      []string     `json:"warnings"`     // never null
-	MissingPaths  []string     `json:"missingPaths"` // entries of `paths` that do not exist; never null
-	Text          string       `json:"text,omitempty"`
+	Matches       []Match              `json:"matches"`
+	MatchCount    int                  `json:"matchCount"` // matches over all pages
+	FileCount     int                  `json:"fileCount"`  // files with a match
+	FilesSearched int                  `json:"filesSearched"`
+	LimitReached  bool                 `json:"limitReached"`
+	NextSkip      *int                 `json:"nextSkip,omitempty"`
+	ParseErrors   []matcher.ParseIssue `json:"parseErrors"`  // never null
+	Warnings      []string             `json:"warnings"`     // never null
+	MissingPaths  []string             `json:"missingPaths"` // entries of `paths` that do not exist; never null
+	Text          string               `json:"text,omitempty"`
 }
 
 // Batch is one partial result of a streamed structls.astGrep: matches in
@@ -70,13 +71,6 @@ type Capture struct {
 	Text      string              `json:"text"`
 	Range     workspace.Range     `json:"range"`
 	ByteRange workspace.ByteRange `json:"byteRange"`
-}
-
-// ParseIssue is a file with syntax errors (searched anyway) or a language
-// the pattern does not compile in.
-type ParseIssue struct {
-	Path    string `json:"path,omitempty"`
-	Message string `json:"message"`
 }
 
 // invalidf makes the error for a query the user must fix.

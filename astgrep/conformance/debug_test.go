@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/structls/structls/astgrep"
 	"github.com/structls/structls/internal/testutil"
-	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/workspace"
 )
 
@@ -34,8 +34,8 @@ func TestDebugQueryMatchesAstGrep(t *testing.T) {
 				views = append(views, "ast", "cst", "sexp")
 			}
 			for _, view := range views {
-				q := matcher.Query{Pattern: c.Pattern, Lang: c.Lang, Strictness: c.Strictness, Selector: c.Selector, DebugQuery: view}
-				ours, err := matcher.Debug(context.Background(), snap, q)
+				q := astgrep.Query{Pattern: c.Pattern, Lang: c.Lang, Strictness: c.Strictness, Selector: c.Selector, DebugQuery: view}
+				ours, err := astgrep.Debug(context.Background(), snap, q)
 				theirs, printed := astGrepDebug(t, bin, c, view)
 				switch {
 				case view == "pattern" && !printed:

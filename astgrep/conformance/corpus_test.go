@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/structls/structls/astgrep"
 	"github.com/structls/structls/internal/testutil"
-	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/parsecache"
 	"github.com/structls/structls/workspace"
 )
@@ -187,7 +187,7 @@ func structlsDir(t *testing.T, dir, lang, pattern string) ([]string, []string) {
 	}
 	snap := workspace.NewSnapshot([]workspace.Folder{f}, workspace.Settings{MaxFileSize: 1 << 30}, nil)
 	no, zero := false, 0
-	res, err := matcher.Search(context.Background(), snap, matcher.Query{Pattern: pattern, Lang: lang,
+	res, err := astgrep.Search(context.Background(), snap, astgrep.Query{Pattern: pattern, Lang: lang,
 		Hidden: &no, Gitignore: &no, Limit: &zero}, workspace.UTF8, nil, parsecache.Trees{})
 	if err != nil {
 		t.Fatalf("structls %q: %v", pattern, err)

@@ -1,4 +1,4 @@
-package matcher
+package astgrep
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/lang"
+	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/parsecache"
 	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
@@ -61,37 +62,6 @@ func TestSearchLimitBoundsMemory(t *testing.T) {
 	// The matches' texts alone take depth² bytes; the page is one match.
 	if bound := uint64(depth * depth / 2); allocated > bound {
 		t.Errorf("the search allocated %d KiB; want at most %d KiB (only the page is built)", allocated>>10, bound>>10)
-	}
-}
-
-// TestFindEachStopsWhenCancelled: the walk over a huge tree looks at its
-// context inside the loop, after every match and every few hundred nodes, so
-// a cancelled query stops at once instead of when the tree is done.
-func TestFindEachStopsWhenCancelled(t *testing.T) {
-	l, _ := lang.Lookup("javascript")
-	tree, err := syntax.Parse(context.Background(), l.Grammar(), []byte(strings.Repeat("f(1);\n", 5000)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	compile := func(pattern string) *Pattern {
-		p, err := Compile(context.Background(), l, pattern, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	calls := 0
-	err = compile("$A").findEach(ctx, tree, func(int32, *Env) bool { calls++; cancel(); return true })
-	if err != context.Canceled || calls != 1 {
-		t.Errorf("$A, cancelled at the first match: error %v after %d matches; want context.Canceled after 1", err, calls)
-	}
-	for _, pattern := range []string{"$A", "g($X)"} { // matching every node; matching none
-		calls := 0
-		err = compile(pattern).findEach(ctx, tree, func(int32, *Env) bool { calls++; return true })
-		if err != context.Canceled || calls > 0 {
-			t.Errorf("%s, already cancelled: error %v after %d matches; want context.Canceled at once", pattern, err, calls)
-		}
 	}
 }
 
@@ -180,7 +150,7 @@ func TestLargeReadBufferNotKept(t *testing.T) {
 		t.Fatal(err)
 	}
 	goLang, _ := lang.Lookup("go")
-	s := &searcher{patterns: NewPatternSet("f($A)", Options{})}
+	s := &searcher{patterns: matcher.NewPatternSet("f($A)", matcher.Options{})}
 	p, err := s.patterns.Get(context.Background(), goLang)
 	if err != nil {
 		t.Fatal(err)

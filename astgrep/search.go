@@ -1,7 +1,13 @@
-package matcher
+// Package astgrep is the structural search engine, structls.astGrep: it
+// walks a snapshot's files, skips those that lack a literal of the pattern,
+// parses the rest (through the parse cache of package parsecache when the
+// server keeps one), matches the pattern of package matcher, and builds the
+// reply — the page of matches asked for, in path order, as JSON and as the
+// text rendering, streamed in batches or whole. It also answers the debug
+// views that read a file (Debug, NodeAt).
+package astgrep
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -9,6 +15,7 @@ import (
 	"sync/atomic"
 
 	"github.com/structls/structls/lang"
+	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/parsecache"
 	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
@@ -19,7 +26,7 @@ type ProgressFunc func(done, total int)
 
 // settings is a validated Query.
 type settings struct {
-	opts     Options
+	opts     matcher.Options
 	only     *lang.Language // the lang field, when given
 	limit    int            // 0 = unlimited
 	text     bool
@@ -31,11 +38,11 @@ func (q Query) validate() (settings, error) {
 	if strings.TrimSpace(q.Pattern) == "" {
 		return s, invalidf("pattern must not be empty: give code with metavariables, e.g. foo($A)")
 	}
-	strictness, err := ParseStrictness(q.Strictness)
+	strictness, err := matcher.ParseStrictness(q.Strictness)
 	if err != nil {
 		return s, invalidf("%v", err)
 	}
-	s.opts = Options{Strictness: strictness, Selector: q.Selector}
+	s.opts = matcher.Options{Strictness: strictness, Selector: q.Selector}
 	if q.Lang != "" {
 		if s.only, err = lang.Lookup(q.Lang); err != nil {
 			return s, invalidf("%v", err)
@@ -97,7 +104,7 @@ func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc wo
 	if err != nil {
 		return nil, err
 	}
-	patterns := NewPatternSet(q.Pattern, set.opts)
+	patterns := matcher.NewPatternSet(q.Pattern, set.opts)
 	if set.only == nil {
 		patterns.SkipUnparsed()
 	}
@@ -154,7 +161,7 @@ type fileHits struct {
 
 // searcher holds what the workers share.
 type searcher struct {
-	patterns     *PatternSet
+	patterns     *matcher.PatternSet
 	only         *lang.Language
 	enc          workspace.Encoding
 	contextLines int
@@ -168,7 +175,7 @@ type searcher struct {
 type scanned struct {
 	files    []fileHits // files with matches, sorted by folder and path
 	searched int
-	issues   []ParseIssue
+	issues   []matcher.ParseIssue
 	warnings []string
 }
 
@@ -176,7 +183,7 @@ type scanned struct {
 // matches: a parse issue (syntax errors, too large) or a warning (a file
 // named explicitly that could not be read).
 type fileNote struct {
-	issue   *ParseIssue
+	issue   *matcher.ParseIssue
 	warning string
 }
 
@@ -207,10 +214,10 @@ func (s *searcher) file(ctx context.Context, snap *workspace.Snapshot, f workspa
 		return hits, note
 	}
 	if tree.HasError() {
-		note.issue = &ParseIssue{Path: f.Rel, Message: "parse error (syntax tree contains error nodes); searched anyway"}
+		note.issue = &matcher.ParseIssue{Path: f.Rel, Message: "parse error (syntax tree contains error nodes); searched anyway"}
 	}
 	var build *matchBuilder // made at the first match: most files have none
-	err = p.findEach(ctx, tree, func(n int32, env *Env) bool {
+	err = p.FindEach(ctx, tree, func(n int32, env *matcher.Env) bool {
 		hits.count++
 		if s.buildAll {
 			if build == nil {
@@ -234,14 +241,14 @@ const maxKeptReadBuffer = 1 << 20
 
 // tree returns the tree of a file the pattern may match, or nil with what
 // to say about the file: a file on disk known unchanged since its tree was
-// cached is not even read (parsecache.FileTrees); any other is read into the worker's
-// buffer (kept grown up to maxKeptReadBuffer, unless the file is an open
-// document), tested against the pattern's literals, and parsed.
-func (s *searcher) tree(ctx context.Context, snap *workspace.Snapshot, f workspace.File, named bool, p *Pattern, l *lang.Language,
+// cached is not even read (parsecache.FileTrees); any other is read into
+// the worker's buffer (kept grown up to maxKeptReadBuffer, unless the file
+// is an open document), tested against the pattern's literals, and parsed.
+func (s *searcher) tree(ctx context.Context, snap *workspace.Snapshot, f workspace.File, named bool, p *matcher.Pattern, l *lang.Language,
 	w *worker) (*syntax.Tree, fileNote) {
 	var note fileNote
 	if tree := s.trees.Files.Tree(snap, f, l.Grammar(), s.trees.Cache); tree != nil {
-		if !p.mayMatch(tree.Source) {
+		if !p.MayMatch(tree.Source) {
 			return nil, note
 		}
 		return tree, note
@@ -249,7 +256,7 @@ func (s *searcher) tree(ctx context.Context, snap *workspace.Snapshot, f workspa
 	content, stamp, err := snap.ReadFileStamp(f, w.buf)
 	switch {
 	case errors.Is(err, workspace.ErrTooLarge):
-		note.issue = &ParseIssue{Path: f.Rel, Message: fmt.Sprintf("skipped: %v (raise the maxFileSize setting to search it)", err)}
+		note.issue = &matcher.ParseIssue{Path: f.Rel, Message: fmt.Sprintf("skipped: %v (raise the maxFileSize setting to search it)", err)}
 		return nil, note
 	case err != nil && named:
 		note.warning = fmt.Sprintf("%s was not searched: %v (check that it is a readable text file)", f.Rel, err)
@@ -260,14 +267,14 @@ func (s *searcher) tree(ctx context.Context, snap *workspace.Snapshot, f workspa
 	if f.Doc == nil && cap(content) <= maxKeptReadBuffer {
 		w.buf = content
 	}
-	if !p.mayMatch(content) {
+	if !p.MayMatch(content) {
 		s.fill(ctx, f, stamp, l, content, w.scratch)
 		return nil, note
 	}
 	tree, err := s.parse(ctx, l, p, content, f.Doc == nil, w.scratch)
 	if err != nil {
 		if ctx.Err() == nil {
-			note.issue = &ParseIssue{Path: f.Rel, Message: fmt.Sprintf("not searched: %v", err)}
+			note.issue = &matcher.ParseIssue{Path: f.Rel, Message: fmt.Sprintf("not searched: %v", err)}
 		}
 		return nil, note
 	}
@@ -280,20 +287,21 @@ func (s *searcher) tree(ctx context.Context, snap *workspace.Snapshot, f workspa
 // have the kind the pattern's matches must have. Either way it is parsed in
 // the worker's scratch memory (the matches are copied out before the next
 // file). A file on disk while a background run fills the cache
-// (parsecache.Trees.Background) is cached whole as well while the cache has room, so
-// the query's trees serve the next query whatever the state of background parsing,
-// but it pushes out no tree for it: with no room left it is parsed as with
-// no cache.
-func (s *searcher) parse(ctx context.Context, l *lang.Language, p *Pattern, content []byte, onDisk bool,
+// (parsecache.Trees.Background) is cached whole as well while the cache has
+// room, so the query's trees serve the next query however far background
+// parsing has got, but it pushes out no tree for it: with no room left it
+// is parsed as with no cache.
+func (s *searcher) parse(ctx context.Context, l *lang.Language, p *matcher.Pattern, content []byte, onDisk bool,
 	scratch *syntax.Scratch) (*syntax.Tree, error) {
 	cache := s.trees.Cache
+	symbol, rooted := p.RootSymbol()
 	switch {
-	case p.rootSymbol < 0:
+	case !rooted:
 		return cache.ParseIn(ctx, l.Grammar(), content, scratch)
 	case !cache.Enabled():
-		return syntax.ParseSubtrees(ctx, l.Grammar(), content, uint16(p.rootSymbol), scratch)
+		return syntax.ParseSubtrees(ctx, l.Grammar(), content, symbol, scratch)
 	case s.trees.Background && onDisk:
-		return cache.ParseIfRoom(ctx, l.Grammar(), content, uint16(p.rootSymbol), scratch)
+		return cache.ParseIfRoom(ctx, l.Grammar(), content, symbol, scratch)
 	default:
 		return cache.ParseIn(ctx, l.Grammar(), content, scratch)
 	}
@@ -301,8 +309,8 @@ func (s *searcher) parse(ctx context.Context, l *lang.Language, p *Pattern, cont
 
 // fill caches the tree of a file on disk that the pattern cannot match
 // (it lacks a literal) while a background run is to fill the cache
-// (parsecache.Trees.Background), as long as the cache has room, pushing out no tree:
-// so the first query of a fresh server parses every file of its languages
+// (parsecache.Trees.Background), as long as the cache has room, pushing out
+// no tree: so the first query of a fresh server parses every file of its languages
 // in its paths, and the queries after it are warm whatever files they
 // need, where leaving those files to the background run (which waits
 // while requests run) had a session's later queries parse them one
@@ -320,82 +328,7 @@ func (s *searcher) fill(ctx context.Context, f workspace.File, stamp workspace.F
 	}
 }
 
-// mayMatch reports whether content holds every literal of the pattern, and
-// every keyword as a whole word: the cheap test that keeps most files from
-// being parsed at all. A literal made of word characters (an identifier, a
-// number) must occur as a whole word too: it is the text of a whole token,
-// and a lexer never reads such a token out of a longer run of them (`make`
-// is not in `makeValAndOff`).
-func (p *Pattern) mayMatch(content []byte) bool {
-	if p.Strictness == Signature {
-		return true // text is not compared
-	}
-	for _, lit := range p.literals {
-		found := false
-		if isWord(lit) {
-			found = containsWord(content, lit)
-		} else {
-			found = bytes.Contains(content, []byte(lit))
-		}
-		if !found {
-			return false
-		}
-	}
-	for _, kw := range p.keywords {
-		if !containsWord(content, kw) {
-			return false
-		}
-	}
-	return true
-}
-
-// containsWord reports whether word occurs in text where a lexer could read
-// it as a keyword token: not followed by a letter, digit or underscore, and
-// not preceded by a run of them that starts with a letter or underscore (an
-// identifier the word would be the end of). A lexer reads such runs longest
-// first, so a keyword token never continues or ends one; a run that starts
-// with a digit is a number, which can end right before a keyword (Python
-// reads 0xfor as 0xf or). Other bytes, non-ASCII ones included, count as
-// boundaries: when unsure, the file is parsed.
-func containsWord(text []byte, word string) bool {
-	for from := 0; ; {
-		i := bytes.Index(text[from:], []byte(word))
-		if i < 0 {
-			return false
-		}
-		start, end := from+i, from+i+len(word)
-		if (end == len(text) || !isWordByte(text[end])) && !identifierEndsAt(text, start) {
-			return true
-		}
-		from = start + 1
-	}
-}
-
-// identifierEndsAt reports whether text[:i] ends in a run of word bytes that
-// starts with a letter or underscore.
-func identifierEndsAt(text []byte, i int) bool {
-	j := i
-	for j > 0 && isWordByte(text[j-1]) {
-		j--
-	}
-	return j < i && !(text[j] >= '0' && text[j] <= '9')
-}
-
-// isWord reports whether s is made of word bytes only (and is not empty).
-func isWord(s string) bool {
-	for i := range len(s) {
-		if !isWordByte(s[i]) {
-			return false
-		}
-	}
-	return s != ""
-}
-
-func isWordByte(b byte) bool {
-	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_'
-}
-
-func joinIssues(issues []ParseIssue) string {
+func joinIssues(issues []matcher.ParseIssue) string {
 	var parts []string
 	for _, i := range issues {
 		parts = append(parts, i.Message)

@@ -1,4 +1,4 @@
-package matcher
+package astgrep
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/structls/structls/lang"
+	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
@@ -13,12 +14,12 @@ import (
 // DebugResult is the reply of structls.astGrep when the query sets
 // debugQuery: the view, as text laid out like ast-grep's --debug-query.
 type DebugResult struct {
-	DebugQuery DebugFormat `json:"debugQuery"`
-	Language   string      `json:"language"`
-	Path       string      `json:"path,omitempty"` // the file shown, when the view is a file's tree
-	URI        string      `json:"uri,omitempty"`
-	Text       string      `json:"text"`
-	Warnings   []string    `json:"warnings"` // never null
+	DebugQuery matcher.DebugFormat `json:"debugQuery"`
+	Language   string              `json:"language"`
+	Path       string              `json:"path,omitempty"` // the file shown, when the view is a file's tree
+	URI        string              `json:"uri,omitempty"`
+	Text       string              `json:"text"`
+	Warnings   []string            `json:"warnings"` // never null
 }
 
 // Debug answers a structls.astGrep query that sets debugQuery; nothing is
@@ -29,12 +30,12 @@ type DebugResult struct {
 // show the tree of the one file named in paths, as the editor has it (an
 // unsaved buffer wins over the disk).
 func Debug(ctx context.Context, snap *workspace.Snapshot, q Query) (*DebugResult, error) {
-	format, err := ParseDebugFormat(q.DebugQuery)
+	format, err := matcher.ParseDebugFormat(q.DebugQuery)
 	if err != nil {
 		return nil, invalidf("%v", err)
 	}
 	if strings.TrimSpace(q.Pattern) == "" {
-		if format == DebugPattern {
+		if format == matcher.DebugPattern {
 			return nil, invalidf("debugQuery \"pattern\" shows a compiled pattern: give a pattern and lang, or ask for ast, cst or sexp with one file in paths")
 		}
 		return debugFile(ctx, snap, q, format)
@@ -47,15 +48,15 @@ func Debug(ctx context.Context, snap *workspace.Snapshot, q Query) (*DebugResult
 		return nil, invalidf("%v", err)
 	}
 	res := &DebugResult{DebugQuery: format, Language: l.Name, Warnings: []string{}}
-	if format != DebugPattern {
+	if format != matcher.DebugPattern {
 		res.Text, err = dumpSource(ctx, l, []byte(q.Pattern), format)
 		return res, err
 	}
-	strictness, err := ParseStrictness(q.Strictness)
+	strictness, err := matcher.ParseStrictness(q.Strictness)
 	if err != nil {
 		return nil, invalidf("%v", err)
 	}
-	set := NewPatternSet(q.Pattern, Options{Strictness: strictness, Selector: q.Selector})
+	set := matcher.NewPatternSet(q.Pattern, matcher.Options{Strictness: strictness, Selector: q.Selector})
 	p, err := set.Get(ctx, l)
 	if err != nil {
 		return nil, invalidf("%v", err)
@@ -65,7 +66,7 @@ func Debug(ctx context.Context, snap *workspace.Snapshot, q Query) (*DebugResult
 }
 
 // debugFile shows the tree of the one file q.Paths names.
-func debugFile(ctx context.Context, snap *workspace.Snapshot, q Query, format DebugFormat) (*DebugResult, error) {
+func debugFile(ctx context.Context, snap *workspace.Snapshot, q Query, format matcher.DebugFormat) (*DebugResult, error) {
 	if len(q.Paths) != 1 {
 		return nil, invalidf("debugQuery without a pattern shows one file's tree: name exactly one file in paths (got %d entries)", len(q.Paths))
 	}
@@ -83,7 +84,7 @@ func debugFile(ctx context.Context, snap *workspace.Snapshot, q Query, format De
 }
 
 // dumpSource parses source in l and renders its whole tree.
-func dumpSource(ctx context.Context, l *lang.Language, source []byte, format DebugFormat) (string, error) {
+func dumpSource(ctx context.Context, l *lang.Language, source []byte, format matcher.DebugFormat) (string, error) {
 	if l.Grammar() == nil {
 		return "", invalidf("the %s grammar is not built into this binary", l.Name)
 	}
@@ -94,13 +95,13 @@ func dumpSource(ctx context.Context, l *lang.Language, source []byte, format Deb
 	if err != nil {
 		return "", err
 	}
-	if format != DebugSexp {
-		return DumpTree(tree, 0, format), nil
+	if format != matcher.DebugSexp {
+		return matcher.DumpTree(tree, 0, format), nil
 	}
 	if depth := treeDepth(tree); len(tree.Nodes) > maxSexpNodes || depth > maxSexpDepth {
 		return "", invalidf("the tree has %d nodes nested %d deep; the sexp view takes at most %d nodes and %d levels: ask for the ast or cst view, or a smaller file", len(tree.Nodes), depth, maxSexpNodes, maxSexpDepth)
 	}
-	text, err := Sexp(ctx, l, source)
+	text, err := matcher.Sexp(ctx, l, source)
 	if errors.Is(err, syntax.ErrCancelled) {
 		return "", context.Canceled
 	}

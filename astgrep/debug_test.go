@@ -1,4 +1,4 @@
-package matcher
+package astgrep
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/workspace"
 )
 
@@ -137,8 +138,8 @@ func TestDebugViewIsCapped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Text) > MaxDebugBytes+200 || !strings.Contains(res.Text, "cut at") {
-		t.Errorf("cst view is %d bytes (cap %d), ends %q", len(res.Text), MaxDebugBytes, res.Text[max(0, len(res.Text)-80):])
+	if len(res.Text) > matcher.MaxDebugBytes+200 || !strings.Contains(res.Text, "cut at") {
+		t.Errorf("cst view is %d bytes (cap %d), ends %q", len(res.Text), matcher.MaxDebugBytes, res.Text[max(0, len(res.Text)-80):])
 	}
 	deep := strings.Repeat("[", 3000) + strings.Repeat("]", 3000) // nested 3000 levels
 	for _, source := range []string{large, deep} {
