@@ -1,4 +1,4 @@
-package rewrite
+package rewrite_test
 
 import (
 	"context"
@@ -7,8 +7,10 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/structls/structls/atomicwrite"
 	"github.com/structls/structls/internal/testutil"
 	_ "github.com/structls/structls/lang/grammars"
+	"github.com/structls/structls/rewrite"
 	"github.com/structls/structls/workspace"
 )
 
@@ -39,7 +41,7 @@ func isNoMatchExit(err error) bool {
 }
 
 // structlsRewrite previews the case's edit in a fresh workspace, writes it
-// with WriteFiles and returns the file.
+// with atomicwrite.WriteFiles and returns the file.
 func structlsRewrite(t *testing.T, c rewriteCase) string {
 	t.Helper()
 	dir, err := filepath.EvalSymlinks(t.TempDir())
@@ -51,12 +53,12 @@ func structlsRewrite(t *testing.T, c rewriteCase) string {
 		t.Fatal(err)
 	}
 	snap := snapshotOf(t, dir, nil)
-	plan, err := Preview(context.Background(), snap, Query{Ops: []Op{{Pattern: c.pattern, Rewrite: &c.rewrite}}, Lang: c.lang},
+	plan, err := rewrite.Preview(context.Background(), snap, rewrite.Query{Ops: []rewrite.Op{{Pattern: c.pattern, Rewrite: &c.rewrite}}, Lang: c.lang},
 		workspace.UTF16, nil, nil)
 	if err != nil {
 		t.Fatalf("%s: preview: %v", c.name, err)
 	}
-	if err := plan.WriteFiles(context.Background(), snap); err != nil {
+	if err := atomicwrite.WriteFiles(context.Background(), plan, snap); err != nil {
 		t.Fatalf("%s: write: %v", c.name, err)
 	}
 	out, err := os.ReadFile(path)

@@ -17,8 +17,8 @@ import (
 
 	jsonv2 "github.com/go-json-experiment/json"
 
+	"github.com/structls/structls/atomicwrite"
 	"github.com/structls/structls/lsp"
-	"github.com/structls/structls/rewrite"
 	"github.com/structls/structls/workspace"
 )
 
@@ -75,7 +75,7 @@ func startSession(ctx context.Context, root string, opts lsp.EditorOptions) (*se
 	if real, err := filepath.EvalSymlinks(abs); err == nil {
 		// An apply a killed structls left half done is made whole before the
 		// session reads the files (the server would do it too, but quietly).
-		for _, note := range rewrite.Recover([]string{real}) {
+		for _, note := range atomicwrite.Recover([]string{real}) {
 			fmt.Fprintf(os.Stderr, "structls: %s\n", note)
 		}
 	}

@@ -1,4 +1,4 @@
-package rewrite
+package atomicwrite
 
 import (
 	"crypto/rand"
@@ -16,6 +16,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/structls/structls/rewrite"
 	"github.com/structls/structls/workspace"
 )
 
@@ -23,7 +24,7 @@ import (
 // base name in dir: nothing is ever opened, renamed or removed by a path
 // that could cross a symlink.
 type pendingWrite struct {
-	file   *plannedFile
+	file   *rewrite.PlannedFile
 	dir    *os.File
 	name   string // the file
 	temp   string // its new text until the swap; the old file after it
@@ -48,43 +49,43 @@ const maxTempBase = 200
 // checkFile checks one file on disk before anything is written: it must be
 // a regular, writable file holding the previewed text. It names the
 // temporary file its new text will go to.
-func checkFile(snap *workspace.Snapshot, dirs dirHandles, f *plannedFile) (pendingWrite, error) {
-	if !insideFolders(snap, f.abs) {
-		return pendingWrite{}, fmt.Errorf("%s is outside the workspace folders: open its folder, then preview the edit again", f.rel)
+func checkFile(snap *workspace.Snapshot, dirs dirHandles, f *rewrite.PlannedFile) (pendingWrite, error) {
+	if !insideFolders(snap, f.Abs) {
+		return pendingWrite{}, fmt.Errorf("%s is outside the workspace folders: open its folder, then preview the edit again", f.Rel)
 	}
 	dir, err := dirs.open(snap, f)
 	if err != nil {
-		return pendingWrite{}, fmt.Errorf("the directory of %s cannot be opened inside the workspace without following a symlink (moved, or now a symlink?): %w; preview the edit again", f.rel, err)
+		return pendingWrite{}, fmt.Errorf("the directory of %s cannot be opened inside the workspace without following a symlink (moved, or now a symlink?): %w; preview the edit again", f.Rel, err)
 	}
-	name := path.Base(f.rel)
+	name := path.Base(f.Rel)
 	sum, st, err := hashAt(dir, name)
 	switch {
-	case errors.Is(err, syscall.ENOENT) && f.version != nil:
-		return pendingWrite{}, fmt.Errorf("%s exists only in the editor, never saved: save it, then preview the edit again", f.rel)
+	case errors.Is(err, syscall.ENOENT) && f.Version != nil:
+		return pendingWrite{}, fmt.Errorf("%s exists only in the editor, never saved: save it, then preview the edit again", f.Rel)
 	case errors.Is(err, syscall.ENOENT):
-		return pendingWrite{}, &StaleError{Files: []StaleFile{{Path: f.rel, Reason: "deleted since the preview"}}}
+		return pendingWrite{}, &rewrite.StaleError{Files: []rewrite.StaleFile{{Path: f.Rel, Reason: "deleted since the preview"}}}
 	case errors.Is(err, syscall.ELOOP), errors.Is(err, errNotRegular):
-		return pendingWrite{}, fmt.Errorf("%s is no longer a regular file (a symlink?): preview the edit again", f.rel)
+		return pendingWrite{}, fmt.Errorf("%s is no longer a regular file (a symlink?): preview the edit again", f.Rel)
 	case err != nil:
-		return pendingWrite{}, fmt.Errorf("%s cannot be read: %w", f.rel, err)
+		return pendingWrite{}, fmt.Errorf("%s cannot be read: %w", f.Rel, err)
 	case st.Mode&0o200 == 0:
 		return pendingWrite{}, fmt.Errorf("%s is read-only (mode %04o): make it writable (chmod u+w) or leave it out of paths, then preview again",
-			f.rel, st.Mode&0o7777)
-	case sum != f.hash:
+			f.Rel, st.Mode&0o7777)
+	case sum != f.Hash:
 		reason := "changed on disk since the preview"
-		if f.version != nil {
+		if f.Version != nil {
 			reason = "its text on disk differs from the open document the preview saw: save it first"
 		}
-		return pendingWrite{}, &StaleError{Files: []StaleFile{{Path: f.rel, Reason: reason}}}
+		return pendingWrite{}, &rewrite.StaleError{Files: []rewrite.StaleFile{{Path: f.Rel, Reason: reason}}}
 	}
-	if err := canKeepOwner(f.rel, &st); err != nil {
+	if err := canKeepOwner(f.Rel, &st); err != nil {
 		return pendingWrite{}, err
 	}
 	stamp := workspace.StampOf(&st)
 	temp := "." + name[:min(len(name), maxTempBase)] + workspace.TempMarker + randomSuffix()
 	return pendingWrite{file: f, dir: dir, name: name, temp: temp, backup: temp + ".old",
 		stamp: stamp, settled: stamp.Settled(time.Now()), mode: st.Mode, uid: st.Uid, gid: st.Gid,
-		newHash: sha256.Sum256(f.content)}, nil
+		newHash: sha256.Sum256(f.Content)}, nil
 }
 
 // canKeepOwner refuses, before anything is written, a file whose
@@ -118,9 +119,9 @@ func (pw *pendingWrite) writeTemp() error {
 	if err != nil {
 		if errors.Is(err, syscall.EACCES) || errors.Is(err, syscall.EPERM) || errors.Is(err, syscall.EROFS) {
 			return fmt.Errorf("%s cannot be replaced: no new file can be created in its directory (%w), where its new text is written before it replaces the file; make the directory writable, or leave the file out of paths, then preview again",
-				pw.file.rel, err)
+				pw.file.Rel, err)
 		}
-		return fmt.Errorf("%s: creating its new text's temporary file %s: %w", pw.file.rel, pw.temp, err)
+		return fmt.Errorf("%s: creating its new text's temporary file %s: %w", pw.file.Rel, pw.temp, err)
 	}
 	f := os.NewFile(uintptr(fd), pw.temp)
 	err = pw.fill(f)
@@ -129,7 +130,7 @@ func (pw *pendingWrite) writeTemp() error {
 	}
 	if err != nil {
 		_ = unix.Unlinkat(int(pw.dir.Fd()), pw.temp, 0)
-		return fmt.Errorf("%s: writing its new text: %w", pw.file.rel, err)
+		return fmt.Errorf("%s: writing its new text: %w", pw.file.Rel, err)
 	}
 	return nil
 }
@@ -137,7 +138,7 @@ func (pw *pendingWrite) writeTemp() error {
 // fill writes the new text into the open temporary file and gives it the
 // old file's owner, group and mode.
 func (pw *pendingWrite) fill(f *os.File) error {
-	if _, err := f.Write(pw.file.content); err != nil {
+	if _, err := f.Write(pw.file.Content); err != nil {
 		return err
 	}
 	var st unix.Stat_t
@@ -189,7 +190,7 @@ func (pw *pendingWrite) unchanged(name string, withCtime bool) error {
 		return &movedError{reason: "replaced by something other than a regular file while the edit was being applied"}
 	case err != nil:
 		return err
-	case sum != pw.file.hash:
+	case sum != pw.file.Hash:
 		return &movedError{reason: "saved while the edit was being applied, after its check and before its replacement"}
 	}
 	return nil

@@ -1,4 +1,4 @@
-package rewrite
+package atomicwrite
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/rewrite"
 	"github.com/structls/structls/workspace"
 )
 
@@ -85,7 +86,7 @@ func TestSaveDuringApplyKept(t *testing.T) {
 		const saved = "package p\n\nvar v = saved(1)\n"
 		refused := 0
 		for round := range 6 {
-			plan, dir := preview(t, manyFiles("a.go", "z.go", 100), Query{Ops: ops("f($A)", "F($A)")})
+			plan, dir := preview(t, manyFiles("a.go", "z.go", 100), rewrite.Query{Ops: ops("f($A)", "F($A)")})
 			done := make(chan struct{})
 			var wg sync.WaitGroup
 			wg.Go(func() {
@@ -95,14 +96,14 @@ func TestSaveDuringApplyKept(t *testing.T) {
 					}
 				}
 			})
-			err := plan.WriteFiles(context.Background(), snapshotOf(t, dir, nil))
+			err := WriteFiles(context.Background(), plan, snapshotOf(t, dir, nil))
 			close(done)
 			wg.Wait()
 			if got := readTree(t, dir, "a.go")["a.go"]; got != saved {
 				t.Fatalf("round %d: the save was lost: a.go holds %q (apply: %v)", round, got, err)
 			}
 			want := "package p\n\nvar v = F(2)\n" // the apply went through after the save
-			var stale *StaleError
+			var stale *rewrite.StaleError
 			switch {
 			case errors.As(err, &stale):
 				if !strings.Contains(err.Error(), "a.go (saved while the edit was being applied") {
@@ -134,7 +135,7 @@ func TestRollbackStaysInside(t *testing.T) {
 		const outsideText = "package outside\n"
 		landed := 0
 		for round := range 6 {
-			plan, dir := preview(t, manyFiles("a/x.go", "z/x.go", 150), Query{Ops: ops("f($A)", "F($A)")})
+			plan, dir := preview(t, manyFiles("a/x.go", "z/x.go", 150), rewrite.Query{Ops: ops("f($A)", "F($A)")})
 			outside := t.TempDir()
 			testutil.WriteFiles(t, outside, "-- x.go --\n"+outsideText)
 			done := make(chan struct{})
@@ -159,7 +160,7 @@ func TestRollbackStaysInside(t *testing.T) {
 				}
 				swapped = true
 			})
-			err := plan.WriteFiles(context.Background(), snapshotOf(t, dir, nil))
+			err := WriteFiles(context.Background(), plan, snapshotOf(t, dir, nil))
 			close(done)
 			wg.Wait()
 			if got := readTree(t, outside, "x.go")["x.go"]; got != outsideText {
@@ -190,7 +191,7 @@ func TestRollbackStaysInside(t *testing.T) {
 // bits with its permissions.
 func TestModeBitsKept(t *testing.T) {
 	plan, dir := preview(t, "-- a.go --\npackage p\n\nvar v = f(1)\n-- b.go --\npackage p\n\nvar v = f(2)\n-- c.go --\npackage p\n\nvar v = f(3)\n-- d.go --\npackage p\n\nvar v = f(4)\n",
-		Query{Ops: ops("f($A)", "F($A)")})
+		rewrite.Query{Ops: ops("f($A)", "F($A)")})
 	modes := map[string]os.FileMode{
 		"a.go": 0o755 | os.ModeSetuid, "b.go": 0o755 | os.ModeSetgid, "c.go": 0o755 | os.ModeSticky, "d.go": 0o640 | os.ModeSetuid | os.ModeSetgid}
 	for name, mode := range modes {
@@ -198,7 +199,7 @@ func TestModeBitsKept(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := plan.WriteFiles(context.Background(), snapshotOf(t, dir, nil)); err != nil {
+	if err := WriteFiles(context.Background(), plan, snapshotOf(t, dir, nil)); err != nil {
 		t.Fatal(err)
 	}
 	for name, mode := range modes {

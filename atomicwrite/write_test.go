@@ -1,4 +1,4 @@
-package rewrite
+package atomicwrite
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/rewrite"
 	"github.com/structls/structls/workspace"
 )
 
@@ -45,9 +46,9 @@ func readTree(t *testing.T, dir string, names ...string) map[string]string {
 }
 
 // previewThree previews f($A) → F($A) over threeFiles.
-func previewThree(t *testing.T) (*Plan, string, map[string]string) {
+func previewThree(t *testing.T) (*rewrite.Plan, string, map[string]string) {
 	t.Helper()
-	plan, dir := preview(t, threeFiles, Query{Ops: ops("f($A)", "F($A)")})
+	plan, dir := preview(t, threeFiles, rewrite.Query{Ops: ops("f($A)", "F($A)")})
 	return plan, dir, readTree(t, dir, "a.go", "b.go", "c.go")
 }
 
@@ -62,7 +63,7 @@ func TestWriteFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := plan.WriteFiles(context.Background(), snapshotOf(t, dir, nil)); err != nil {
+	if err := WriteFiles(context.Background(), plan, snapshotOf(t, dir, nil)); err != nil {
 		t.Fatal(err)
 	}
 	got := readTree(t, dir, "a.go", "b.go", "c.go")
@@ -92,13 +93,13 @@ func TestStaleRefused(t *testing.T) {
 		}
 		before["b.go"] = changed
 		snap := snapshotOf(t, dir, nil)
-		if diff := cmp.Diff([]StaleFile{{Path: "b.go", Reason: "changed on disk since the preview"}}, plan.Check(snap)); diff != "" {
+		if diff := cmp.Diff([]rewrite.StaleFile{{Path: "b.go", Reason: "changed on disk since the preview"}}, plan.Check(snap)); diff != "" {
 			t.Errorf("Check (-want +got):\n%s", diff)
 		}
-		err := plan.WriteFiles(context.Background(), snap)
-		var stale *StaleError
+		err := WriteFiles(context.Background(), plan, snap)
+		var stale *rewrite.StaleError
 		if !errors.As(err, &stale) || !strings.Contains(err.Error(), "b.go (changed on disk since the preview)") || !strings.Contains(err.Error(), "preview the edit again") {
-			t.Errorf("got %v, want a StaleError naming b.go", err)
+			t.Errorf("got %v, want a rewrite.StaleError naming b.go", err)
 		}
 		if diff := cmp.Diff(before, readTree(t, dir, "a.go", "b.go", "c.go")); diff != "" {
 			t.Errorf("files changed (-before +after):\n%s", diff)
@@ -107,7 +108,7 @@ func TestStaleRefused(t *testing.T) {
 	t.Run("deleted", func(t *testing.T) {
 		plan, dir, _ := previewThree(t)
 		os.Remove(filepath.Join(dir, "c.go"))
-		if diff := cmp.Diff([]StaleFile{{Path: "c.go", Reason: "deleted since the preview"}}, plan.Check(snapshotOf(t, dir, nil))); diff != "" {
+		if diff := cmp.Diff([]rewrite.StaleFile{{Path: "c.go", Reason: "deleted since the preview"}}, plan.Check(snapshotOf(t, dir, nil))); diff != "" {
 			t.Errorf("Check (-want +got):\n%s", diff)
 		}
 	})
@@ -119,14 +120,14 @@ func TestStaleRefused(t *testing.T) {
 			return snapshotOf(t, dir, map[string]*workspace.Document{doc.URI: doc})
 		}
 		text := "package p\n\nvar v = f(1) + f(9)\n"
-		plan, err := Preview(context.Background(), open(3, text), Query{Ops: ops("f($A)", "F($A)")}, workspace.UTF16, nil, nil)
+		plan, err := rewrite.Preview(context.Background(), open(3, text), rewrite.Query{Ops: ops("f($A)", "F($A)")}, workspace.UTF16, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if stale := plan.Check(open(3, text)); len(stale) != 0 {
 			t.Errorf("same version: %v", stale)
 		}
-		want := []StaleFile{{Path: "a.go", Reason: "the open document is at version 4, the preview saw version 3"}}
+		want := []rewrite.StaleFile{{Path: "a.go", Reason: "the open document is at version 4, the preview saw version 3"}}
 		if diff := cmp.Diff(want, plan.Check(open(4, text))); diff != "" {
 			t.Errorf("Check (-want +got):\n%s", diff)
 		}
@@ -135,7 +136,7 @@ func TestStaleRefused(t *testing.T) {
 			t.Errorf("closed unsaved: %v", stale)
 		}
 		// The server may not write a file whose disk text is not what the preview saw.
-		if err := plan.WriteFiles(context.Background(), open(3, text)); err == nil || !strings.Contains(err.Error(), "save it first") {
+		if err := WriteFiles(context.Background(), plan, open(3, text)); err == nil || !strings.Contains(err.Error(), "save it first") {
 			t.Errorf("WriteFiles with unsaved buffer: %v", err)
 		}
 	})
@@ -148,7 +149,7 @@ func TestReadOnlyRefused(t *testing.T) {
 	if err := os.Chmod(filepath.Join(dir, "c.go"), 0o444); err != nil {
 		t.Fatal(err)
 	}
-	err := plan.WriteFiles(context.Background(), snapshotOf(t, dir, nil))
+	err := WriteFiles(context.Background(), plan, snapshotOf(t, dir, nil))
 	if err == nil || !strings.Contains(err.Error(), "nothing was written: c.go is read-only (mode 0444)") {
 		t.Fatalf("got %v, want the read-only error", err)
 	}
@@ -194,7 +195,7 @@ func TestSymlinkNotFollowed(t *testing.T) {
 	if err := os.Symlink(outside, filepath.Join(dir, "b.go")); err != nil {
 		t.Fatal(err)
 	}
-	err := plan.WriteFiles(context.Background(), snapshotOf(t, dir, nil))
+	err := WriteFiles(context.Background(), plan, snapshotOf(t, dir, nil))
 	if err == nil {
 		t.Fatal("WriteFiles wrote through a symlink")
 	}
@@ -211,7 +212,7 @@ func TestSymlinkNotFollowed(t *testing.T) {
 func TestOutsideFoldersRefused(t *testing.T) {
 	plan, dir, before := previewThree(t)
 	other := snapshotOf(t, t.TempDir(), nil)
-	err := plan.WriteFiles(context.Background(), other)
+	err := WriteFiles(context.Background(), plan, other)
 	if err == nil {
 		t.Fatal("WriteFiles wrote outside the workspace folders")
 	}
@@ -222,7 +223,7 @@ func TestOutsideFoldersRefused(t *testing.T) {
 
 // TestOnlyOneReplacement: a plan narrowed to one replacement writes just it.
 func TestOnlyOneReplacement(t *testing.T) {
-	plan, dir := preview(t, "-- a.go --\npackage p\n\nvar v = f(\"日本\") + f(22) + f(333)\n", Query{Ops: ops("f($A)", "LONGER($A)")})
+	plan, dir := preview(t, "-- a.go --\npackage p\n\nvar v = f(\"日本\") + f(22) + f(333)\n", rewrite.Query{Ops: ops("f($A)", "LONGER($A)")})
 	uri := plan.Result().Files[0].URI
 	one, err := plan.Only(uri, 1)
 	if err != nil {
@@ -231,7 +232,7 @@ func TestOnlyOneReplacement(t *testing.T) {
 	if one.ID() == plan.ID() || one.Result().TotalReplacements != 1 || one.Result().Files[0].Replacements[0].Before != "f(22)" {
 		t.Errorf("narrowed plan %+v", one.Result())
 	}
-	if err := one.WriteFiles(context.Background(), snapshotOf(t, dir, nil)); err != nil {
+	if err := WriteFiles(context.Background(), one, snapshotOf(t, dir, nil)); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := readTree(t, dir, "a.go")["a.go"], "package p\n\nvar v = f(\"日本\") + LONGER(22) + f(333)\n"; got != want {
@@ -249,7 +250,7 @@ func TestOnlyOneReplacement(t *testing.T) {
 // the preview is refused, even when the file it leads to holds the
 // previewed text.
 func TestSymlinkedDirectoryNotFollowed(t *testing.T) {
-	plan, dir := preview(t, "-- sub/a.go --\npackage p\n\nvar v = f(1)\n", Query{Ops: ops("f($A)", "F($A)")})
+	plan, dir := preview(t, "-- sub/a.go --\npackage p\n\nvar v = f(1)\n", rewrite.Query{Ops: ops("f($A)", "F($A)")})
 	elsewhere := t.TempDir()
 	testutil.WriteFiles(t, elsewhere, "-- a.go --\npackage p\n\nvar v = f(1)\n")
 	if err := os.RemoveAll(filepath.Join(dir, "sub")); err != nil {
@@ -260,7 +261,7 @@ func TestSymlinkedDirectoryNotFollowed(t *testing.T) {
 	}
 	// Refused by the write's own check, or already by Check where the
 	// workspace reads files without following symlinks in any directory.
-	err := plan.WriteFiles(context.Background(), snapshotOf(t, dir, nil))
+	err := WriteFiles(context.Background(), plan, snapshotOf(t, dir, nil))
 	if err == nil || !strings.Contains(err.Error(), "now a symlink") && !strings.Contains(err.Error(), "symbolic links") {
 		t.Errorf("got %v, want the symlinked directory refused", err)
 	}
@@ -285,7 +286,7 @@ func TestTwoFolders(t *testing.T) {
 		}
 		return workspace.NewSnapshot(fs, workspace.Settings{}, nil)
 	}
-	plan, err := Preview(context.Background(), folders(one, two), Query{Ops: ops("f($A)", "F($A)")}, workspace.UTF16, nil, nil)
+	plan, err := rewrite.Preview(context.Background(), folders(one, two), rewrite.Query{Ops: ops("f($A)", "F($A)")}, workspace.UTF16, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -293,7 +294,7 @@ func TestTwoFolders(t *testing.T) {
 		t.Fatal(err)
 	}
 	stale := plan.Check(folders(one, two))
-	if len(stale) != 1 || stale[0].Reason != "changed on disk since the preview" || plan.files[1].abs != filepath.Join(two, "a.go") {
+	if len(stale) != 1 || stale[0].Reason != "changed on disk since the preview" || plan.Files()[1].Abs != filepath.Join(two, "a.go") {
 		t.Errorf("Check: %v, want the second folder's a.go", stale)
 	}
 	if stale := plan.Check(folders(two, one)); len(stale) != 2 || stale[0].Reason != "the workspace folders changed since the preview" {
@@ -302,7 +303,7 @@ func TestTwoFolders(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(two, "a.go"), []byte("package p\n\nvar v = f(2)\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := plan.WriteFiles(context.Background(), folders(one, two)); err != nil {
+	if err := WriteFiles(context.Background(), plan, folders(one, two)); err != nil {
 		t.Fatal(err)
 	}
 	if a, b := readTree(t, one, "a.go")["a.go"], readTree(t, two, "a.go")["a.go"]; a != "package p\n\nvar v = F(1)\n" || b != "package p\n\nvar v = F(2)\n" {
@@ -317,7 +318,7 @@ func TestUnsavedBufferNotWritten(t *testing.T) {
 	path := filepath.Join(dir, "new.go")
 	doc := &workspace.Document{URI: workspace.PathToURI(path), Path: path, Version: 1, Content: []byte("package p\n\nvar v = f(1)\n")}
 	snap := snapshotOf(t, dir, map[string]*workspace.Document{doc.URI: doc})
-	plan, err := Preview(context.Background(), snap, Query{Ops: ops("f($A)", "F($A)")}, workspace.UTF16, nil, nil)
+	plan, err := rewrite.Preview(context.Background(), snap, rewrite.Query{Ops: ops("f($A)", "F($A)")}, workspace.UTF16, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -327,7 +328,7 @@ func TestUnsavedBufferNotWritten(t *testing.T) {
 	if stale := plan.Check(snap); len(stale) != 0 {
 		t.Errorf("Check: %v", stale)
 	}
-	err = plan.WriteFiles(context.Background(), snap)
+	err = WriteFiles(context.Background(), plan, snap)
 	if err == nil || !strings.Contains(err.Error(), "new.go exists only in the editor, never saved: save it") {
 		t.Errorf("got %v", err)
 	}
@@ -341,8 +342,8 @@ func TestUnsavedBufferNotWritten(t *testing.T) {
 // a random suffix, must still fit.
 func TestLongFileNameWritten(t *testing.T) {
 	name := strings.Repeat("n", 250) + ".go"
-	plan, dir := preview(t, "-- "+name+" --\npackage p\n\nvar v = f(1)\n", Query{Ops: ops("f($A)", "F($A)")})
-	if err := plan.WriteFiles(context.Background(), snapshotOf(t, dir, nil)); err != nil {
+	plan, dir := preview(t, "-- "+name+" --\npackage p\n\nvar v = f(1)\n", rewrite.Query{Ops: ops("f($A)", "F($A)")})
+	if err := WriteFiles(context.Background(), plan, snapshotOf(t, dir, nil)); err != nil {
 		t.Fatal(err)
 	}
 	if got := readTree(t, dir, name)[name]; got != "package p\n\nvar v = F(1)\n" {

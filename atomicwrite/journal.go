@@ -1,4 +1,4 @@
-package rewrite
+package atomicwrite
 
 import (
 	"crypto/sha256"
@@ -70,8 +70,8 @@ func journalDir(root string) (string, error) {
 func startJournal(snap *workspace.Snapshot, pending []pendingWrite) (*journal, error) {
 	jf := journalFile{Version: journalVersion}
 	for _, pw := range pending {
-		jf.Entries = append(jf.Entries, journalEntry{Root: snap.Folders[pw.file.folder].Real, Dir: path.Dir(pw.file.rel), Name: pw.name,
-			Temp: pw.temp, Backup: pw.backup, Old: hex.EncodeToString(pw.file.hash[:]), New: hex.EncodeToString(pw.newHash[:])})
+		jf.Entries = append(jf.Entries, journalEntry{Root: snap.Folders[pw.file.Folder].Real, Dir: path.Dir(pw.file.Rel), Name: pw.name,
+			Temp: pw.temp, Backup: pw.backup, Old: hex.EncodeToString(pw.file.Hash[:]), New: hex.EncodeToString(pw.newHash[:])})
 	}
 	data, err := json.Marshal(jf)
 	if err != nil {

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package rewrite
+package atomicwrite
 
 import (
 	"os"

@@ -1,4 +1,4 @@
-package rewrite
+package atomicwrite
 
 import (
 	"encoding/hex"

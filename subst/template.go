@@ -1,10 +1,11 @@
-// Package rewrite is structural rewriting: ast-grep's rewrite templates
-// ($A, $$$ARGS expanded to the captured source, re-indented), edit plans of
-// several pattern → rewrite operations over the workspace, previews that
-// write nothing, and the checks that keep a preview from ever being applied
-// onto text that changed since (docs/ast-grep-differences.md lists where the
-// output deliberately differs from ast-grep's).
-package rewrite
+// Package subst expands ast-grep's rewrite templates: each metavariable
+// ($A, $$$ARGS) is replaced by the source text it captured, re-indented to
+// where the template puts it, in the file's line endings. It is the pure
+// part of rewriting — text in, text out, no file read or written — shared
+// by structural rewrites (package rewrite) and rules' fixes (package rules);
+// docs/ast-grep-differences.md lists where its output deliberately differs
+// from ast-grep's.
+package subst
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package rewrite
+package atomicwrite
 
 import "golang.org/x/sys/unix"
 

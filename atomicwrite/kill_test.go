@@ -1,4 +1,4 @@
-package rewrite
+package atomicwrite
 
 import (
 	"bufio"
@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/structls/structls/rewrite"
 	"github.com/structls/structls/workspace"
 )
 
@@ -31,13 +32,13 @@ func init() {
 		os.Exit(2)
 	}
 	snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
-	plan, err := Preview(context.Background(), snap, Query{Ops: ops("f($A)", "F($A)"), Lang: "go"}, workspace.UTF8, nil, nil)
+	plan, err := rewrite.Preview(context.Background(), snap, rewrite.Query{Ops: ops("f($A)", "F($A)"), Lang: "go"}, workspace.UTF8, nil, nil)
 	if err != nil {
 		fmt.Println(err)
 		os.Exit(2)
 	}
 	fmt.Println("ready")
-	if err := plan.WriteFiles(context.Background(), snap); err != nil {
+	if err := WriteFiles(context.Background(), plan, snap); err != nil {
 		fmt.Println(err)
 		os.Exit(2)
 	}

@@ -1,4 +1,9 @@
-package rewrite
+// Package atomicwrite writes an edit plan (package rewrite) to the files on
+// disk, for clients that cannot apply a WorkspaceEdit themselves: every file
+// checked against what the preview saw, replaced atomically, with a journal
+// that the next run uses to finish or undo an apply that was killed midway
+// (docs/safety.md).
+package atomicwrite
 
 import (
 	"context"
@@ -10,14 +15,15 @@ import (
 	"sync"
 
 	"github.com/structls/structls/internal/english"
+	"github.com/structls/structls/rewrite"
 	"github.com/structls/structls/workspace"
 )
 
-// WriteFiles applies the plan to the files on disk, for clients that cannot
+// WriteFiles applies the plan p to the files on disk, for clients that cannot
 // apply a WorkspaceEdit themselves (the CLI, bare agents). What it
 // guarantees, per file, per apply and after a kill (docs/safety.md):
 //
-//   - Nothing is written unless every file passes: Check against the
+//   - Nothing is written unless every file passes: p.Check against the
 //     snapshot, then, on disk, the file must still hold the previewed text,
 //     be a regular file inside a workspace folder reached without a
 //     symlink, and be writable, and its replacement must be able to keep
@@ -37,7 +43,7 @@ import (
 //   - A journal of the apply is durable before the first swap (journal.go);
 //     a run killed midway is finished or undone, and its temporary files
 //     removed, by the next structls run in the workspace (Recover).
-func (p *Plan) WriteFiles(ctx context.Context, snap *workspace.Snapshot) error {
+func WriteFiles(ctx context.Context, p *rewrite.Plan, snap *workspace.Snapshot) error {
 	return osWriter.write(ctx, p, snap)
 }
 
@@ -54,22 +60,23 @@ type fileWriter struct {
 
 var osWriter fileWriter
 
-func (w fileWriter) write(ctx context.Context, p *Plan, snap *workspace.Snapshot) error {
+func (w fileWriter) write(ctx context.Context, p *rewrite.Plan, snap *workspace.Snapshot) error {
 	writing.Lock()
 	defer writing.Unlock()
 	Recover(FolderRoots(snap.Folders)) // an apply killed in another process is made whole before this one looks
 	if stale := p.Check(snap); len(stale) > 0 {
-		return &StaleError{Files: stale}
+		return &rewrite.StaleError{Files: stale}
 	}
 	dirs := dirHandles{}
 	defer dirs.close()
-	pending := make([]pendingWrite, 0, len(p.files))
-	for i := range p.files {
+	files := p.Files()
+	pending := make([]pendingWrite, 0, len(files))
+	for i := range files {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		pw, err := checkFile(snap, dirs, &p.files[i])
-		var stale *StaleError
+		pw, err := checkFile(snap, dirs, &files[i])
+		var stale *rewrite.StaleError
 		switch {
 		case errors.As(err, &stale):
 			return err
@@ -107,14 +114,14 @@ func (w fileWriter) write(ctx context.Context, p *Plan, snap *workspace.Snapshot
 	}
 	for i := range pending { // from here on ctx is not heeded: the edit is made whole or undone
 		if err := w.replace(&pending[i]); err != nil {
-			return rollBack(pending[:i], pending[i].file.rel, err)
+			return rollBack(pending[:i], pending[i].file.Rel, err)
 		}
 	}
 	// A save that opened a file before its swap and wrote after it went to
 	// the old file, kept aside until now: look once more before dropping them.
 	for i := range pending {
 		if err := pending[i].unchanged(pending[i].kept(), false); err != nil {
-			return rollBack(pending, pending[i].file.rel, err)
+			return rollBack(pending, pending[i].file.Rel, err)
 		}
 	}
 	return nil
@@ -126,7 +133,7 @@ func (w fileWriter) replace(pw *pendingWrite) error {
 		return err
 	}
 	if w.beforeReplace != nil {
-		if err := w.beforeReplace(pw.file.rel); err != nil {
+		if err := w.beforeReplace(pw.file.Rel); err != nil {
 			return err
 		}
 	}
@@ -139,7 +146,7 @@ func rollBack(done []pendingWrite, rel string, cause error) error {
 	var kept []string
 	for i := len(done) - 1; i >= 0; i-- {
 		if err := done[i].undo(); err != nil {
-			kept = append(kept, fmt.Sprintf("%s (%v)", done[i].file.rel, err))
+			kept = append(kept, fmt.Sprintf("%s (%v)", done[i].file.Rel, err))
 		}
 	}
 	var moved *movedError
@@ -148,7 +155,7 @@ func rollBack(done []pendingWrite, rel string, cause error) error {
 			rel, cause, strings.Join(kept, ", "))
 	}
 	if errors.As(cause, &moved) {
-		return &StaleError{Files: []StaleFile{{Path: rel, Reason: moved.reason + " (kept as it is now)"}}}
+		return &rewrite.StaleError{Files: []rewrite.StaleFile{{Path: rel, Reason: moved.reason + " (kept as it is now)"}}}
 	}
 	return fmt.Errorf("the edit was not applied: replacing %s: %w; the %s put back, so nothing changed", rel, cause, english.Count(len(done), "file replaced before it was", "files replaced before it were"))
 }
@@ -163,12 +170,12 @@ func (e *movedError) Error() string { return e.reason }
 // below its folder's root (workspace.Snapshot.OpenDir).
 type dirHandles map[string]*os.File
 
-func (d dirHandles) open(snap *workspace.Snapshot, f *plannedFile) (*os.File, error) {
-	key := fmt.Sprintf("%d\x00%s", f.folder, path.Dir(f.rel))
+func (d dirHandles) open(snap *workspace.Snapshot, f *rewrite.PlannedFile) (*os.File, error) {
+	key := fmt.Sprintf("%d\x00%s", f.Folder, path.Dir(f.Rel))
 	if h := d[key]; h != nil {
 		return h, nil
 	}
-	h, err := snap.OpenDir(f.folder, path.Dir(f.rel))
+	h, err := snap.OpenDir(f.Folder, path.Dir(f.Rel))
 	if err != nil {
 		return nil, err
 	}
