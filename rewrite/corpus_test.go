@@ -68,7 +68,7 @@ func TestCorpusDifferential(t *testing.T) {
 				if out, err := cmd.CombinedOutput(); err != nil && !isNoMatchExit(err) {
 					t.Fatalf("ast-grep: %v\n%s", err, out)
 				}
-				snap := snapshotOf(t, ours, nil)
+				snap := rewrite.SnapshotOf(t, ours, nil)
 				plan, err := rewrite.Preview(context.Background(), snap, rewrite.Query{Ops: []rewrite.Op{{Pattern: rw[0], Rewrite: &rw[1]}}, Lang: c.lang}, workspace.UTF8, nil, nil)
 				if err != nil {
 					t.Fatal(err)

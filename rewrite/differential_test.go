@@ -52,7 +52,7 @@ func structlsRewrite(t *testing.T, c rewriteCase) string {
 	if err := os.WriteFile(path, []byte(c.code), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	snap := snapshotOf(t, dir, nil)
+	snap := rewrite.SnapshotOf(t, dir, nil)
 	plan, err := rewrite.Preview(context.Background(), snap, rewrite.Query{Ops: []rewrite.Op{{Pattern: c.pattern, Rewrite: &c.rewrite}}, Lang: c.lang},
 		workspace.UTF16, nil, nil)
 	if err != nil {
@@ -66,17 +66,6 @@ func structlsRewrite(t *testing.T, c rewriteCase) string {
 		t.Fatal(err)
 	}
 	return string(out)
-}
-
-// snapshotOf is a snapshot of the single workspace folder dir, with the
-// open documents docs.
-func snapshotOf(t *testing.T, dir string, docs map[string]*workspace.Document) *workspace.Snapshot {
-	t.Helper()
-	folder, err := workspace.NewFolder(dir, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, docs)
 }
 
 // TestDifferential: structls's rewrite of each case is byte-identical to
