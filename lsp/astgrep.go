@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/structls/structls/matcher"
+	"github.com/structls/structls/astgrep"
 	"github.com/structls/structls/workspace"
 )
 
@@ -12,22 +12,22 @@ import (
 const CommandAstGrep = "structls.astGrep"
 
 func (s *Server) runAstGrep(ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, arg []byte, progress func(done, total int)) (any, string, error) {
-	var q matcher.Query
+	var q astgrep.Query
 	if err := decodeArgument(arg, &q); err != nil {
 		return nil, "", err
 	}
 	if q.DebugQuery != "" {
-		res, err := matcher.Debug(ctx, snap, q)
+		res, err := astgrep.Debug(ctx, snap, q)
 		if err != nil {
 			return nil, "", err
 		}
 		return res, "debug view " + string(res.DebugQuery), nil
 	}
-	var emit func(matcher.Batch) error
+	var emit func(astgrep.Batch) error
 	if send := partialResultsOf(ctx); send != nil {
-		emit = func(b matcher.Batch) error { return send(&b) }
+		emit = func(b astgrep.Batch) error { return send(&b) }
 	}
-	res, err := matcher.SearchStream(ctx, snap, q, enc, progress, s.trees(), emit)
+	res, err := astgrep.SearchStream(ctx, snap, q, enc, progress, s.trees(), emit)
 	if err != nil {
 		return nil, "", err
 	}

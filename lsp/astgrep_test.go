@@ -10,8 +10,8 @@ import (
 	golang "github.com/tree-sitter/tree-sitter-go/bindings/go"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/lang"
 	"github.com/structls/structls/lsp/client"
-	"github.com/structls/structls/matcher/lang"
 )
 
 func init() { lang.Register("go", golang.Language) }

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/structls/structls/astgrep"
 	"github.com/structls/structls/grep"
-	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/outline"
 	"github.com/structls/structls/rewrite"
 	"github.com/structls/structls/rules"
@@ -120,8 +120,8 @@ func TestSettingsDocumented(t *testing.T) {
 // tables after "**Argument**" and "**Reply**" (nil: the section has no
 // such table).
 var commandContracts = map[string]struct{ argument, reply reflect.Type }{
-	CommandAstGrep:     {reflect.TypeFor[matcher.Query](), reflect.TypeFor[matcher.Result]()},
-	CommandNodeAt:      {reflect.TypeFor[matcher.NodeAtQuery](), reflect.TypeFor[matcher.NodeAtResult]()},
+	CommandAstGrep:     {reflect.TypeFor[astgrep.Query](), reflect.TypeFor[astgrep.Result]()},
+	CommandNodeAt:      {reflect.TypeFor[astgrep.NodeAtQuery](), reflect.TypeFor[astgrep.NodeAtResult]()},
 	CommandSearch:      {reflect.TypeFor[grep.Query](), reflect.TypeFor[grep.Result]()},
 	CommandAstEdit:     {reflect.TypeFor[rewrite.Query](), reflect.TypeFor[previewReply]()},
 	CommandApplyEdit:   {reflect.TypeFor[editIDArg](), reflect.TypeFor[applyReply]()},
@@ -151,7 +151,7 @@ func TestCommandContractsDocumented(t *testing.T) {
 		checkFieldTable(t, name+" reply", section, "**Reply**", contract.reply)
 	}
 	section, _ := markdownSection(doc, "### `"+CommandAstGrep+"`")
-	checkFieldTable(t, CommandAstGrep+" reply with debugQuery", section, "**Reply with debugQuery**", reflect.TypeFor[matcher.DebugResult]())
+	checkFieldTable(t, CommandAstGrep+" reply with debugQuery", section, "**Reply with debugQuery**", reflect.TypeFor[astgrep.DebugResult]())
 }
 
 // markdownSection returns the text under heading, up to the next heading

@@ -9,6 +9,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 
+	"github.com/structls/structls/atomicwrite"
 	"github.com/structls/structls/internal/english"
 	"github.com/structls/structls/rewrite"
 	"github.com/structls/structls/workspace"
@@ -139,7 +140,7 @@ func (s *Server) runApplyEdit(ctx context.Context, _ *workspace.Snapshot, _ work
 	}
 	reply := &applyReply{FilesChanged: res.FilesTouched, TotalReplacements: res.TotalReplacements}
 	if !s.clientAppliesEdits() {
-		if err := plan.WriteFiles(ctx, snap); err != nil {
+		if err := atomicwrite.WriteFiles(ctx, plan, snap); err != nil {
 			s.edits.Add(plan)
 			if errors.As(err, new(*rewrite.StaleError)) {
 				return nil, "", err
@@ -216,10 +217,10 @@ func staleError(name string, err *rewrite.StaleError) error {
 }
 
 // recoverApplies finishes or undoes the applies a killed structls process
-// left in the folders (rewrite.Recover), before any request reads them, and
+// left in the folders (atomicwrite.Recover), before any request reads them, and
 // tells the user what it did.
 func (s *Server) recoverApplies(folders []workspace.Folder) {
-	for _, note := range rewrite.Recover(rewrite.FolderRoots(folders)) {
+	for _, note := range atomicwrite.Recover(atomicwrite.FolderRoots(folders)) {
 		s.log.Warn("interrupted apply recovered", zap.String("note", note))
 		s.logMessage(protocol.MessageTypeWarning, note)
 	}

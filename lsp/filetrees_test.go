@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/structls/structls/lang"
 	"github.com/structls/structls/lsp/client"
-	"github.com/structls/structls/matcher/lang"
 	"github.com/structls/structls/workspace"
 )
 
@@ -25,7 +25,7 @@ func TestTrustedStampsServeNoChangedFile(t *testing.T) {
 	dir := goProject(t, 2)
 	ed, srv := startServer(t, dir, client.EditorOptions{DynamicWatch: true,
 		InitOptions: json.RawMessage(`{"structls": {"backgroundParse": false}}`)})
-	srv.index.files.Now = func() time.Time { return time.Now().Add(time.Hour) } // no request has run yet
+	srv.warmer.files.Now = func() time.Time { return time.Now().Add(time.Hour) } // no request has run yet
 	ctx := context.Background()
 	path := filepath.Join(dir, "p0", "f.go")
 	uri := workspace.PathToURI(path)
@@ -38,7 +38,7 @@ func TestTrustedStampsServeNoChangedFile(t *testing.T) {
 	}
 	notify := func(method string, params any) {
 		t.Helper()
-		runs := srv.index.finishedRuns()
+		runs := srv.warmer.finishedRuns()
 		if err := ed.Notify(ctx, method, params); err != nil {
 			t.Fatal(err)
 		}
@@ -121,5 +121,5 @@ func hideChange(t *testing.T, srv *Server, dir string, f workspace.File, was str
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv.index.files.Remember(f, stamp, goLang.Grammar(), []byte(returnText(was)), srv.parseCache)
+	srv.warmer.files.Remember(f, stamp, goLang.Grammar(), []byte(returnText(was)), srv.parseCache)
 }

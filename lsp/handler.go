@@ -96,7 +96,7 @@ func (s *Server) handle(ctx context.Context, req *jsonrpc2.Request) (any, error)
 		s.notification(method, req.Params())
 		return nil, nil
 	}
-	defer s.index.gate.Busy()() // background parsing waits
+	defer s.warmer.gate.Busy()() // background parsing waits
 	work, done := s.inflight.start(s.ctx, req.ID())
 	defer done()
 	return s.call(ctx, work, method, req.Params())

@@ -207,7 +207,7 @@ func (s *Server) didChangeWorkspaceFolders(raw []byte) error {
 	}
 	s.mu.Unlock()
 	if len(toAdd) > 0 || len(removed) > 0 {
-		s.index.want(true) // parse the new folders (the files already cached cost a read each)
+		s.warmer.want(true) // parse the new folders (the files already cached cost a read each)
 		go func() {
 			select { // the first registration follows the first configuration pull
 			case <-s.configReady:

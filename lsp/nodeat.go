@@ -4,21 +4,21 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/structls/structls/matcher"
+	"github.com/structls/structls/astgrep"
 	"github.com/structls/structls/workspace"
 )
 
 // CommandNodeAt answers "which kind is this?": the chain of syntax nodes
 // (kind, field, range) from the root of a document's tree down to the node
-// under a position, on the editor's buffer (matcher.NodeAt).
+// under a position, on the editor's buffer (astgrep.NodeAt).
 const CommandNodeAt = "structls.nodeAt"
 
 func (s *Server) runNodeAt(ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, arg []byte, _ func(done, total int)) (any, string, error) {
-	var q matcher.NodeAtQuery
+	var q astgrep.NodeAtQuery
 	if err := decodeArgument(arg, &q); err != nil {
 		return nil, "", err
 	}
-	res, err := matcher.NodeAt(ctx, snap, q, enc, s.parseCache)
+	res, err := astgrep.NodeAt(ctx, snap, q, enc, s.parseCache)
 	if err != nil {
 		return nil, "", err
 	}

@@ -10,20 +10,20 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/structls/structls/astgrep"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/lsp/client"
-	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/workspace"
 )
 
 // nodeAt runs structls.nodeAt and decodes the result.
-func nodeAt(t *testing.T, ed *client.Editor, arg map[string]any) (*matcher.NodeAtResult, error) {
+func nodeAt(t *testing.T, ed *client.Editor, arg map[string]any) (*astgrep.NodeAtResult, error) {
 	t.Helper()
 	raw, err := ed.ExecuteCommand(context.Background(), CommandNodeAt, arg)
 	if err != nil {
 		return nil, err
 	}
-	var res matcher.NodeAtResult
+	var res astgrep.NodeAtResult
 	if err := json.Unmarshal(raw, &res); err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +154,7 @@ func TestAstGrepDebugQuery(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var res matcher.DebugResult
+		var res astgrep.DebugResult
 		if err := json.Unmarshal(raw, &res); err != nil {
 			t.Fatal(err)
 		}
@@ -182,8 +182,8 @@ func TestNodeAtDeepNesting(t *testing.T) {
 		t.Fatal(err)
 	}
 	last := res.Nodes[len(res.Nodes)-1]
-	if len(res.Nodes) != matcher.MaxNodeAtChain || res.Omitted == 0 || res.Nodes[0].Kind != "source_file" || last.Kind != "int_literal" {
+	if len(res.Nodes) != astgrep.MaxNodeAtChain || res.Omitted == 0 || res.Nodes[0].Kind != "source_file" || last.Kind != "int_literal" {
 		t.Errorf("%d nodes, %d omitted, first %s, last %s; want %d nodes from source_file to int_literal",
-			len(res.Nodes), res.Omitted, res.Nodes[0].Kind, last.Kind, matcher.MaxNodeAtChain)
+			len(res.Nodes), res.Omitted, res.Nodes[0].Kind, last.Kind, astgrep.MaxNodeAtChain)
 	}
 }

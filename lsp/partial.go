@@ -12,7 +12,7 @@ import (
 // of workspace/executeCommand gets the results of a command that can
 // stream them (structls.astGrep) as they are found, in their final order,
 // in `$/progress` notifications {token, value} — each value a batch
-// (matcher.Batch: {matches, text?}; outline.Batch: {files, text?}) — sent
+// (astgrep.Batch: {matches, text?}; outline.Batch: {files, text?}) — sent
 // before the reply, which then holds everything else (the counts, notes
 // and the text's tail) and no matches. Concatenating the batches' matches
 // (and texts) with the reply's gives exactly the reply the same request

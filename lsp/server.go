@@ -21,9 +21,9 @@ import (
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 
-	"github.com/structls/structls/matcher/syntax"
 	"github.com/structls/structls/outline"
 	"github.com/structls/structls/rewrite"
+	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
 
@@ -63,7 +63,7 @@ type Server struct {
 	overlay    *workspace.Overlay
 	progress   *progressTracker
 	parseCache *syntax.Cache  // flat trees kept between queries
-	index      *indexer       // background parsing into parseCache (index.go)
+	warmer     *warmer        // background parsing into parseCache (warmup.go)
 	edits      *rewrite.Store // rewrite previews waiting to be applied
 	diag       *diagnostics   // live diagnostics of the open documents
 	rules      *rulesState    // each folder's ast-grep rules, for the diagnostics
@@ -119,7 +119,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) int {
 		requests:    make(chan struct{}, 2*runtime.GOMAXPROCS(0)),
 		overlay:     workspace.NewOverlay(),
 		parseCache:  syntax.NewCache(workspace.DefaultParseCacheMB << 20),
-		index:       newIndexer(),
+		warmer:      newWarmer(),
 		symbols:     outline.NewIndex(),
 		progress:    newProgressTracker(),
 		exitCh:      make(chan struct{}),

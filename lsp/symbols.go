@@ -7,7 +7,7 @@ import (
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 
-	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/lang"
 	"github.com/structls/structls/outline"
 	"github.com/structls/structls/workspace"
 )

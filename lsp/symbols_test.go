@@ -15,8 +15,8 @@ import (
 	python "github.com/tree-sitter/tree-sitter-python/bindings/go"
 
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/lang"
 	"github.com/structls/structls/lsp/client"
-	"github.com/structls/structls/matcher/lang"
 	"github.com/structls/structls/workspace"
 )
 

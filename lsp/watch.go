@@ -10,7 +10,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 
-	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/lang"
 	"github.com/structls/structls/workspace"
 )
 

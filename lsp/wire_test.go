@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/structls/structls/astgrep"
 	"github.com/structls/structls/grep"
-	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/outline"
 	"github.com/structls/structls/rewrite"
 	"github.com/structls/structls/workspace"
@@ -27,8 +27,8 @@ import (
 var wireTypes = map[string]reflect.Type{
 	"WirePosition":  reflect.TypeFor[workspace.Position](),
 	"WireRange":     reflect.TypeFor[workspace.Range](),
-	"AstGrepMatch":  reflect.TypeFor[matcher.Match](),
-	"AstGrepResult": reflect.TypeFor[matcher.Result](),
+	"AstGrepMatch":  reflect.TypeFor[astgrep.Match](),
+	"AstGrepResult": reflect.TypeFor[astgrep.Result](),
 	"SearchMatch":   reflect.TypeFor[grep.Match](),
 	"SearchResult":  reflect.TypeFor[grep.Result](),
 	"Replacement":   reflect.TypeFor[rewrite.Replacement](),

@@ -108,7 +108,7 @@ var endlessXRayArg = map[string]any{"driver": "package", "fileTimeoutMs": 600000
 
 // startEndlessXRay runs endlessAfterFirst over forty files and waits until
 // its progress has begun; the reply arrives on the returned channel. The
-// background indexing of the forty files may show a progress of its own
+// background parsing of the forty files may show a progress of its own
 // first: only the X-Ray's counts.
 func startEndlessXRay(t *testing.T) (*client.Editor, client.ProgressEvent, chan xrayOutcome) {
 	ed := newEditor(t, endlessXRayTree(t), client.EditorOptions{WorkDoneProgress: true})

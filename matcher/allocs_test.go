@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/structls/structls/matcher/lang"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/lang"
+	"github.com/structls/structls/syntax"
 )
 
 // TestFailedTriesAllocateNothing: a search whose candidates all fail —
@@ -25,7 +25,7 @@ func TestFailedTriesAllocateNothing(t *testing.T) {
 	for _, pattern := range []string{"g(1, $A)", "$X == $X", "h($$$, $B, 2)"} {
 		p, tree := compileOn(t, pattern, code)
 		search := func() {
-			if err := p.findEach(context.Background(), tree, func(int32, *Env) bool {
+			if err := p.FindEach(context.Background(), tree, func(int32, *Env) bool {
 				t.Fatal("the pattern matched")
 				return false
 			}); err != nil {

@@ -7,8 +7,8 @@ import (
 
 	sitter "github.com/structls/structls/third_party/go-tree-sitter"
 
-	"github.com/structls/structls/matcher/lang"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/lang"
+	"github.com/structls/structls/syntax"
 )
 
 // DebugFormat is one of the views of ast-grep's --debug-query: what a

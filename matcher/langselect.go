@@ -1,8 +1,6 @@
 package matcher
 
 import (
-	"fmt"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -13,7 +11,7 @@ import (
 // Dockerfile reads it as a lone `=`, which then matches every `ARG a=b`.
 // So when no language is given, the languages in which the pattern does not
 // parse, or parses to a much smaller tree than the pattern, are skipped and
-// named in one note. With a language named, the pattern is searched as
+// named in one note (PatternSet.SkipUnparsed, Skipped). With a language named, the pattern is searched as
 // parsed in it, as ast-grep does (docs/protocol.md, "Patterns that do not parse").
 
 // unparsedIn reports why p should not be searched in a language the user
@@ -60,26 +58,4 @@ func nonSpaceRunes(s string) int {
 		}
 	}
 	return n
-}
-
-// skippedNote is the one note of a search without a language: where it
-// searched and which languages present it skipped.
-func skippedNote(searched, skipped []string) string {
-	where := "searched in " + strings.Join(searched, ", ")
-	if len(searched) == 0 {
-		where = "searched in no language"
-	}
-	others := "other "
-	if len(searched) == 0 {
-		others = ""
-	}
-	return fmt.Sprintf("%s; the pattern does not parse in %d %slanguage%s present: %s (name a language to search it there as parsed, as ast-grep does)",
-		where, len(skipped), others, plural(len(skipped)), strings.Join(skipped, ", "))
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }

@@ -6,7 +6,7 @@ import (
 	"maps"
 	"sync"
 
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/syntax"
 )
 
 // outcome of matching one pattern node against one candidate node.
@@ -477,20 +477,20 @@ func (m *matcher) namedChildCount(i int32) int {
 // FindAll calls fn for every node of the tree the pattern matches, in
 // pre-order (outer matches before the matches nested in them).
 func (p *Pattern) FindAll(t *syntax.Tree, fn func(node int32, env *Env)) {
-	_ = p.findEach(context.Background(), t, func(node int32, env *Env) bool { fn(node, env); return true })
+	_ = p.FindEach(context.Background(), t, func(node int32, env *Env) bool { fn(node, env); return true })
 }
 
-// cancelCheckEvery is how many nodes findEach visits between looks at its
+// cancelCheckEvery is how many nodes FindEach visits between looks at its
 // context: often enough to stop within a millisecond on a huge tree, rarely
 // enough to cost nothing in the tight loop over nodes of the wrong kind.
 const cancelCheckEvery = 256
 
-// findEach calls fn for every match in pre-order until fn returns false,
+// FindEach calls fn for every match in pre-order until fn returns false,
 // and stops with ctx's error when ctx ends: a query over a huge file must
 // stop when it is cancelled, not when the walk of its tree is done. The
 // context is looked at every cancelCheckEvery nodes and after every match
 // (fn may be costly: it may build the match).
-func (p *Pattern) findEach(ctx context.Context, t *syntax.Tree, fn func(node int32, env *Env) bool) error {
+func (p *Pattern) FindEach(ctx context.Context, t *syntax.Tree, fn func(node int32, env *Env) bool) error {
 	done := ctx.Done()
 	m := matcher{p: p, t: t}
 	for i := range t.Nodes {

@@ -1,7 +1,12 @@
-// Package matcher is structural search with ast-grep's semantics: a pattern
-// is code with metavariables ($A, $$$ARGS, $_), parsed by the language's
-// grammar; it matches every node whose subtree has the same shape, under
-// one of six strictness levels (docs/protocol.md, structls.astGrep).
+// Package matcher is the pattern core of structural search, with ast-grep's
+// semantics: a pattern is code with metavariables ($A, $$$ARGS, $_), parsed
+// by the language's grammar; it matches every node whose subtree has the
+// same shape, under one of six strictness levels (docs/protocol.md,
+// structls.astGrep). It compiles patterns (one source for each language met:
+// PatternSet), matches them against a flat tree, binds metavariables, says
+// where a pattern does not parse, and renders the debug views; it reads no
+// file and walks no workspace. The engines built on it are package astgrep
+// (the workspace search), rewrite and rules.
 package matcher
 
 import (
@@ -11,8 +16,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/structls/structls/matcher/lang"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/lang"
+	"github.com/structls/structls/syntax"
 )
 
 // Strictness says which differences between pattern and code still match.

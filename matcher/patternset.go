@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/lang"
 )
 
 // PatternSet is one pattern source compiled lazily for each language met,
@@ -90,6 +90,13 @@ func (s *PatternSet) CompiledAny() int {
 		}
 	})
 	return n
+}
+
+// ParseIssue is a file with syntax errors (searched anyway) or a language
+// the pattern does not compile in.
+type ParseIssue struct {
+	Path    string `json:"path,omitempty"`
+	Message string `json:"message"`
 }
 
 // Failures lists the languages, among those asked for so far, that the

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/lang"
 )
 
 func TestLiterals(t *testing.T) {

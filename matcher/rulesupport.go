@@ -3,7 +3,7 @@ package matcher
 import (
 	"fmt"
 
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/syntax"
 )
 
 // This file is what package rules needs of a compiled pattern beyond the

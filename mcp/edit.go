@@ -10,8 +10,8 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/structls/structls/lsp"
-	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/rewrite"
+	"github.com/structls/structls/workspace"
 )
 
 // The edit flow: ast_edit (or scan's fixes) previews an edit — the server
@@ -256,7 +256,7 @@ func confirmation(p *preview, label string) *sdk.ElicitParams {
 	}
 	const maxShown = 4 << 10
 	if len(shown) > maxShown {
-		shown = matcher.CutToBytes(shown, maxShown) + "…\n"
+		shown = workspace.CutToBytes(shown, maxShown) + "…\n"
 	}
 	return &sdk.ElicitParams{
 		Message:         fmt.Sprintf("Apply the structls edit %s?\n\n%s", label, shown),

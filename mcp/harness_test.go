@@ -12,7 +12,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	_ "github.com/structls/structls/matcher/lang/grammars" // every language, as the structls binary has
+	_ "github.com/structls/structls/lang/grammars" // every language, as the structls binary has
 )
 
 // harness is a Server on a temporary workspace with a client connected

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/workspace"
 )
 
@@ -107,7 +106,7 @@ func (j *job) tailNotes() []string {
 			notes = append(notes, fmt.Sprintf("… and %d more evaluation errors", len(t.EvaluationErrors)-20))
 			break
 		}
-		notes = append(notes, fmt.Sprintf("- %s: %s: %s", e.Path, e.ErrorType, matcher.FirstLine(e.ErrorMessage)))
+		notes = append(notes, fmt.Sprintf("- %s: %s: %s", e.Path, e.ErrorType, workspace.FirstLine(e.ErrorMessage)))
 	}
 	for _, c := range t.CellErrors {
 		notes = append(notes, "Cell error: "+string(c))

@@ -10,7 +10,6 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/structls/structls/lsp"
-	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/workspace"
 )
 
@@ -199,13 +198,13 @@ func (s *Server) scan(ctx context.Context, req *sdk.CallToolRequest, in scanInpu
 		if d.Path != file {
 			h.Write(&b, d.Path)
 		}
-		fmt.Fprintf(&b, "%d:%d %s[%s]: %s\n", d.Range.Start.Line+1, d.Range.Start.Character+1, d.Severity, d.RuleID, matcher.FirstLine(d.Message))
-		fmt.Fprintf(&b, "  %s\n", matcher.FirstLine(d.Text))
+		fmt.Fprintf(&b, "%d:%d %s[%s]: %s\n", d.Range.Start.Line+1, d.Range.Start.Character+1, d.Severity, d.RuleID, workspace.FirstLine(d.Message))
+		fmt.Fprintf(&b, "  %s\n", workspace.FirstLine(d.Text))
 		if d.Note != "" {
-			fmt.Fprintf(&b, "  note: %s\n", matcher.FirstLine(d.Note))
+			fmt.Fprintf(&b, "  note: %s\n", workspace.FirstLine(d.Note))
 		}
 		if d.Fix != nil {
-			fmt.Fprintf(&b, "  fix: %s\n", matcher.FirstLine(d.Fix.Text))
+			fmt.Fprintf(&b, "  fix: %s\n", workspace.FirstLine(d.Fix.Text))
 		}
 		if !p.add(b.String()) {
 			break

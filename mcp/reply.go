@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/structls/structls/matcher"
+	"github.com/structls/structls/workspace"
 )
 
 // MaxReplyBytes caps the text of every tool reply (the seed tools' 50 KB):
@@ -48,7 +48,7 @@ func (p *page) add(entry string) bool {
 	if p.shown > 0 {
 		return false
 	}
-	p.b.WriteString(matcher.CutToBytes(entry, p.limit-p.b.Len()-64))
+	p.b.WriteString(workspace.CutToBytes(entry, p.limit-p.b.Len()-64))
 	fmt.Fprintf(&p.b, "… (cut: this entry alone is over %d KB)\n", MaxReplyBytes/1024)
 	p.shown, p.cut = 1, true
 	return true
@@ -71,7 +71,7 @@ func (p *page) finish(notes []string, more string, next int) string {
 	}
 	room := MaxReplyBytes - p.b.Len() - len(last)
 	if len(tail) > room {
-		tail = matcher.CutToBytes(tail, room-8) + "…\n"
+		tail = workspace.CutToBytes(tail, room-8) + "…\n"
 	}
 	return p.b.String() + tail + last
 }

@@ -20,7 +20,7 @@ import (
 // root is one workspace root and its warm language server: a structls
 // server running in this process, driven through a client.Editor exactly as
 // the CLI drives it, kept for the life of the MCP server so that its parse
-// cache and background indexing serve every tool call.
+// cache and background parsing serve every tool call.
 type root struct {
 	dir    string // absolute
 	editor *client.Editor

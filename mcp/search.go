@@ -10,6 +10,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/structls/structls/astgrep"
 	"github.com/structls/structls/grep"
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/matcher"
@@ -72,7 +73,7 @@ func (s *Server) addSearchTools() {
 		func(sc *jsonschema.Schema) {
 			withEnum(sc, "strictness", "cst", "smart", "ast", "relaxed", "signature", "template")
 			withDefault(sc, "strictness", "smart")
-			withDefault(sc, "limit", matcher.DefaultLimit)
+			withDefault(sc, "limit", astgrep.DefaultLimit)
 			withRange(sc, "skip", 0, 0)
 			withRange(sc, "limit", 0, 0)
 		}, s.astGrep)
@@ -104,7 +105,7 @@ func (s *Server) astGrep(ctx context.Context, req *sdk.CallToolRequest, in astGr
 	if strings.TrimSpace(in.Pat) == "" {
 		return "", sum, &toolError{msg: "`pat` must be a non-empty pattern"}
 	}
-	q := matcher.Query{Pattern: in.Pat, Lang: in.Lang, Strictness: in.Strictness, Selector: in.Selector,
+	q := astgrep.Query{Pattern: in.Pat, Lang: in.Lang, Strictness: in.Strictness, Selector: in.Selector,
 		Paths: in.Paths, Skip: in.Skip, Limit: pageLimit(in.Limit, maxMatchesPerPage)}
 	var res agResult
 	if err := r.runInto(ctx, call{command: lsp.CommandAstGrep, arg: q, report: progressOf(ctx, req)}, &res); err != nil {
@@ -176,7 +177,7 @@ func pageLimit(limit, most int) *int {
 }
 
 // writeAstGrepMatch renders one match as the seed ast_grep tool does, its
-// multi-line captures cut to their first line (matcher.MetaLine).
+// multi-line captures cut to their first line (astgrep.MetaLine).
 func writeAstGrepMatch(b *strings.Builder, m agMatch) {
 	for i, line := range strings.Split(m.Text, "\n") {
 		mark := " "
@@ -191,16 +192,16 @@ func writeAstGrepMatch(b *strings.Builder, m agMatch) {
 	vars := make(map[string]any, len(m.MetaVariables))
 	for n, v := range m.MetaVariables {
 		if v.Kind() == '[' {
-			var list []matcher.Capture
+			var list []astgrep.Capture
 			_ = jsonv2.Unmarshal(v, &list)
 			vars[n] = list
 		} else {
-			var c matcher.Capture
+			var c astgrep.Capture
 			_ = jsonv2.Unmarshal(v, &c)
 			vars[n] = c
 		}
 	}
-	fmt.Fprintf(b, "  meta: %s\n", matcher.MetaLine(vars))
+	fmt.Fprintf(b, "  meta: %s\n", astgrep.MetaLine(vars))
 }
 
 // parseIssueNotes lists at most 20 parse issues, as the seed tools do.
@@ -321,7 +322,7 @@ func (s *Server) dumpSyntaxTree(ctx context.Context, req *sdk.CallToolRequest, i
 	if err != nil {
 		return "", sum, err
 	}
-	q := matcher.Query{Pattern: in.Code, Lang: in.Language, DebugQuery: in.Format}
+	q := astgrep.Query{Pattern: in.Code, Lang: in.Language, DebugQuery: in.Format}
 	switch {
 	case (in.Code == "") == (in.Path == ""):
 		return "", sum, &toolError{msg: "give either code (with language) or path, not both and not neither"}
@@ -333,7 +334,7 @@ func (s *Server) dumpSyntaxTree(ctx context.Context, req *sdk.CallToolRequest, i
 	case in.Language == "":
 		return "", sum, &toolError{msg: "code needs its language (go, typescript, python, …): see `structls languages`"}
 	}
-	var res matcher.DebugResult
+	var res astgrep.DebugResult
 	if err := r.runInto(ctx, call{command: lsp.CommandAstGrep, arg: q, report: progressOf(ctx, req)}, &res); err != nil {
 		return "", sum, err
 	}

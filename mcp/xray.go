@@ -12,7 +12,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/structls/structls/lsp"
-	"github.com/structls/structls/matcher"
+	"github.com/structls/structls/workspace"
 	"github.com/structls/structls/xray"
 )
 
@@ -127,7 +127,7 @@ func (m xrayMatch) render() string {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		fmt.Fprintf(&b, "  %s=%s\n", k, matcher.FirstLine(string(m.Fields[k])))
+		fmt.Fprintf(&b, "  %s=%s\n", k, workspace.FirstLine(string(m.Fields[k])))
 	}
 	if m.Ast != nil {
 		b.WriteString("  ast:\n")

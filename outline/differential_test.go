@@ -15,7 +15,7 @@ import (
 	"testing"
 
 	"github.com/structls/structls/internal/testutil"
-	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/lang"
 	"github.com/structls/structls/workspace"
 )
 

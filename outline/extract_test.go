@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/lang"
 )
 
 // walkRules calls visit on every rule of every table, members included.
@@ -147,7 +147,7 @@ func utf8Valid(s string) bool { return strings.ToValidUTF8(s, "\uFFFD") == s }
 // catches a hang; no timing threshold). Not here: 5,000 nested Markdown
 // blockquotes, on which tree-sitter-markdown's scanner aborts the process
 // (an assertion in ts_parser__external_scanner_serialize) in any engine
-// that parses them: a matcher/syntax matter, reported.
+// that parses them: a syntax matter, reported.
 func TestHostileNesting(t *testing.T) {
 	cases := []struct{ language, src string }{
 		{"c", "int " + strings.Repeat("*", 50_000) + "p;\n"},

@@ -4,9 +4,9 @@ import (
 	"context"
 	"testing"
 
-	"github.com/structls/structls/matcher/lang"
-	_ "github.com/structls/structls/matcher/lang/grammars"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/lang"
+	_ "github.com/structls/structls/lang/grammars"
+	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
 

@@ -10,8 +10,8 @@ import (
 	"sync/atomic"
 
 	"github.com/structls/structls/internal/workers"
-	"github.com/structls/structls/matcher/lang"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/lang"
+	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
 

@@ -9,8 +9,8 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/structls/structls/matcher/lang"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/lang"
+	"github.com/structls/structls/syntax"
 )
 
 // TestOpaqueKindsChangeNothing holds every language's Opaque list to its

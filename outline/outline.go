@@ -5,7 +5,7 @@
 // Each language's extractor is data: a table of Rules (lang_*.go) saying
 // which syntax nodes are declarations, where their names are, what makes
 // them exported and which of their children are members. One walker runs
-// every table over the flat syntax trees of package matcher/syntax.
+// every table over the flat syntax trees of package syntax.
 package outline
 
 import (

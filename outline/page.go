@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/structls/structls/matcher"
+	"github.com/structls/structls/workspace"
 )
 
 // Batch is one partial result of a streamed outline (SearchStream): the
@@ -17,7 +17,7 @@ type Batch struct {
 	Text  string `json:"text,omitempty"`
 }
 
-// textTailReserve is the part of matcher.MaxTextBytes kept for what
+// textTailReserve is the part of workspace.MaxTextBytes kept for what
 // follows the files: the notes and the line that continues the page.
 const textTailReserve = 4 * 1024
 
@@ -75,15 +75,15 @@ func (p *page) add(f *File) error {
 	if p.text {
 		render := *p.render // a file that does not fit must not move the budget on
 		render.file(&text, f)
-		if p.bytes+text.Len() > matcher.MaxTextBytes-textTailReserve {
+		if p.bytes+text.Len() > workspace.MaxTextBytes-textTailReserve {
 			p.full, p.capped = true, true
 			if p.shown > 0 {
 				return p.done()
 			}
-			cut := cutAtLine(text.String(), matcher.MaxTextBytes-textTailReserve-128)
+			cut := cutAtLine(text.String(), workspace.MaxTextBytes-textTailReserve-128)
 			text.Reset()
 			text.WriteString(cut)
-			fmt.Fprintf(&text, "… (cut: this file's outline alone is over %d KB; the names or signatures view is shorter)\n", matcher.MaxTextBytes/1024)
+			fmt.Fprintf(&text, "… (cut: this file's outline alone is over %d KB; the names or signatures view is shorter)\n", workspace.MaxTextBytes/1024)
 		}
 		*p.render = render
 		p.bytes += text.Len()
@@ -145,7 +145,7 @@ func (p *page) finish() {
 	switch {
 	case p.res.LimitReached && p.capped:
 		fmt.Fprintf(&b, "\nShowing files %d-%d (the %d KB text cap); for the rest repeat the query with skip=%d\n",
-			p.skip+1, p.skip+p.shown, matcher.MaxTextBytes/1024, p.res.NextSkip)
+			p.skip+1, p.skip+p.shown, workspace.MaxTextBytes/1024, p.res.NextSkip)
 	case p.res.LimitReached:
 		fmt.Fprintf(&b, "\nResult limit reached (files %d-%d); for the rest repeat the query with skip=%d\n",
 			p.skip+1, p.skip+p.shown, p.res.NextSkip)
@@ -156,7 +156,7 @@ func (p *page) finish() {
 // cutAtLine returns the longest prefix of s of at most n bytes that ends
 // at a line end, or on a character boundary when its first line is longer.
 func cutAtLine(s string, n int) string {
-	cut := matcher.CutToBytes(s, n)
+	cut := workspace.CutToBytes(s, n)
 	if i := strings.LastIndexByte(cut, '\n'); i >= 0 {
 		return cut[:i+1]
 	}

@@ -11,7 +11,7 @@ import (
 
 	sitter "github.com/structls/structls/third_party/go-tree-sitter"
 
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/syntax"
 )
 
 // Rule says how one kind of declaration becomes an outline entry. Rules are

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/structls/structls/internal/testutil"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
 

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/structls/structls/matcher/lang"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/lang"
+	"github.com/structls/structls/syntax"
 )
 
 // skipCase is one table case of a body scanner: the source with the text

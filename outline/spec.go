@@ -6,7 +6,7 @@ import (
 
 	sitter "github.com/structls/structls/third_party/go-tree-sitter"
 
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/syntax"
 )
 
 // Spec is one language's outline extractor: its rules, as data.

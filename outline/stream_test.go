@@ -11,7 +11,6 @@ import (
 
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/internal/workers"
-	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/workspace"
 )
 
@@ -160,7 +159,7 @@ func manyFilesTree(t *testing.T, n, items int) string {
 	return testutil.WriteTree(t, b.String())
 }
 
-// TestTextCap: a text rendering stops at matcher.MaxTextBytes, after the
+// TestTextCap: a text rendering stops at workspace.MaxTextBytes, after the
 // last file that fits, and ends with the exact skip that continues it;
 // the pages, followed to the end, show every file once.
 func TestTextCap(t *testing.T) {
@@ -176,8 +175,8 @@ func TestTextCap(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(res.Text) > matcher.MaxTextBytes {
-			t.Fatalf("page %d: %d bytes of text, over the %d cap", page, len(res.Text), matcher.MaxTextBytes)
+		if len(res.Text) > workspace.MaxTextBytes {
+			t.Fatalf("page %d: %d bytes of text, over the %d cap", page, len(res.Text), workspace.MaxTextBytes)
 		}
 		for _, line := range strings.Split(res.Text, "\n") {
 			if strings.HasPrefix(line, "f0") {
@@ -207,7 +206,7 @@ func TestTextCapOneHugeFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Text) > matcher.MaxTextBytes || !strings.Contains(res.Text, "… (cut: this file's outline alone is over 50 KB") ||
+	if len(res.Text) > workspace.MaxTextBytes || !strings.Contains(res.Text, "… (cut: this file's outline alone is over 50 KB") ||
 		!res.LimitReached || res.NextSkip != 1 || !strings.HasSuffix(res.Text, "skip=1\n") {
 		t.Fatalf("%d bytes, limitReached %v, nextSkip %d, ending %q", len(res.Text), res.LimitReached, res.NextSkip, res.Text[max(0, len(res.Text)-200):])
 	}

@@ -1,4 +1,4 @@
-package rewrite
+package rewrite_test
 
 // rewriteCase is one differential case: the file (Code, named t.Ext) rewritten
 // by `ast-grep run -p Pattern -r Rewrite -l Lang -U` and by structls must end

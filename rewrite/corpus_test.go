@@ -1,4 +1,4 @@
-package rewrite
+package rewrite_test
 
 import (
 	"context"
@@ -9,7 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/structls/structls/atomicwrite"
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/rewrite"
 	"github.com/structls/structls/workspace"
 )
 
@@ -66,12 +68,12 @@ func TestCorpusDifferential(t *testing.T) {
 				if out, err := cmd.CombinedOutput(); err != nil && !isNoMatchExit(err) {
 					t.Fatalf("ast-grep: %v\n%s", err, out)
 				}
-				snap := snapshotOf(t, ours, nil)
-				plan, err := Preview(context.Background(), snap, Query{Ops: []Op{{Pattern: rw[0], Rewrite: &rw[1]}}, Lang: c.lang}, workspace.UTF8, nil, nil)
+				snap := rewrite.SnapshotOf(t, ours, nil)
+				plan, err := rewrite.Preview(context.Background(), snap, rewrite.Query{Ops: []rewrite.Op{{Pattern: rw[0], Rewrite: &rw[1]}}, Lang: c.lang}, workspace.UTF8, nil, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if err := plan.WriteFiles(context.Background(), snap); err != nil {
+				if err := atomicwrite.WriteFiles(context.Background(), plan, snap); err != nil {
 					t.Fatal(err)
 				}
 				skipped := map[string]bool{}

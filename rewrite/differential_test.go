@@ -1,4 +1,4 @@
-package rewrite
+package rewrite_test
 
 import (
 	"context"
@@ -7,8 +7,10 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/structls/structls/atomicwrite"
 	"github.com/structls/structls/internal/testutil"
-	_ "github.com/structls/structls/matcher/lang/grammars"
+	_ "github.com/structls/structls/lang/grammars"
+	"github.com/structls/structls/rewrite"
 	"github.com/structls/structls/workspace"
 )
 
@@ -39,7 +41,7 @@ func isNoMatchExit(err error) bool {
 }
 
 // structlsRewrite previews the case's edit in a fresh workspace, writes it
-// with WriteFiles and returns the file.
+// with atomicwrite.WriteFiles and returns the file.
 func structlsRewrite(t *testing.T, c rewriteCase) string {
 	t.Helper()
 	dir, err := filepath.EvalSymlinks(t.TempDir())
@@ -50,13 +52,13 @@ func structlsRewrite(t *testing.T, c rewriteCase) string {
 	if err := os.WriteFile(path, []byte(c.code), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	snap := snapshotOf(t, dir, nil)
-	plan, err := Preview(context.Background(), snap, Query{Ops: []Op{{Pattern: c.pattern, Rewrite: &c.rewrite}}, Lang: c.lang},
+	snap := rewrite.SnapshotOf(t, dir, nil)
+	plan, err := rewrite.Preview(context.Background(), snap, rewrite.Query{Ops: []rewrite.Op{{Pattern: c.pattern, Rewrite: &c.rewrite}}, Lang: c.lang},
 		workspace.UTF16, nil, nil)
 	if err != nil {
 		t.Fatalf("%s: preview: %v", c.name, err)
 	}
-	if err := plan.WriteFiles(context.Background(), snap); err != nil {
+	if err := atomicwrite.WriteFiles(context.Background(), plan, snap); err != nil {
 		t.Fatalf("%s: write: %v", c.name, err)
 	}
 	out, err := os.ReadFile(path)
@@ -64,17 +66,6 @@ func structlsRewrite(t *testing.T, c rewriteCase) string {
 		t.Fatal(err)
 	}
 	return string(out)
-}
-
-// snapshotOf is a snapshot of the single workspace folder dir, with the
-// open documents docs.
-func snapshotOf(t *testing.T, dir string, docs map[string]*workspace.Document) *workspace.Snapshot {
-	t.Helper()
-	folder, err := workspace.NewFolder(dir, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, docs)
 }
 
 // TestDifferential: structls's rewrite of each case is byte-identical to

@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-// TestMain keeps the journals of the tests' applies (journal.go) out of the
-// user's cache directory.
+// TestMain keeps the journals of the tests' applies (package atomicwrite's
+// journal.go) out of the user's cache directory.
 func TestMain(m *testing.M) {
 	cache, err := os.MkdirTemp("", "structls-rewrite-cache-")
 	if err != nil {

@@ -18,26 +18,28 @@ import (
 
 // Plan is a previewed edit: the wire preview, and for each file what the
 // preview saw (the open document's version, a hash of the text) and the new
-// text. A plan is immutable; Check and WriteFiles compare it with a later
-// snapshot so that it is never applied onto text that changed since.
+// text. A plan is immutable; Check (and package atomicwrite, which writes
+// plans) compares it with a later snapshot so that it is never applied onto
+// text that changed since.
 type Plan struct {
 	result  *Result
-	files   []plannedFile
+	files   []PlannedFile
 	created time.Time
 	size    int64 // bytes held, for the Store's budget
 }
 
-// plannedFile is one file of a plan.
-type plannedFile struct {
-	folder  int    // index into the snapshot's folders
-	root    string // that folder's real path, to notice the folders changed
-	rel     string // as in the preview
-	uri     string
-	abs     string // symlink-free absolute path: what WriteFiles writes
-	docPath string // the path open documents are keyed by
-	version *int32 // the open document's version at preview time, nil for a file read from disk
-	hash    [sha256.Size]byte
-	content []byte // the new text
+// PlannedFile is one file of a plan: where it is, what the preview saw, and
+// its new text.
+type PlannedFile struct {
+	Folder  int    // index into the snapshot's folders
+	Root    string // that folder's real path, to notice the folders changed
+	Rel     string // as in the preview
+	URI     string
+	Abs     string            // symlink-free absolute path: what atomicwrite.WriteFiles writes
+	DocPath string            // the path open documents are keyed by
+	Version *int32            // the open document's version at preview time, nil for a file read from disk
+	Hash    [sha256.Size]byte // of the text the preview saw
+	Content []byte            // the new text
 }
 
 // planSummary is what a preview reports besides the files.
@@ -58,8 +60,8 @@ func newPlan(files []*fileEdits, sum planSummary) *Plan {
 		res.Files = append(res.Files, FileEdit{Path: fe.file.Rel, URI: uri, Version: fe.version, Replacements: fe.replacements})
 		res.TotalReplacements += len(fe.replacements)
 		res.Skipped += fe.skipped
-		p.files = append(p.files, plannedFile{folder: fe.file.Folder, root: fe.root, rel: fe.file.Rel, uri: uri, abs: fe.file.Abs, docPath: fe.docPath,
-			version: fe.version, hash: fe.hash, content: fe.content})
+		p.files = append(p.files, PlannedFile{Folder: fe.file.Folder, Root: fe.root, Rel: fe.file.Rel, URI: uri, Abs: fe.file.Abs, DocPath: fe.docPath,
+			Version: fe.version, Hash: fe.hash, Content: fe.content})
 		p.size += int64(len(fe.content))
 		for _, r := range fe.replacements {
 			p.size += int64(len(r.Before) + len(r.After))
@@ -89,6 +91,10 @@ func (p *Plan) ID() string { return p.result.ID }
 // Result returns the wire preview (shared: do not modify it).
 func (p *Plan) Result() *Result { return p.result }
 
+// Files returns the plan's files in the preview's order (shared: do not
+// modify them).
+func (p *Plan) Files() []PlannedFile { return p.files }
+
 // StaleFile is a file of a plan whose text changed since the preview.
 type StaleFile struct {
 	Path   string `json:"path"`
@@ -117,33 +123,33 @@ func (p *Plan) Check(snap *workspace.Snapshot) []StaleFile {
 	var stale []StaleFile
 	for _, f := range p.files {
 		if reason := f.changed(snap); reason != "" {
-			stale = append(stale, StaleFile{Path: f.rel, Reason: reason})
+			stale = append(stale, StaleFile{Path: f.Rel, Reason: reason})
 		}
 	}
 	return stale
 }
 
 // changed says how the file differs from what the preview saw, "" if not.
-func (f *plannedFile) changed(snap *workspace.Snapshot) string {
-	if f.folder >= len(snap.Folders) || snap.Folders[f.folder].Real != f.root {
+func (f *PlannedFile) changed(snap *workspace.Snapshot) string {
+	if f.Folder >= len(snap.Folders) || snap.Folders[f.Folder].Real != f.Root {
 		return "the workspace folders changed since the preview"
 	}
-	if doc := snap.Document(f.docPath); doc != nil {
+	if doc := snap.Document(f.DocPath); doc != nil {
 		switch {
-		case f.version != nil && doc.Version != *f.version:
-			return fmt.Sprintf("the open document is at version %d, the preview saw version %d", doc.Version, *f.version)
-		case sha256.Sum256(doc.Content) != f.hash:
+		case f.Version != nil && doc.Version != *f.Version:
+			return fmt.Sprintf("the open document is at version %d, the preview saw version %d", doc.Version, *f.Version)
+		case sha256.Sum256(doc.Content) != f.Hash:
 			return "the open document's text differs from the previewed file"
 		}
 		return ""
 	}
-	content, err := snap.ReadFile(workspace.File{Folder: f.folder, Abs: f.abs, Rel: f.rel}, nil)
+	content, err := snap.ReadFile(workspace.File{Folder: f.Folder, Abs: f.Abs, Rel: f.Rel}, nil)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return "deleted since the preview"
 	case err != nil:
 		return fmt.Sprintf("cannot be read: %v", err)
-	case sha256.Sum256(content) != f.hash:
+	case sha256.Sum256(content) != f.Hash:
 		return "changed on disk since the preview"
 	}
 	return ""
@@ -154,25 +160,25 @@ func (f *plannedFile) changed(snap *workspace.Snapshot) string {
 // id and the same staleness checks; the text rendering is left out.
 func (p *Plan) Only(uri string, index int) (*Plan, error) {
 	for i, f := range p.files {
-		if f.uri != uri {
+		if f.URI != uri {
 			continue
 		}
 		edit := p.result.Files[i]
 		if index < 0 || index >= len(edit.Replacements) {
-			return nil, fmt.Errorf("edit %s has %s in %s, not one numbered %d", p.ID(), english.Count(len(edit.Replacements), "replacement", "replacements"), f.rel, index)
+			return nil, fmt.Errorf("edit %s has %s in %s, not one numbered %d", p.ID(), english.Count(len(edit.Replacements), "replacement", "replacements"), f.Rel, index)
 		}
-		original := revert(f.content, edit.Replacements)
-		if sha256.Sum256(original) != f.hash {
-			return nil, fmt.Errorf("edit %s: the text of %s cannot be rebuilt from the preview (a bug): preview again", p.ID(), f.rel)
+		original := revert(f.Content, edit.Replacements)
+		if sha256.Sum256(original) != f.Hash {
+			return nil, fmt.Errorf("edit %s: the text of %s cannot be rebuilt from the preview (a bug): preview again", p.ID(), f.Rel)
 		}
 		r := edit.Replacements[index]
 		one := f
-		one.content = slices.Concat(original[:r.ByteRange.Start], []byte(r.After), original[r.ByteRange.End:])
+		one.Content = slices.Concat(original[:r.ByteRange.Start], []byte(r.After), original[r.ByteRange.End:])
 		edit.Replacements = []Replacement{r}
 		res := &Result{ID: newID(), Files: []FileEdit{edit}, TotalReplacements: 1, FilesTouched: 1,
 			FilesSearched: p.result.FilesSearched, ParseErrors: []matcher.ParseIssue{}, Warnings: []string{}}
-		return &Plan{result: res, files: []plannedFile{one}, created: time.Now(),
-			size: int64(len(one.content) + len(r.Before) + len(r.After))}, nil
+		return &Plan{result: res, files: []PlannedFile{one}, created: time.Now(),
+			size: int64(len(one.Content) + len(r.Before) + len(r.After))}, nil
 	}
 	return nil, fmt.Errorf("edit %s does not change %s", p.ID(), uri)
 }

@@ -16,9 +16,10 @@ import (
 	"unsafe"
 
 	"github.com/structls/structls/internal/english"
+	"github.com/structls/structls/lang"
 	"github.com/structls/structls/matcher"
-	"github.com/structls/structls/matcher/lang"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/subst"
+	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
 
@@ -226,7 +227,7 @@ func (e *editor) file(ctx context.Context, snap *workspace.Snapshot, f workspace
 		return nil, nil, content // cancelled: the caller reports ctx.Err()
 	}
 	fe := &fileEdits{file: f}
-	src := NewSource(tree.Source)
+	src := subst.NewSource(tree.Source)
 	for i, p := range patterns {
 		if p != nil && fe.refusal == nil {
 			fe.skipped += e.matchOp(tree, src, i, p, fe)
@@ -274,7 +275,7 @@ func invalidUTF8At(text []byte) int {
 // Replacements that change nothing are left out. Past MaxReplacementText
 // of new text in the whole preview, the preview is refused (e.refuse) and
 // the rest is passed over.
-func (e *editor) matchOp(tree *syntax.Tree, src Source, i int, p *matcher.Pattern, fe *fileEdits) int {
+func (e *editor) matchOp(tree *syntax.Tree, src subst.Source, i int, p *matcher.Pattern, fe *fileEdits) int {
 	skipped, lastEnd := 0, 0
 	p.FindAll(tree, func(n int32, env *matcher.Env) {
 		node := &tree.Nodes[n]
@@ -287,14 +288,14 @@ func (e *editor) matchOp(tree *syntax.Tree, src Source, i int, p *matcher.Patter
 			return
 		}
 		lastEnd = end
-		after, err := e.ops[i].template.Expand(src, Span{start, end}, bindings(tree, env))
-		if err == nil && e.produced.Add(int64(len(after))) > MaxReplacementText {
-			err = ErrReplacementTooLarge
+		after, err := e.ops[i].template.Expand(src, subst.Span{Start: start, End: end}, bindings(tree, env))
+		if err == nil && e.produced.Add(int64(len(after))) > subst.MaxReplacementText {
+			err = subst.ErrReplacementTooLarge
 		}
 		if err != nil {
 			if !e.refused.Swap(true) {
 				e.refuse(workspace.Inputf("ops[%d].rewrite at %s: %v; an edit must make at most %d MiB of new text over all its files: check the template, or narrow paths",
-					e.ops[i].index, position(fe.file.Rel, workspace.NewMapper(src.Text), start), err, MaxReplacementText>>20))
+					e.ops[i].index, position(fe.file.Rel, workspace.NewMapper(src.Text), start), err, subst.MaxReplacementText>>20))
 			}
 			return
 		}
@@ -306,14 +307,14 @@ func (e *editor) matchOp(tree *syntax.Tree, src Source, i int, p *matcher.Patter
 }
 
 // bindings turns a match's environment into source spans.
-func bindings(tree *syntax.Tree, env *matcher.Env) Bindings {
-	b := Bindings{Single: make(map[string]Span, len(env.Single)), Multi: make(map[string]Span, len(env.Multi))}
+func bindings(tree *syntax.Tree, env *matcher.Env) subst.Bindings {
+	b := subst.Bindings{Single: make(map[string]subst.Span, len(env.Single)), Multi: make(map[string]subst.Span, len(env.Multi))}
 	for name, n := range env.Single {
-		b.Single[name] = Span{int(tree.Nodes[n].Start), int(tree.Nodes[n].End)}
+		b.Single[name] = subst.Span{Start: int(tree.Nodes[n].Start), End: int(tree.Nodes[n].End)}
 	}
 	for name, nodes := range env.Multi {
 		if len(nodes) > 0 {
-			b.Multi[name] = Span{int(tree.Nodes[nodes[0]].Start), int(tree.Nodes[nodes[len(nodes)-1]].End)}
+			b.Multi[name] = subst.Span{Start: int(tree.Nodes[nodes[0]].Start), End: int(tree.Nodes[nodes[len(nodes)-1]].End)}
 		}
 	}
 	return b

@@ -26,6 +26,17 @@ func ops(pairs ...string) []Op {
 	return out
 }
 
+// snapshotOf is a snapshot of the single workspace folder dir, with the
+// open documents docs.
+func snapshotOf(t *testing.T, dir string, docs map[string]*workspace.Document) *workspace.Snapshot {
+	t.Helper()
+	folder, err := workspace.NewFolder(dir, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, docs)
+}
+
 // preview runs Preview on a workspace made from a txtar archive.
 func preview(t *testing.T, archive string, q Query) (*Plan, string) {
 	t.Helper()
@@ -91,7 +102,7 @@ func TestNestedOuterWins(t *testing.T) {
 // in position order.
 func TestOpsInOrder(t *testing.T) {
 	plan, _ := preview(t, "-- a.go --\npackage p\n\nvar v = g(1) + f(2) + g(3)\n", Query{Ops: ops("f($A)", "F($A)", "g($A)", "G($A)")})
-	if got, want := string(plan.files[0].content), "package p\n\nvar v = G(1) + F(2) + G(3)\n"; got != want {
+	if got, want := string(plan.files[0].Content), "package p\n\nvar v = G(1) + F(2) + G(3)\n"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }

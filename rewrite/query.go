@@ -1,10 +1,17 @@
+// Package rewrite is structural rewriting, the structls.astEdit engine:
+// edit plans of several pattern → rewrite operations over the workspace
+// (the templates are expanded by package subst), previews that write
+// nothing, plans made of edits computed elsewhere (rules' fixes), and the
+// checks that keep a plan from ever being applied onto text that changed
+// since. Writing a plan to disk is package atomicwrite's.
 package rewrite
 
 import (
 	"strings"
 
+	"github.com/structls/structls/lang"
 	"github.com/structls/structls/matcher"
-	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/subst"
 	"github.com/structls/structls/workspace"
 )
 
@@ -97,7 +104,7 @@ type compiledOp struct {
 	index    int
 	pattern  string
 	patterns *matcher.PatternSet
-	template *Template
+	template *subst.Template
 }
 
 // validate checks the query and compiles its templates; each error names
@@ -128,7 +135,7 @@ func (q Query) validate() (settings, error) {
 		}
 		seen[key] = i
 		s.ops = append(s.ops, compiledOp{index: i, pattern: op.Pattern,
-			patterns: matcher.NewPatternSet(op.Pattern, opts), template: ParseTemplate(*op.Rewrite)})
+			patterns: matcher.NewPatternSet(op.Pattern, opts), template: subst.ParseTemplate(*op.Rewrite)})
 	}
 	if q.Lang != "" {
 		if s.only, err = lang.Lookup(q.Lang); err != nil {

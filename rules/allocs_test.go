@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"github.com/structls/structls/matcher/lang"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/lang"
+	"github.com/structls/structls/syntax"
 )
 
 // TestFailedTriesAllocateNothing: the copies of the environment that

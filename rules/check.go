@@ -4,9 +4,9 @@ import (
 	"cmp"
 	"context"
 
-	"github.com/structls/structls/matcher/lang"
-	"github.com/structls/structls/matcher/syntax"
-	"github.com/structls/structls/rewrite"
+	"github.com/structls/structls/lang"
+	"github.com/structls/structls/subst"
+	"github.com/structls/structls/syntax"
 )
 
 // cancelCheckEvery is how many nodes Check visits between looks at its
@@ -52,7 +52,7 @@ func (s *RuleSet) check(ctx context.Context, path string, l *lang.Language, tree
 	done := ctx.Done()
 	st := &state{t: tree, done: done}
 	limit := cmp.Or(s.stepLimit, maxMatchSteps)
-	src := rewrite.NewSource(tree.Source)
+	src := subst.NewSource(tree.Source)
 	var out []Finding
 	for i := range tree.Nodes {
 		if i%cancelCheckEvery == 0 && isDone(done) || st.stopped {
@@ -128,7 +128,7 @@ func checkConstraints(s *state, constraints []constraint, e *env) bool {
 }
 
 // finding builds the Finding of a match.
-func (r *Rule) finding(s *state, src rewrite.Source, n int32, e *env) Finding {
+func (r *Rule) finding(s *state, src subst.Source, n int32, e *env) Finding {
 	node := &s.t.Nodes[n]
 	s.rewrites, s.transformText = 0, 0
 	x := newExpansion(s, src, e, r.core, 0, nil)

@@ -8,8 +8,8 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/structls/structls/matcher/lang"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/lang"
+	"github.com/structls/structls/syntax"
 )
 
 // BenchmarkCheckLargeGoFile measures Check alone (the tree already parsed,

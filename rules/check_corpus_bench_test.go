@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/structls/structls/matcher/lang"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/lang"
+	"github.com/structls/structls/syntax"
 )
 
 // BenchmarkCheckCorpus measures Check alone over the Go files of a few

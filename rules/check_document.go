@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
 

@@ -12,8 +12,8 @@ import (
 	sitter "github.com/structls/structls/third_party/go-tree-sitter"
 
 	"github.com/structls/structls/internal/suggest"
+	"github.com/structls/structls/lang"
 	"github.com/structls/structls/matcher"
-	"github.com/structls/structls/matcher/lang"
 )
 
 // ruleKeys are the keys of a rule object, in the order ast-grep builds its

@@ -9,7 +9,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/lang"
 	"github.com/structls/structls/workspace"
 )
 

@@ -16,9 +16,9 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/structls/structls/internal/testutil"
-	_ "github.com/structls/structls/matcher/lang/grammars"
-	"github.com/structls/structls/matcher/syntax"
+	_ "github.com/structls/structls/lang/grammars"
 	"github.com/structls/structls/rewrite"
+	"github.com/structls/structls/syntax"
 )
 
 // reported is one diagnostic, in the fields both tools print.

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/lang"
 )
 
 // dispatchTable lists, for one language, the rules to try on each node

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/lang"
 )
 
 // documentKeys are the keys of a rule document.

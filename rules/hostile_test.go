@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/structls/structls/matcher/lang"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/lang"
+	"github.com/structls/structls/syntax"
 )
 
 // hostileDeadline is far beyond what these cases take when they work: it

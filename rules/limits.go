@@ -3,7 +3,7 @@ package rules
 import (
 	"fmt"
 
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/syntax"
 )
 
 // maxMatchSteps bounds the work of one rule at one node: the candidates

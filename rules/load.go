@@ -8,7 +8,7 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/lang"
 )
 
 // RuleSet is a set of compiled rules ready to check files: the rules of a

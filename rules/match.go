@@ -7,7 +7,7 @@ import (
 
 	"github.com/structls/structls/grep"
 	"github.com/structls/structls/matcher"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/syntax"
 )
 
 // env is the state of one match in progress: the metavariable bindings

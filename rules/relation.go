@@ -3,7 +3,7 @@ package rules
 import (
 	"slices"
 
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/syntax"
 )
 
 // relKind names the four relational rules.

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/structls/structls/rewrite"
+	"github.com/structls/structls/subst"
 )
 
 // maxRewriteDepth bounds rewriters that rewrite with themselves, and
@@ -22,7 +22,7 @@ const (
 // metavariables expand to the captured source, transforms to their values.
 type expansion struct {
 	s      *state
-	src    rewrite.Source
+	src    subst.Source
 	e      *env
 	values map[string]string
 	depth  int
@@ -37,7 +37,7 @@ type expansion struct {
 
 // newExpansion computes the core's transforms for a match; base is the
 // rule's match environment (nil: e itself, for the rule's own expansion).
-func newExpansion(s *state, src rewrite.Source, e *env, co *core, depth int, base *env) *expansion {
+func newExpansion(s *state, src subst.Source, e *env, co *core, depth int, base *env) *expansion {
 	if base == nil {
 		base = e
 	}
@@ -57,24 +57,24 @@ func newExpansion(s *state, src rewrite.Source, e *env, co *core, depth int, bas
 }
 
 // bindings are the match's captures as spans, with the transform values.
-func (x *expansion) bindings() rewrite.Bindings {
+func (x *expansion) bindings() subst.Bindings {
 	t := x.s.t
-	b := rewrite.Bindings{Single: map[string]rewrite.Span{}, Multi: map[string]rewrite.Span{}, Values: x.values}
+	b := subst.Bindings{Single: map[string]subst.Span{}, Multi: map[string]subst.Span{}, Values: x.values}
 	for name, n := range x.e.vars.Single {
 		if _, isValue := x.values[name]; !isValue {
-			b.Single[name] = rewrite.Span{Start: int(t.Nodes[n].Start), End: int(t.Nodes[n].End)}
+			b.Single[name] = subst.Span{Start: int(t.Nodes[n].Start), End: int(t.Nodes[n].End)}
 		}
 	}
 	for name, nodes := range x.e.vars.Multi {
 		if len(nodes) > 0 {
-			b.Multi[name] = rewrite.Span{Start: int(t.Nodes[nodes[0]].Start), End: int(t.Nodes[nodes[len(nodes)-1]].End)}
+			b.Multi[name] = subst.Span{Start: int(t.Nodes[nodes[0]].Start), End: int(t.Nodes[nodes[len(nodes)-1]].End)}
 		}
 	}
 	return b
 }
 
 // render expands a template for a match spanning [start, end). A template
-// that cannot be expanded (its text past rewrite.MaxReplacementText, a
+// that cannot be expanded (its text past subst.MaxReplacementText, a
 // transform that failed) is an error, never its own text: a fix written
 // unexpanded would corrupt the file.
 func (x *expansion) render(template string, start, end int) (string, error) {
@@ -84,7 +84,7 @@ func (x *expansion) render(template string, start, end int) (string, error) {
 	if x.err != nil {
 		return "", x.err
 	}
-	out, err := rewrite.ParseTemplate(template).Expand(x.src, rewrite.Span{Start: start, End: end}, x.bindings())
+	out, err := subst.ParseTemplate(template).Expand(x.src, subst.Span{Start: start, End: end}, x.bindings())
 	if err != nil {
 		return "", err
 	}

@@ -24,7 +24,7 @@ package rules
 import (
 	"fmt"
 
-	"github.com/structls/structls/matcher/lang"
+	"github.com/structls/structls/lang"
 )
 
 // Severity is how serious a rule's findings are: ast-grep's names.

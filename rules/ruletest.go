@@ -9,7 +9,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/syntax"
 )
 
 // TestOptions are the options of Project.RunTests (`structls test`).

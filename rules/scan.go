@@ -11,9 +11,9 @@ import (
 	"sync"
 	"unicode/utf8"
 
-	"github.com/structls/structls/matcher/lang"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/lang"
 	"github.com/structls/structls/rewrite"
+	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
 

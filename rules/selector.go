@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/syntax"
 )
 
 // selectorRule is `kind` written as an ESQuery/CSS-like selector

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/syntax"
 )
 
 // suppressions are a file's ast-grep-ignore comments.

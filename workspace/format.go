@@ -91,6 +91,17 @@ func CutToBytes(s string, n int) string {
 	return s[:n]
 }
 
+// FirstLine shortens a multi-line text to its first line and the number of
+// lines it has, "first … (N lines)": a reader sees where it starts and how
+// big it is.
+func FirstLine(text string) string {
+	first, rest, multi := strings.Cut(text, "\n")
+	if !multi {
+		return text
+	}
+	return fmt.Sprintf("%s … (%d lines)", strings.TrimRight(first, "\r"), strings.Count(rest, "\n")+2)
+}
+
 // TextFormat reads a command's `format` field: "json" (or "") for the JSON
 // result alone, "text" to add the agent-friendly rendering.
 func TextFormat(format string) (bool, error) {

@@ -8,7 +8,7 @@ import (
 	"regexp"
 	"time"
 
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
 

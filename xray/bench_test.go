@@ -6,7 +6,7 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
 

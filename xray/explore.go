@@ -4,7 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	flat "github.com/structls/structls/matcher/syntax"
+	flat "github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
 

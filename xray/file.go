@@ -12,8 +12,8 @@ import (
 	"go.starlark.net/starlark"
 
 	"github.com/structls/structls/grep"
-	"github.com/structls/structls/matcher/lang"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/lang"
+	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
 

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/structls/structls/internal/testutil"
-	_ "github.com/structls/structls/matcher/lang/grammars"
+	_ "github.com/structls/structls/lang/grammars"
 	"github.com/structls/structls/workspace"
 )
 

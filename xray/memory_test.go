@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/structls/structls/internal/testutil"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
 

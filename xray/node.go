@@ -9,7 +9,7 @@ import (
 	"go.starlark.net/syntax"
 
 	"github.com/structls/structls/internal/suggest"
-	flat "github.com/structls/structls/matcher/syntax"
+	flat "github.com/structls/structls/syntax"
 )
 
 // Node is the XRayNode an evaluator sees: one node of a file's flat tree.

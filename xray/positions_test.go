@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/structls/structls/grep"
-	"github.com/structls/structls/matcher/lang"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/lang"
+	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
 
@@ -119,7 +119,7 @@ func parseWithHits(t *testing.T, body string) (*syntax.Tree, []grep.Match) {
 // TestNodeFinderAgrees: the one-pass finder gives nodeAtByteOffset's
 // answer for every offset of a file, in order, and in a random order.
 func TestNodeFinderAgrees(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("..", "matcher", "search.go"))
+	src, err := os.ReadFile(filepath.Join("..", "astgrep", "search.go"))
 	if err != nil {
 		t.Fatal(err)
 	}

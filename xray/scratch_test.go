@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/structls/structls/internal/workers"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
 

@@ -10,7 +10,7 @@ import (
 
 	"github.com/structls/structls/grep"
 	"github.com/structls/structls/internal/inorder"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
 

@@ -20,9 +20,9 @@ import (
 	"os"
 	"time"
 
+	_ "github.com/structls/structls/lang/grammars"
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/lsp/client"
-	_ "github.com/structls/structls/matcher/lang/grammars"
 )
 
 func main() {

@@ -42,9 +42,9 @@ import (
 	"time"
 
 	"github.com/structls/structls/internal/workers"
+	_ "github.com/structls/structls/lang/grammars"
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/lsp/client"
-	_ "github.com/structls/structls/matcher/lang/grammars"
 	"github.com/structls/structls/workspace"
 )
 
@@ -122,7 +122,7 @@ func query(mode, root, language, pattern string) error {
 func waitIndexed(ed *client.Editor) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	msg, err := ed.WaitProgressEnd(ctx, lsp.IsIndexingTitle)
+	msg, err := ed.WaitProgressEnd(ctx, lsp.IsWarmupTitle)
 	if err == nil && !strings.Contains(msg, "parsed") {
 		err = fmt.Errorf("indexing ended with %q", msg)
 	}

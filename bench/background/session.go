@@ -57,7 +57,7 @@ func indexingState(ed *client.Editor) string {
 	state := "0%"
 	for _, ev := range ed.Progress() {
 		switch {
-		case ev.Kind == "begin" && lsp.IsIndexingTitle(ev.Title):
+		case ev.Kind == "begin" && lsp.IsWarmupTitle(ev.Title):
 			begun[ev.Token] = true
 		case ev.Kind == "report" && begun[ev.Token] && ev.Percentage != nil:
 			state = fmt.Sprintf("%d%%", *ev.Percentage)

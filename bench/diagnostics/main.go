@@ -35,9 +35,9 @@ import (
 	"strings"
 	"time"
 
+	_ "github.com/structls/structls/lang/grammars"
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/lsp/client"
-	_ "github.com/structls/structls/matcher/lang/grammars"
 	"github.com/structls/structls/workspace"
 )
 

@@ -24,9 +24,9 @@ import (
 	"time"
 
 	"github.com/structls/structls/internal/workers"
+	_ "github.com/structls/structls/lang/grammars"
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/lsp/client"
-	_ "github.com/structls/structls/matcher/lang/grammars"
 )
 
 func main() {
@@ -73,7 +73,7 @@ func main() {
 		fail(err)
 	}
 	measureDocumentSymbols(ctx, ed, uri, lines, rounds, "right after the queries")
-	if msg, err := ed.WaitProgressEnd(ctx, lsp.IsIndexingTitle); err != nil || !strings.Contains(msg, "parsed") {
+	if msg, err := ed.WaitProgressEnd(ctx, lsp.IsWarmupTitle); err != nil || !strings.Contains(msg, "parsed") {
 		fail(fmt.Errorf("indexing: %q, %v", msg, err))
 	}
 	measureDocumentSymbols(ctx, ed, uri, lines, rounds, "once indexing has ended")

@@ -17,9 +17,9 @@ import (
 	"sync"
 	"unsafe"
 
-	"github.com/structls/structls/matcher/lang"
-	_ "github.com/structls/structls/matcher/lang/grammars"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/lang"
+	_ "github.com/structls/structls/lang/grammars"
+	"github.com/structls/structls/syntax"
 )
 
 func main() {

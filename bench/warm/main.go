@@ -26,9 +26,9 @@ import (
 	"time"
 
 	"github.com/structls/structls/internal/workers"
+	_ "github.com/structls/structls/lang/grammars"
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/lsp/client"
-	_ "github.com/structls/structls/matcher/lang/grammars"
 )
 
 func main() {

@@ -11,11 +11,11 @@ import (
 
 	jsonv2 "github.com/go-json-experiment/json"
 
+	"github.com/structls/structls/astgrep"
+	"github.com/structls/structls/lang"
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/lsp/client"
-	"github.com/structls/structls/matcher"
-	"github.com/structls/structls/matcher/lang"
-	"github.com/structls/structls/matcher/syntax"
+	"github.com/structls/structls/syntax"
 )
 
 // astgrepGoMemory is the soft limit of the Go heap of `structls astgrep`.
@@ -42,17 +42,17 @@ const astgrepArenaKeep = 4 << 20
 // with --json the structls.astGrep result exactly; warnings and paths not
 // found go to stderr as well. Its text shows 50 matches unless --limit
 // says otherwise (0: all), like the seed ast_grep tool, and at most 50 KB
-// (matcher.MaxTextBytes); a page that stops early ends with the command
+// (workspace.MaxTextBytes); a page that stops early ends with the command
 // that continues it. --json shows every match unless --limit says
 // otherwise, like `ast-grep run --json`.
-func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
+func astgrepCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	fs := newFlagSet("astgrep", stdout, stderr)
 	var globs multiFlag
 	pattern := fs.String("p", "", "the pattern: code with metavariables ($A, $$$ARGS, $_)")
 	language := fs.String("l", "", "search files of this language only (and parse the pattern in it)")
 	strictness := fs.String("strictness", "", "cst, smart (default), ast, relaxed, signature or template")
 	selector := fs.String("selector", "", "the kind of the node, inside the pattern, to match")
-	limit := fs.Int("limit", matcher.DefaultLimit, "matches to show (0 = all; text at most 50 KB a page); with --json the default is 0")
+	limit := fs.Int("limit", astgrep.DefaultLimit, "matches to show (0 = all; text at most 50 KB a page); with --json the default is 0")
 	skip := fs.Int("skip", 0, "matches to skip (paging)")
 	contextLines := fs.Int("C", 0, "lines of context around each match (JSON only)")
 	fs.Var(&globs, "g", "include glob, or !glob to exclude (repeatable)")
@@ -81,7 +81,7 @@ func astgrep(args []string, stdout, stderr io.Writer) (int, error) {
 			*limit = 0
 		}
 	}
-	q := matcher.Query{Pattern: *pattern, Lang: *language, Strictness: *strictness, Selector: *selector,
+	q := astgrep.Query{Pattern: *pattern, Lang: *language, Strictness: *strictness, Selector: *selector,
 		Limit: limit, Skip: *skip, ContextLines: *contextLines, Globs: globs, Paths: positional, Format: format, DebugQuery: *debugQuery}
 	// The matches stream through (nothing printed is kept), so the Go heap
 	// stays near its live size, tens of MB; a soft limit keeps the collector

@@ -8,10 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/structls/structls/astgrep"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/lsp/client"
-	"github.com/structls/structls/matcher"
+	"github.com/structls/structls/workspace"
 )
 
 // TestAstgrepStreamsTheResultExactly: `structls astgrep` prints its matches
@@ -49,7 +50,7 @@ func TestAstgrepStreamsTheResultExactly(t *testing.T) {
 				Text     string `json:"text"`
 				NextSkip *int   `json:"nextSkip"`
 			}
-			raw, err := s.execute(ctx, lsp.CommandAstGrep, matcher.Query{Pattern: tt.pattern, Skip: tt.skip, Limit: &limit, Format: format}, &want)
+			raw, err := s.execute(ctx, lsp.CommandAstGrep, astgrep.Query{Pattern: tt.pattern, Skip: tt.skip, Limit: &limit, Format: format}, &want)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -85,7 +86,7 @@ func TestAstgrepTextPagesForAModel(t *testing.T) {
 			out, _ := exec.Command("sh", "-c", command).Output()
 			pages = append(pages, string(out))
 			matches += strings.Count(string(out), "\n*")
-			if len(out) > matcher.MaxTextBytes+512 {
+			if len(out) > workspace.MaxTextBytes+512 {
 				t.Errorf("a page of %d bytes: want at most 50 KB and the command line", len(out))
 			}
 			last := strings.TrimSuffix(string(out), "\n")
@@ -130,7 +131,7 @@ func TestAstgrepTextOnlyThroughTheServer(t *testing.T) {
 		MatchCount int    `json:"matchCount"`
 		Text       string `json:"text"`
 	}
-	if _, err := s.execute(ctx, lsp.CommandAstGrep, matcher.Query{Pattern: "f($A)", Format: "text", TextOnly: true}, &res); err != nil {
+	if _, err := s.execute(ctx, lsp.CommandAstGrep, astgrep.Query{Pattern: "f($A)", Format: "text", TextOnly: true}, &res); err != nil {
 		t.Fatal(err)
 	}
 	if len(res.Matches) != 0 || res.MatchCount != 2 || strings.Count(res.Text, "meta: A=") != 2 {

@@ -17,10 +17,10 @@ import (
 
 	jsonv2 "github.com/go-json-experiment/json"
 
+	"github.com/structls/structls/atomicwrite"
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/lsp/client"
-	"github.com/structls/structls/matcher"
-	"github.com/structls/structls/rewrite"
+	"github.com/structls/structls/workspace"
 )
 
 // multiFlag is a repeatable string flag (-g a -g b).
@@ -76,7 +76,7 @@ func startSession(ctx context.Context, root string, opts client.EditorOptions) (
 	if real, err := filepath.EvalSymlinks(abs); err == nil {
 		// An apply a killed structls left half done is made whole before the
 		// session reads the files (the server would do it too, but quietly).
-		for _, note := range rewrite.Recover([]string{real}) {
+		for _, note := range atomicwrite.Recover([]string{real}) {
 			fmt.Fprintf(os.Stderr, "structls: %s\n", note)
 		}
 	}
@@ -296,14 +296,14 @@ func shellQuote(w string) string {
 	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
 }
 
-// capText cuts a text reply to at most matcher.MaxTextBytes less room for
+// capText cuts a text reply to at most workspace.MaxTextBytes less room for
 // the lines that end it, at a line end, with a line saying what was left
 // out and what shows it all (more).
 func capText(text, more string) string {
-	limit := matcher.MaxTextBytes - 2<<10
+	limit := workspace.MaxTextBytes - 2<<10
 	if len(text) <= limit {
 		return text
 	}
 	cut := strings.LastIndexByte(text[:limit], '\n') + 1
-	return text[:cut] + fmt.Sprintf("\n… cut at %d KB (%d more bytes not shown): %s\n", matcher.MaxTextBytes>>10, len(text)-cut, more)
+	return text[:cut] + fmt.Sprintf("\n… cut at %d KB (%d more bytes not shown): %s\n", workspace.MaxTextBytes>>10, len(text)-cut, more)
 }

@@ -15,10 +15,10 @@ import (
 
 	"golang.org/x/tools/txtar"
 
+	"github.com/structls/structls/astgrep"
 	"github.com/structls/structls/grep"
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/lsp/client"
-	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/rewrite"
 	"github.com/structls/structls/rules"
 	"github.com/structls/structls/workspace"
@@ -110,7 +110,7 @@ func demo(args []string, stdout, stderr io.Writer) (int, error) {
 		fmt.Fprintf(stdout, "   %s:%d:%d-%d  %-15s %s\n", m.Path, m.LineNumber, sub.Start.Character, sub.End.Character, "("+where+")", m.LineText)
 	}
 
-	astQuery := matcher.Query{Pattern: demoPattern, Selector: "call_expression", Lang: "go"}
+	astQuery := astgrep.Query{Pattern: demoPattern, Selector: "call_expression", Lang: "go"}
 	step("5. structls.astGrep %q, selector %s: structural search; type a call into the buffer first, again without saving",
 		astQuery.Pattern, astQuery.Selector)
 	typed = demoTyped[1]
@@ -118,7 +118,7 @@ func demo(args []string, stdout, stderr io.Writer) (int, error) {
 		return exitError, err
 	}
 	fmt.Fprintf(stdout, "   didChange (version 3): inserted at line %d: %q\n", typed.line+1, strings.TrimSpace(typed.text))
-	var ast matcher.Result
+	var ast astgrep.Result
 	if _, err := s.execute(ctx, lsp.CommandAstGrep, astQuery, &ast); err != nil {
 		return exitError, err
 	}

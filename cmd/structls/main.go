@@ -18,7 +18,7 @@ import (
 	"runtime/debug"
 
 	"github.com/structls/structls/internal/workers"
-	_ "github.com/structls/structls/matcher/lang/grammars" // every language of the catalogue
+	_ "github.com/structls/structls/lang/grammars" // every language of the catalogue
 )
 
 // version is the structls version, set at build time with -ldflags "-X main.version=…".
@@ -84,7 +84,7 @@ func dispatch(sub string, args []string, stdin io.Reader, stdout, stderr io.Writ
 	case "search":
 		return search(args, stdout, stderr)
 	case "astgrep":
-		return astgrep(args, stdout, stderr)
+		return astgrepCmd(args, stdout, stderr)
 	case "edit":
 		return edit(args, stdout, stderr)
 	case "xray":

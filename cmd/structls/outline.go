@@ -13,8 +13,8 @@ import (
 
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/lsp/client"
-	"github.com/structls/structls/matcher/syntax"
 	"github.com/structls/structls/outline"
+	"github.com/structls/structls/syntax"
 )
 
 // outlineGoMemory, outlineParseBudget and outlineArenaKeep are the Go
@@ -35,7 +35,7 @@ const (
 // text views of ast-grep's outline, or the structls.outline result JSON
 // with --json. The files stream as they are outlined (lsp/partial.go), so
 // nothing printed stays in memory. The text is at most 50 KB
-// (matcher.MaxTextBytes) a page; a page that stops early ends with the
+// (workspace.MaxTextBytes) a page; a page that stops early ends with the
 // command that continues it. Exit 0 when some file has items, 1 when none
 // has, 2 on error.
 func outlineCmd(args []string, stdout, stderr io.Writer) (int, error) {

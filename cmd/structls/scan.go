@@ -13,8 +13,8 @@ import (
 
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/lsp/client"
-	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/rules"
+	"github.com/structls/structls/workspace"
 )
 
 // scanReply is the part of a structls.scan result the CLI reads. The
@@ -116,7 +116,7 @@ func scanCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		printResult(stdout, stderr, nil, "", false, notes)
 	} else {
 		text := res.Text
-		if !*asJSON && (*skip > 0 || len(text) > matcher.MaxTextBytes) {
+		if !*asJSON && (*skip > 0 || len(text) > workspace.MaxTextBytes) {
 			text = pageScanText(text, res.Diagnostics, *skip, func(skip int) string { return nextCommand(fs, "scan", args, skip) })
 		}
 		printResult(stdout, stderr, raw, text, *asJSON, notes)

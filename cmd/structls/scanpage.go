@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/structls/structls/matcher"
+	"github.com/structls/structls/workspace"
 )
 
 // diagnosticHead is what starts a diagnostic's block in the scan's text
@@ -35,7 +35,7 @@ func pageScanText(text string, diags []diagnosticHead, skip int, next func(skip 
 	starts = append(starts, end)
 	var b strings.Builder
 	b.WriteString(head)
-	limit := matcher.MaxTextBytes - 4<<10 - len(tail)
+	limit := workspace.MaxTextBytes - 4<<10 - len(tail)
 	shown := skip
 	for i := skip; i < len(diags); i++ {
 		block := text[starts[i]:starts[i+1]]
@@ -53,7 +53,7 @@ func pageScanText(text string, diags []diagnosticHead, skip int, next func(skip 
 	b.WriteString(tail)
 	if shown < len(diags) {
 		fmt.Fprintf(&b, "Showing diagnostics %d-%d of %d (the %d KB text cap)\nFor the rest run: %s\n",
-			skip+1, shown, len(diags), matcher.MaxTextBytes>>10, next(shown))
+			skip+1, shown, len(diags), workspace.MaxTextBytes>>10, next(shown))
 	}
 	return b.String()
 }

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/structls/structls/internal/testutil"
-	"github.com/structls/structls/matcher"
+	"github.com/structls/structls/workspace"
 )
 
 // continueLine is the last line of a text page that stopped early.
@@ -37,13 +37,13 @@ func pageThrough(t *testing.T, wantCode int, args ...string) []string {
 		pages = append(pages, out)
 		m := continueLine.FindStringSubmatchIndex(out)
 		if m == nil {
-			if len(out) > matcher.MaxTextBytes {
-				t.Fatalf("the last page (skip %d) is %d bytes; want at most %d", skip, len(out), matcher.MaxTextBytes)
+			if len(out) > workspace.MaxTextBytes {
+				t.Fatalf("the last page (skip %d) is %d bytes; want at most %d", skip, len(out), workspace.MaxTextBytes)
 			}
 			return pages
 		}
-		if text := out[:m[0]+1]; len(text) > matcher.MaxTextBytes {
-			t.Fatalf("page at skip %d: %d bytes before the command that continues it; want at most %d", skip, len(text), matcher.MaxTextBytes)
+		if text := out[:m[0]+1]; len(text) > workspace.MaxTextBytes {
+			t.Fatalf("page at skip %d: %d bytes before the command that continues it; want at most %d", skip, len(text), workspace.MaxTextBytes)
 		}
 		next, _ := strconv.Atoi(out[m[4]:m[5]])
 		if out[m[2]:m[3]] != args[0] || next <= skip {

@@ -22,7 +22,7 @@ import (
 // connection that asked, and nothing of one connection reaches another.
 // Requests the server makes of its client (progress creation,
 // configuration) are answered by the router; notifications no request
-// owns (logs, the indexing progress) are dropped. When a connection ends,
+// owns (logs, the background parse's progress) are dropped. When a connection ends,
 // its requests still running are cancelled and the edit previews it made
 // and did not apply are discarded: the next call finds the server as if
 // that one had never been.

@@ -11,11 +11,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/structls/structls/astgrep"
 	"github.com/structls/structls/internal/testutil"
+	_ "github.com/structls/structls/lang/grammars"
 	"github.com/structls/structls/lsp"
 	lspclient "github.com/structls/structls/lsp/client"
-	"github.com/structls/structls/matcher"
-	_ "github.com/structls/structls/matcher/lang/grammars"
 )
 
 // startDaemon runs a shared server on a fresh root of n files, each with
@@ -75,7 +75,7 @@ func dialEditor(t *testing.T, socket, root string) (*lspclient.Editor, error) {
 func TestRouterKeepsConnectionsApart(t *testing.T) {
 	root, socket, _ := startDaemon(t, 200, time.Minute)
 	ctx := context.Background()
-	query := matcher.Query{Pattern: "f($A)", Limit: new(int), Format: "text"}
+	query := astgrep.Query{Pattern: "f($A)", Limit: new(int), Format: "text"}
 	var wg sync.WaitGroup
 	texts := make([]string, 4)
 	errs := make([]error, 4)

@@ -1,0 +1,141 @@
+package astgrep
+
+import (
+	"encoding/json"
+	"slices"
+	"sort"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// AppendJSON appends the JSON of the result; the LSP encodes command results
+// through it. A query may return tens of thousands of matches, and
+// reflection over their metaVariables (a map[string]any each) took most of
+// the time of a warm query with limit 0. The fields and their order are
+// encoding/json's; strings are quoted by jsontext, which leaves <, > and &
+// unescaped (TestResultJSON decodes both encodings and compares them).
+func (r *Result) AppendJSON(b []byte) []byte {
+	rest := *r
+	rest.Matches = []Match{}
+	tail, err := json.Marshal(&rest) // {"matches":[],"matchCount":...}: small
+	if err != nil {
+		tail, _ = json.Marshal(Result{Matches: []Match{}, Warnings: []string{"encoding the result: " + err.Error()}})
+	}
+	b = appendMatches(slices.Grow(b, len(tail)+256*len(r.Matches)), r.Matches)
+	return append(b, tail[len(`{"matches":[]`):]...)
+}
+
+// AppendJSON appends the JSON of the batch (see Result.AppendJSON).
+func (bt *Batch) AppendJSON(b []byte) []byte {
+	b = appendMatches(slices.Grow(b, 64+len(bt.Text)+256*len(bt.Matches)), bt.Matches)
+	if bt.Text != "" {
+		b = append(b, `,"text":`...)
+		b = appendQuoted(b, bt.Text)
+	}
+	return append(b, '}')
+}
+
+// appendMatches appends `{"matches":[...]`, the start of a result or batch.
+func appendMatches(b []byte, matches []Match) []byte {
+	b = append(b, `{"matches":[`...)
+	for i := range matches {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = matches[i].appendJSON(b)
+	}
+	return append(b, ']')
+}
+
+func (m *Match) appendJSON(b []byte) []byte {
+	b = append(b, `{"path":`...)
+	b = appendQuoted(b, m.Path)
+	b = append(b, `,"uri":`...)
+	b = appendQuoted(b, m.URI)
+	b = append(b, `,"language":`...)
+	b = appendQuoted(b, m.Language)
+	b = append(b, `,"range":`...)
+	b = m.Range.AppendJSON(b)
+	b = append(b, `,"byteRange":`...)
+	b = m.ByteRange.AppendJSON(b)
+	b = append(b, `,"text":`...)
+	b = appendQuoted(b, m.Text)
+	b = append(b, `,"metaVariables":`...)
+	b = appendMetaVariables(b, m.MetaVariables)
+	b = append(b, `,"contextBefore":`...)
+	b = appendStrings(b, m.ContextBefore)
+	b = append(b, `,"contextAfter":`...)
+	b = appendStrings(b, m.ContextAfter)
+	return append(b, '}')
+}
+
+// appendMetaVariables appends the bindings, names sorted (as encoding/json
+// sorts map keys).
+func appendMetaVariables(b []byte, vars map[string]any) []byte {
+	if vars == nil {
+		return append(b, "null"...)
+	}
+	names := make([]string, 0, len(vars))
+	for name := range vars {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	b = append(b, '{')
+	for i, name := range names {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendQuoted(b, name)
+		b = append(b, ':')
+		switch v := vars[name].(type) {
+		case Capture:
+			b = v.appendJSON(b)
+		case []Capture:
+			b = append(b, '[')
+			for j := range v {
+				if j > 0 {
+					b = append(b, ',')
+				}
+				b = v[j].appendJSON(b)
+			}
+			b = append(b, ']')
+		default: // not built by this package
+			out, err := json.Marshal(v)
+			if err != nil {
+				out = []byte("null")
+			}
+			b = append(b, out...)
+		}
+	}
+	return append(b, '}')
+}
+
+func (c *Capture) appendJSON(b []byte) []byte {
+	b = append(b, `{"text":`...)
+	b = appendQuoted(b, c.Text)
+	b = append(b, `,"range":`...)
+	b = c.Range.AppendJSON(b)
+	b = append(b, `,"byteRange":`...)
+	b = c.ByteRange.AppendJSON(b)
+	return append(b, '}')
+}
+
+func appendStrings(b []byte, values []string) []byte {
+	if values == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, v := range values {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendQuoted(b, v)
+	}
+	return append(b, ']')
+}
+
+// appendQuoted appends s as a JSON string; invalid UTF-8 becomes U+FFFD.
+func appendQuoted(b []byte, s string) []byte {
+	b, _ = jsontext.AppendQuote(b, s)
+	return b
+}
