@@ -38,7 +38,10 @@ func main() {
 		debug.SetGCPercent(400)
 	}
 	workers.AddDeliveryP()
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	stopProfile := startCPUProfile()
+	code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stopProfile()
+	os.Exit(code)
 }
 
 // run dispatches to a subcommand and returns the process exit code. Bare
