@@ -140,15 +140,12 @@ func ruleErrorOf(err error) RuleError {
 	return RuleError{Message: err.Error()}
 }
 
-// ProgressFunc is told how many files are done out of those found so far.
-type ProgressFunc func(done, total int)
-
 // Scan runs structls.scan over the snapshot: the rules of q (or of each
 // folder's sgconfig.yml) over every file in their languages, all rules in
 // one walk of each tree. cache, when not nil, keeps the trees. Rule and
 // config errors come back in Result.RuleErrors (nothing scanned); other
 // bad input is an error.
-func Scan(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc, cache *syntax.Cache) (*Result, error) {
+func Scan(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress workspace.ProgressFunc, cache *syntax.Cache) (*Result, error) {
 	text, err := workspace.TextFormat(q.Format)
 	if err != nil {
 		return nil, err

@@ -72,7 +72,7 @@ func validateScans(q Query, limits Limits) error {
 // cell evaluates its files in parallel). Matches and evaluation errors are
 // tagged with their cell; a cell that cannot run is a CellError.
 func searchBatch(ctx context.Context, snap *workspace.Snapshot, q Query, set settings, enc workspace.Encoding,
-	progress ProgressFunc, cache *syntax.Cache, limits Limits) (*Result, error) {
+	progress workspace.ProgressFunc, cache *syntax.Cache, limits Limits) (*Result, error) {
 	if err := validateScans(q, limits); err != nil {
 		return nil, err
 	}
