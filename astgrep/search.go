@@ -253,7 +253,7 @@ func (s *searcher) tree(ctx context.Context, snap *workspace.Snapshot, f workspa
 	content, stamp, err := snap.ReadFileStamp(f, w.buf)
 	switch {
 	case errors.Is(err, workspace.ErrTooLarge):
-		note.issue = &matcher.ParseIssue{Path: f.Rel, Message: fmt.Sprintf("skipped: %v (raise the maxFileSize setting to search it)", err)}
+		note.issue = matcher.TooLargeIssue(f.Rel, err, "search")
 		return nil, note
 	case err != nil && named:
 		note.warning = fmt.Sprintf("%s was not searched: %v (check that it is a readable text file)", f.Rel, err)

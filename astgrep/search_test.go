@@ -224,3 +224,19 @@ def f(a):
 		t.Errorf("a pattern no language compiles: error %v; want an InputError (InvalidParams)", err)
 	}
 }
+
+// TestSearchSkipsTooLargeFile: a file over maxFileSize is not searched,
+// and its parse issue says how to search it.
+func TestSearchSkipsTooLargeFile(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- big.go --\npackage p\nfunc _() { f(1); f(2); f(3) }\n-- small.go --\nf(1)\n")
+	snap := dirSnapshot(t, dir)
+	snap.Settings.MaxFileSize = 20
+	res, err := Search(context.Background(), snap, Query{Pattern: "f($A)", Lang: "go"}, workspace.UTF16, nil, parsecache.Trees{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "skipped: big.go (40 bytes): file is larger than maxFileSize (raise the maxFileSize setting to search it)"
+	if len(res.ParseErrors) != 1 || res.ParseErrors[0].Path != "big.go" || res.ParseErrors[0].Message != want {
+		t.Errorf("parseErrors %+v; want big.go's %q", res.ParseErrors, want)
+	}
+}
