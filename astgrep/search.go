@@ -113,7 +113,7 @@ func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc wo
 	trees.Cache.StartQuery()
 	res := &Result{Matches: []Match{}, MissingPaths: []string{}}
 	out := newMatchSink(res, set, q.Skip, emit)
-	walk := workspace.WalkOptions{Globs: q.Globs, Gitignore: q.Gitignore == nil || *q.Gitignore, Hidden: q.Hidden == nil || *q.Hidden}
+	walk := q.WalkOptions()
 	s := &searcher{patterns: patterns, only: set.only, enc: enc, contextLines: q.ContextLines, text: set.text, trees: trees,
 		buildAll: set.limit == 0 && q.Skip == 0}
 	found, err := s.run(ctx, snap, resolved.Targets, walk, progress, out.send)

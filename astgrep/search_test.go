@@ -139,21 +139,21 @@ func TestSearchReportsPaths(t *testing.T) {
 	if err := os.Chmod(filepath.Join(dir, "locked.go"), 0); err != nil {
 		t.Fatal(err)
 	}
-	res, err := search(t, dir, Query{Pattern: "f($A)", Lang: "go", Paths: []string{"a.go", "nope.go", "gone/"}})
+	res, err := search(t, dir, Query{Pattern: "f($A)", Lang: "go", Scope: workspace.Scope{Paths: []string{"a.go", "nope.go", "gone/"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := []string{"nope.go", "gone/"}; !slices.Equal(res.MissingPaths, want) || res.MatchCount != 1 {
 		t.Errorf("missingPaths %q, matchCount %d; want %q and 1", res.MissingPaths, res.MatchCount, want)
 	}
-	if _, err := search(t, dir, Query{Pattern: "f($A)", Lang: "go", Paths: []string{"nope.go"}}); err == nil || !strings.Contains(err.Error(), "nope.go") {
+	if _, err := search(t, dir, Query{Pattern: "f($A)", Lang: "go", Scope: workspace.Scope{Paths: []string{"nope.go"}}}); err == nil || !strings.Contains(err.Error(), "nope.go") {
 		t.Errorf("only a missing path: error %v; want one naming nope.go", err)
 	}
 	named := []string{"bin.go"}
 	if os.Geteuid() != 0 { // root reads a file whatever its mode
 		named = append(named, "locked.go")
 	}
-	res, err = search(t, dir, Query{Pattern: "f($A)", Lang: "go", Paths: append(slices.Clone(named), "a.go")})
+	res, err = search(t, dir, Query{Pattern: "f($A)", Lang: "go", Scope: workspace.Scope{Paths: append(slices.Clone(named), "a.go")}})
 	if err != nil {
 		t.Fatal(err)
 	}

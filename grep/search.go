@@ -37,7 +37,7 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 		}
 	}
 	sc := &scanner{m: m, before: set.before, after: set.after, perFileLimit: set.perFileLimit, enc: enc}
-	walk := workspace.WalkOptions{Globs: q.Globs, Gitignore: set.gitignore, Hidden: set.hidden}
+	walk := q.WalkOptions()
 	scans, searched, warnings := scanAll(ctx, snap, sc, targets, walk, progress)
 	if err := ctx.Err(); err != nil {
 		return nil, err

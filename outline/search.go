@@ -43,7 +43,7 @@ func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc wo
 		hasDirectory = hasDirectory || t.IsDir || t.Glob != ""
 	}
 	set.resolve(hasDirectory)
-	walked, err := snap.Walk(ctx, resolved.Targets, workspace.WalkOptions{Globs: q.Globs, Gitignore: set.gitignore, Hidden: set.hidden})
+	walked, err := snap.Walk(ctx, resolved.Targets, q.WalkOptions())
 	if err != nil {
 		return nil, err
 	}

@@ -87,7 +87,7 @@ func TestSearchStreamIsSearch(t *testing.T) {
 		"text names":        {Format: "text"},
 		"text digest":       {Format: "text", View: ViewDigest},
 		"text only":         {Format: "text", TextOnly: true, View: ViewExpanded},
-		"one file":          {Format: "text", Paths: []string{"c.go"}},
+		"one file":          {Format: "text", Scope: workspace.Scope{Paths: []string{"c.go"}}},
 		"limit":             {Limit: &two},
 		"skip and limit":    {Skip: 1, Limit: &one, Format: "text"},
 		"skip past the end": {Skip: 9, Format: "text"},

@@ -28,11 +28,8 @@ type Query struct {
 	// RulesBase is the directory inline rules' files/ignores globs are
 	// relative to (the rule file's, for `structls scan -r`); default: the
 	// folder.
-	RulesBase string   `json:"rulesBase,omitempty"`
-	Paths     []string `json:"paths,omitempty"`
-	Globs     []string `json:"globs,omitempty"`
-	Gitignore *bool    `json:"gitignore,omitempty"`
-	Hidden    *bool    `json:"hidden,omitempty"`
+	RulesBase string `json:"rulesBase,omitempty"`
+	workspace.Scope
 	// Filter keeps the rules whose id this regular expression finds a match in.
 	Filter string `json:"filter,omitempty"`
 	// IncludeMetadata adds each rule's metadata to its diagnostics.
@@ -173,7 +170,7 @@ func Scan(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.
 	}
 	cache.StartQuery()
 	sc := &scanner{sets: sets, enc: enc, cache: cache, fix: q.Fix, metadata: q.IncludeMetadata}
-	walk := workspace.WalkOptions{Globs: q.Globs, Gitignore: q.Gitignore == nil || *q.Gitignore, Hidden: q.Hidden == nil || *q.Hidden}
+	walk := q.WalkOptions()
 	var scratches syntax.Scratches // kept from file to file, given back when the scan ends
 	defer scratches.Release()
 	res.FilesScanned, err = snap.Scan(ctx, resolved.Targets, walk, sc.keep, func() func(workspace.File) {

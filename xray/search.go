@@ -173,7 +173,7 @@ func driver(ctx context.Context, snap *workspace.Snapshot, q Query, set settings
 func contentDriver(ctx context.Context, snap *workspace.Snapshot, q Query, set settings, progress workspace.ProgressFunc) ([]candidate, []string, error) {
 	unlimited, perFile, around := 0, MaxMatchesPerFile, q.ContextLines
 	found, err := grep.Search(ctx, snap, grep.Query{Pattern: q.Driver, IgnoreCase: q.IgnoreCase, Multiline: q.Multiline,
-		ContextBefore: &around, ContextAfter: &around, Paths: q.Paths, Globs: q.Globs, Gitignore: q.Gitignore, Hidden: q.Hidden,
+		ContextBefore: &around, ContextAfter: &around, Scope: q.Scope,
 		Limit: &unlimited, PerFileLimit: &perFile}, workspace.UTF8, progress)
 	if err != nil {
 		return nil, nil, err
@@ -222,7 +222,7 @@ func walk(ctx context.Context, snap *workspace.Snapshot, q Query, set settings, 
 	if err != nil {
 		return nil, err
 	}
-	files, err := snap.Walk(ctx, resolved.Targets, workspace.WalkOptions{Globs: q.Globs, Gitignore: set.gitignore, Hidden: set.hidden})
+	files, err := snap.Walk(ctx, resolved.Targets, q.WalkOptions())
 	if err != nil {
 		return nil, err
 	}
