@@ -118,25 +118,20 @@ func chainAt(t *syntax.Tree, offset uint32) []int32 {
 	}
 }
 
-// readOneFile reads the one file entry names (a path or file:// URI inside
-// a workspace folder), from the overlay when the editor has it open.
+// readOneFile reads the one file entry names (workspace.ReadNamed), with
+// the errors of a command's argument.
 func readOneFile(ctx context.Context, snap *workspace.Snapshot, entry string) (workspace.File, []byte, error) {
-	resolved, err := snap.ResolvePaths([]string{entry}, false)
-	if err != nil {
-		return workspace.File{}, nil, err
-	}
-	files, err := snap.Walk(ctx, resolved.Targets, workspace.WalkOptions{Hidden: true})
-	if err != nil {
-		return workspace.File{}, nil, err
-	}
-	if len(files) != 1 || !files[0].Named {
+	f, source, err := snap.ReadNamed(ctx, entry)
+	var readErr *workspace.ReadError
+	switch {
+	case errors.Is(err, workspace.ErrNotOneFile):
 		return workspace.File{}, nil, invalidf("%s is not a single file: name one file", entry)
+	case errors.As(err, &readErr):
+		return workspace.File{}, nil, invalidf("%s cannot be read: %v", readErr.File.Rel, readErr.Err)
+	case err != nil:
+		return workspace.File{}, nil, err
 	}
-	source, err := snap.ReadFile(files[0], nil)
-	if err != nil {
-		return workspace.File{}, nil, invalidf("%s cannot be read: %v", files[0].Rel, err)
-	}
-	return files[0], source, nil
+	return f, source, nil
 }
 
 // languageOf is the language named, or else the one the file's name implies.

@@ -54,11 +54,11 @@ func TestDebugViews(t *testing.T) {
 
 		{"pattern text's cst, as ast-grep parses it", Query{Pattern: "f(x)", Lang: "python", DebugQuery: "cst"},
 			"module (0,0)-(0,4)\n  expression_statement (0,0)-(0,4)\n    call (0,0)-(0,4)\n      function: identifier (0,0)-(0,1)\n      arguments: argument_list (0,1)-(0,4)\n        ( (0,1)-(0,2)\n        identifier (0,2)-(0,3)\n        ) (0,3)-(0,4)\n"},
-		{"file ast", Query{Paths: []string{"a.go"}, DebugQuery: "ast"},
+		{"file ast", Query{Scope: workspace.Scope{Paths: []string{"a.go"}}, DebugQuery: "ast"},
 			"source_file (0,0)-(3,0)\n  package_clause (0,0)-(0,9)\n    package_identifier (0,8)-(0,9)\n  var_declaration (2,0)-(2,9)\n    var_spec (2,4)-(2,9)\n      name: identifier (2,4)-(2,5)\n      value: expression_list (2,8)-(2,9)\n        int_literal (2,8)-(2,9)\n"},
-		{"file sexp", Query{Paths: []string{"sub/b.py"}, DebugQuery: "sexp"},
+		{"file sexp", Query{Scope: workspace.Scope{Paths: []string{"sub/b.py"}}, DebugQuery: "sexp"},
 			"(module (expression_statement (call function: (identifier) arguments: (argument_list (integer)))))"},
-		{"file with lang given", Query{Paths: []string{"notes.unknownext"}, Lang: "python", DebugQuery: "ast"},
+		{"file with lang given", Query{Scope: workspace.Scope{Paths: []string{"notes.unknownext"}}, Lang: "python", DebugQuery: "ast"},
 			"module (0,0)-(1,0)\n  expression_statement (0,0)-(0,4)\n    identifier (0,0)-(0,4)\n"},
 		{"missing token", Query{Pattern: "def f(:", Lang: "python", DebugQuery: "cst"},
 			"module (0,0)-(0,7)\n  function_definition (0,0)-(0,7)\n    def (0,0)-(0,3)\n    name: identifier (0,4)-(0,5)\n    parameters: parameters (0,5)-(0,6)\n      ( (0,5)-(0,6)\n      MISSING ) (0,6)-(0,6)\n    : (0,6)-(0,7)\n    body: block (0,7)-(0,7)\n"},
@@ -82,7 +82,7 @@ func TestDebugFileSeesTheOverlay(t *testing.T) {
 	path := probe.Folders[0].Real + "/a.go"
 	doc := &workspace.Document{URI: workspace.PathToURI(path), Path: path, Version: 2, Content: []byte("package q\nfunc f() {}\n")}
 	snap := workspace.NewSnapshot(probe.Folders, workspace.Settings{}, map[string]*workspace.Document{doc.URI: doc})
-	res, err := Debug(context.Background(), snap, Query{Paths: []string{"a.go"}, DebugQuery: "ast"})
+	res, err := Debug(context.Background(), snap, Query{Scope: workspace.Scope{Paths: []string{"a.go"}}, DebugQuery: "ast"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,17 +99,17 @@ func TestDebugErrors(t *testing.T) {
 		want string
 	}{
 		{"unknown view", Query{Pattern: "f()", Lang: "go", DebugQuery: "tree"}, "use pattern, ast, cst or sexp"},
-		{"pattern view without a pattern", Query{Paths: []string{"a.go"}, DebugQuery: "pattern"}, "give a pattern and lang"},
+		{"pattern view without a pattern", Query{Scope: workspace.Scope{Paths: []string{"a.go"}}, DebugQuery: "pattern"}, "give a pattern and lang"},
 		{"pattern without lang", Query{Pattern: "f()", DebugQuery: "ast"}, "needs lang"},
 		{"unknown lang", Query{Pattern: "f()", Lang: "klingon", DebugQuery: "ast"}, "klingon"},
 		{"bad strictness", Query{Pattern: "f()", Lang: "go", Strictness: "loose", DebugQuery: "pattern"}, "unknown strictness"},
 		{"pattern that does not compile", Query{Pattern: "$$$A", Lang: "go", DebugQuery: "pattern"}, "multi metavariable"},
 		{"no file", Query{DebugQuery: "cst"}, "exactly one file"},
-		{"two files", Query{Paths: []string{"a.go", "sub/b.py"}, DebugQuery: "cst"}, "exactly one file"},
-		{"a directory", Query{Paths: []string{"sub"}, DebugQuery: "cst"}, "not a single file"},
-		{"a missing file", Query{Paths: []string{"nope.go"}, DebugQuery: "cst"}, "not found"},
-		{"unknown language", Query{Paths: []string{"notes.unknownext"}, DebugQuery: "cst"}, "set lang"},
-		{"outside the folder", Query{Paths: []string{"../x.go"}, DebugQuery: "cst"}, "outside"},
+		{"two files", Query{Scope: workspace.Scope{Paths: []string{"a.go", "sub/b.py"}}, DebugQuery: "cst"}, "exactly one file"},
+		{"a directory", Query{Scope: workspace.Scope{Paths: []string{"sub"}}, DebugQuery: "cst"}, "not a single file"},
+		{"a missing file", Query{Scope: workspace.Scope{Paths: []string{"nope.go"}}, DebugQuery: "cst"}, "not found"},
+		{"unknown language", Query{Scope: workspace.Scope{Paths: []string{"notes.unknownext"}}, DebugQuery: "cst"}, "set lang"},
+		{"outside the folder", Query{Scope: workspace.Scope{Paths: []string{"../x.go"}}, DebugQuery: "cst"}, "outside"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -306,7 +306,7 @@ func TestFileTreesKeepTheLanguage(t *testing.T) {
 	snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
 	trees := trustedTrees()
 	for i, language := range []string{"javascript", "python", "python"} {
-		res, err := Search(context.Background(), snap, Query{Pattern: "f($A)", Lang: language, Paths: []string{"code.txt"}, Limit: intp(0)},
+		res, err := Search(context.Background(), snap, Query{Pattern: "f($A)", Lang: language, Scope: workspace.Scope{Paths: []string{"code.txt"}}, Limit: intp(0)},
 			workspace.UTF8, nil, trees)
 		if err != nil {
 			t.Fatal(err)

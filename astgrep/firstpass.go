@@ -19,7 +19,7 @@ import (
 // them, and the files are searched while the walk still finds them
 // (runUnordered), then sorted.
 func (s *searcher) run(ctx context.Context, snap *workspace.Snapshot, targets []workspace.Target, walk workspace.WalkOptions,
-	progress ProgressFunc, send func([]Match) error) (*scanned, error) {
+	progress workspace.ProgressFunc, send func([]Match) error) (*scanned, error) {
 	var out *scanned
 	var err error
 	if s.buildAll {
@@ -47,7 +47,7 @@ func (s *searcher) searches(f workspace.File) bool {
 // order: so the matches built here go to send as soon as the files before
 // them are done.
 func (s *searcher) runInOrder(ctx context.Context, snap *workspace.Snapshot, targets []workspace.Target, walk workspace.WalkOptions,
-	progress ProgressFunc, send func([]Match) error) (*scanned, error) {
+	progress workspace.ProgressFunc, send func([]Match) error) (*scanned, error) {
 	var files []workspace.File
 	err := snap.WalkFunc(ctx, targets, walk, func(f workspace.File) {
 		if s.searches(f) {
@@ -101,7 +101,7 @@ var testHookInOrderFile func(i int)
 // in parallel, and sorts the files with matches at the end: the walk, a
 // good part of a warm query, overlaps the search.
 func (s *searcher) runUnordered(ctx context.Context, snap *workspace.Snapshot, targets []workspace.Target, walk workspace.WalkOptions,
-	progress ProgressFunc) (*scanned, error) {
+	progress workspace.ProgressFunc) (*scanned, error) {
 	out := &scanned{}
 	var mu sync.Mutex
 	var scratches syntax.Scratches // kept from file to file, given back when the pass ends

@@ -5,15 +5,15 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/go-json-experiment/json/jsontext"
+	"github.com/structls/structls/workspace"
 )
 
 // AppendJSON appends the JSON of the result; the LSP encodes command results
 // through it. A query may return tens of thousands of matches, and
 // reflection over their metaVariables (a map[string]any each) took most of
 // the time of a warm query with limit 0. The fields and their order are
-// encoding/json's; strings are quoted by jsontext, which leaves <, > and &
-// unescaped (TestResultJSON decodes both encodings and compares them).
+// encoding/json's, and so is the quoting of strings (workspace.AppendJSONString;
+// TestResultJSON decodes both encodings and compares them).
 func (r *Result) AppendJSON(b []byte) []byte {
 	rest := *r
 	rest.Matches = []Match{}
@@ -30,7 +30,7 @@ func (bt *Batch) AppendJSON(b []byte) []byte {
 	b = appendMatches(slices.Grow(b, 64+len(bt.Text)+256*len(bt.Matches)), bt.Matches)
 	if bt.Text != "" {
 		b = append(b, `,"text":`...)
-		b = appendQuoted(b, bt.Text)
+		b = workspace.AppendJSONString(b, bt.Text)
 	}
 	return append(b, '}')
 }
@@ -49,17 +49,17 @@ func appendMatches(b []byte, matches []Match) []byte {
 
 func (m *Match) appendJSON(b []byte) []byte {
 	b = append(b, `{"path":`...)
-	b = appendQuoted(b, m.Path)
+	b = workspace.AppendJSONString(b, m.Path)
 	b = append(b, `,"uri":`...)
-	b = appendQuoted(b, m.URI)
+	b = workspace.AppendJSONString(b, m.URI)
 	b = append(b, `,"language":`...)
-	b = appendQuoted(b, m.Language)
+	b = workspace.AppendJSONString(b, m.Language)
 	b = append(b, `,"range":`...)
 	b = m.Range.AppendJSON(b)
 	b = append(b, `,"byteRange":`...)
 	b = m.ByteRange.AppendJSON(b)
 	b = append(b, `,"text":`...)
-	b = appendQuoted(b, m.Text)
+	b = workspace.AppendJSONString(b, m.Text)
 	b = append(b, `,"metaVariables":`...)
 	b = appendMetaVariables(b, m.MetaVariables)
 	b = append(b, `,"contextBefore":`...)
@@ -85,7 +85,7 @@ func appendMetaVariables(b []byte, vars map[string]any) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendQuoted(b, name)
+		b = workspace.AppendJSONString(b, name)
 		b = append(b, ':')
 		switch v := vars[name].(type) {
 		case Capture:
@@ -112,7 +112,7 @@ func appendMetaVariables(b []byte, vars map[string]any) []byte {
 
 func (c *Capture) appendJSON(b []byte) []byte {
 	b = append(b, `{"text":`...)
-	b = appendQuoted(b, c.Text)
+	b = workspace.AppendJSONString(b, c.Text)
 	b = append(b, `,"range":`...)
 	b = c.Range.AppendJSON(b)
 	b = append(b, `,"byteRange":`...)
@@ -129,13 +129,7 @@ func appendStrings(b []byte, values []string) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendQuoted(b, v)
+		b = workspace.AppendJSONString(b, v)
 	}
 	return append(b, ']')
-}
-
-// appendQuoted appends s as a JSON string; invalid UTF-8 becomes U+FFFD.
-func appendQuoted(b []byte, s string) []byte {
-	b, _ = jsontext.AppendQuote(b, s)
-	return b
 }

@@ -1,6 +1,7 @@
 package astgrep
 
 import (
+	"bytes"
 	"encoding/json"
 	"testing"
 
@@ -49,5 +50,14 @@ func compareJSON(t *testing.T, what string, got, want []byte) {
 	}
 	if diff := cmp.Diff(w, g); diff != "" {
 		t.Errorf("%s: AppendJSON differs from encoding/json (-want +got):\n%s", what, diff)
+	}
+}
+
+// TestJSONEscapesHTML: strings are escaped as encoding/json escapes them,
+// <, > and & included, as every engine's reply does.
+func TestJSONEscapesHTML(t *testing.T) {
+	b := Batch{Matches: []Match{{Path: "a<b>.go", URI: "file:///w/a.go", Language: "go", Text: "x && <y>"}}, Text: "a & b"}
+	if got := b.AppendJSON(nil); bytes.ContainsAny(got, "<>&") {
+		t.Errorf("AppendJSON = %s; want <, > and & escaped", got)
 	}
 }

@@ -7,20 +7,17 @@ import (
 
 // Query is the argument of structls.astGrep (its contract: docs/protocol.md).
 type Query struct {
-	Pattern      string   `json:"pattern"`
-	Lang         string   `json:"lang,omitempty"`
-	Strictness   string   `json:"strictness,omitempty"`
-	Selector     string   `json:"selector,omitempty"`
-	ContextLines int      `json:"contextLines,omitempty"`
-	Paths        []string `json:"paths,omitempty"`
-	Globs        []string `json:"globs,omitempty"`
-	Gitignore    *bool    `json:"gitignore,omitempty"`
-	Hidden       *bool    `json:"hidden,omitempty"`
-	Skip         int      `json:"skip,omitempty"`  // match offset
-	Limit        *int     `json:"limit,omitempty"` // matches; default 50, 0 = unlimited
-	Format       string   `json:"format,omitempty"`
-	TextOnly     bool     `json:"textOnly,omitempty"`   // with format "text": the text alone, no matches
-	DebugQuery   string   `json:"debugQuery,omitempty"` // pattern, ast, cst or sexp: show a view (see Debug) instead of searching
+	Pattern      string `json:"pattern"`
+	Lang         string `json:"lang,omitempty"`
+	Strictness   string `json:"strictness,omitempty"`
+	Selector     string `json:"selector,omitempty"`
+	ContextLines int    `json:"contextLines,omitempty"`
+	workspace.Scope
+	Skip       int    `json:"skip,omitempty"`  // match offset
+	Limit      *int   `json:"limit,omitempty"` // matches; default 50, 0 = unlimited
+	Format     string `json:"format,omitempty"`
+	TextOnly   bool   `json:"textOnly,omitempty"`   // with format "text": the text alone, no matches
+	DebugQuery string `json:"debugQuery,omitempty"` // pattern, ast, cst or sexp: show a view (see Debug) instead of searching
 }
 
 // DefaultLimit is the number of matches returned when the query sets none.

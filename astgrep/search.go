@@ -21,9 +21,6 @@ import (
 	"github.com/structls/structls/workspace"
 )
 
-// ProgressFunc is told how many files are done out of those found so far.
-type ProgressFunc func(done, total int)
-
 // settings is a validated Query.
 type settings struct {
 	opts     matcher.Options
@@ -82,7 +79,7 @@ func (q Query) validate() (settings, error) {
 // pass builds the matches as it goes instead, as they are all returned.
 // matchCount is always exact: every file is matched to the end, which costs
 // time but no memory per match.
-func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc, trees parsecache.Trees) (*Result, error) {
+func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress workspace.ProgressFunc, trees parsecache.Trees) (*Result, error) {
 	return SearchStream(ctx, snap, q, enc, progress, trees, nil)
 }
 
@@ -94,7 +91,7 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 // a batch once emit returns, so memory does not grow with the matches. An
 // error from emit (the client has gone) ends the search with that error.
 // A nil emit is Search.
-func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc,
+func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress workspace.ProgressFunc,
 	trees parsecache.Trees, emit func(Batch) error) (*Result, error) {
 	set, err := q.validate()
 	if err != nil {
@@ -116,7 +113,7 @@ func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc wo
 	trees.Cache.StartQuery()
 	res := &Result{Matches: []Match{}, MissingPaths: []string{}}
 	out := newMatchSink(res, set, q.Skip, emit)
-	walk := workspace.WalkOptions{Globs: q.Globs, Gitignore: q.Gitignore == nil || *q.Gitignore, Hidden: q.Hidden == nil || *q.Hidden}
+	walk := q.WalkOptions()
 	s := &searcher{patterns: patterns, only: set.only, enc: enc, contextLines: q.ContextLines, text: set.text, trees: trees,
 		buildAll: set.limit == 0 && q.Skip == 0}
 	found, err := s.run(ctx, snap, resolved.Targets, walk, progress, out.send)
@@ -256,7 +253,7 @@ func (s *searcher) tree(ctx context.Context, snap *workspace.Snapshot, f workspa
 	content, stamp, err := snap.ReadFileStamp(f, w.buf)
 	switch {
 	case errors.Is(err, workspace.ErrTooLarge):
-		note.issue = &matcher.ParseIssue{Path: f.Rel, Message: fmt.Sprintf("skipped: %v (raise the maxFileSize setting to search it)", err)}
+		note.issue = matcher.TooLargeIssue(f.Rel, err, "search")
 		return nil, note
 	case err != nil && named:
 		note.warning = fmt.Sprintf("%s was not searched: %v (check that it is a readable text file)", f.Rel, err)

@@ -139,21 +139,21 @@ func TestSearchReportsPaths(t *testing.T) {
 	if err := os.Chmod(filepath.Join(dir, "locked.go"), 0); err != nil {
 		t.Fatal(err)
 	}
-	res, err := search(t, dir, Query{Pattern: "f($A)", Lang: "go", Paths: []string{"a.go", "nope.go", "gone/"}})
+	res, err := search(t, dir, Query{Pattern: "f($A)", Lang: "go", Scope: workspace.Scope{Paths: []string{"a.go", "nope.go", "gone/"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := []string{"nope.go", "gone/"}; !slices.Equal(res.MissingPaths, want) || res.MatchCount != 1 {
 		t.Errorf("missingPaths %q, matchCount %d; want %q and 1", res.MissingPaths, res.MatchCount, want)
 	}
-	if _, err := search(t, dir, Query{Pattern: "f($A)", Lang: "go", Paths: []string{"nope.go"}}); err == nil || !strings.Contains(err.Error(), "nope.go") {
+	if _, err := search(t, dir, Query{Pattern: "f($A)", Lang: "go", Scope: workspace.Scope{Paths: []string{"nope.go"}}}); err == nil || !strings.Contains(err.Error(), "nope.go") {
 		t.Errorf("only a missing path: error %v; want one naming nope.go", err)
 	}
 	named := []string{"bin.go"}
 	if os.Geteuid() != 0 { // root reads a file whatever its mode
 		named = append(named, "locked.go")
 	}
-	res, err = search(t, dir, Query{Pattern: "f($A)", Lang: "go", Paths: append(slices.Clone(named), "a.go")})
+	res, err = search(t, dir, Query{Pattern: "f($A)", Lang: "go", Scope: workspace.Scope{Paths: append(slices.Clone(named), "a.go")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -222,5 +222,21 @@ def f(a):
 	var input *workspace.InputError
 	if _, err := search(t, dir, Query{Pattern: "$$$A", Lang: "go"}); !errors.As(err, &input) {
 		t.Errorf("a pattern no language compiles: error %v; want an InputError (InvalidParams)", err)
+	}
+}
+
+// TestSearchSkipsTooLargeFile: a file over maxFileSize is not searched,
+// and its parse issue says how to search it.
+func TestSearchSkipsTooLargeFile(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- big.go --\npackage p\nfunc _() { f(1); f(2); f(3) }\n-- small.go --\nf(1)\n")
+	snap := dirSnapshot(t, dir)
+	snap.Settings.MaxFileSize = 20
+	res, err := Search(context.Background(), snap, Query{Pattern: "f($A)", Lang: "go"}, workspace.UTF16, nil, parsecache.Trees{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "skipped: big.go (40 bytes): file is larger than maxFileSize (raise the maxFileSize setting to search it)"
+	if len(res.ParseErrors) != 1 || res.ParseErrors[0].Path != "big.go" || res.ParseErrors[0].Message != want {
+		t.Errorf("parseErrors %+v; want big.go's %q", res.ParseErrors, want)
 	}
 }

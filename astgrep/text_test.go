@@ -170,7 +170,7 @@ func TestTextCapHoldsWithManyNotes(t *testing.T) {
 		paths = append(paths, fmt.Sprintf("missing/file%04d.go", i))
 	}
 	for _, stream := range []bool{false, true} {
-		res, text := runText(t, snap, Query{Pattern: "f($A)", Limit: intp(0), Format: "text", Paths: paths}, stream)
+		res, text := runText(t, snap, Query{Pattern: "f($A)", Limit: intp(0), Format: "text", Scope: workspace.Scope{Paths: paths}}, stream)
 		if len(text) > workspace.MaxTextBytes || res.NextSkip == nil || !continuation.MatchString(text) || len(res.MissingPaths) != 2000 {
 			t.Errorf("stream=%v: %d bytes, %d missing paths, ends %q; want at most %d bytes ending with skip=N",
 				stream, len(text), len(res.MissingPaths), text[max(0, len(text)-100):], workspace.MaxTextBytes)

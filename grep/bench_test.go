@@ -22,7 +22,7 @@ func BenchmarkSearchGoroot(b *testing.B) {
 	for _, pattern := range []string{`TODO\(\w+\)`, `(?i)deadline exceeded`, `[A-Z][a-z]+Handler\b`, `\berr(or)?\b`} {
 		b.Run(pattern, func(b *testing.B) {
 			for b.Loop() {
-				_, err := Search(context.Background(), snap, Query{Pattern: pattern, Globs: []string{"*.go"},
+				_, err := Search(context.Background(), snap, Query{Pattern: pattern, Scope: workspace.Scope{Globs: []string{"*.go"}},
 					Limit: &zero, PerFileLimit: &zero, ContextBefore: &zero, ContextAfter: &zero}, workspace.UTF16, nil)
 				if err != nil {
 					b.Fatal(err)

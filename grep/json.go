@@ -4,7 +4,8 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
-	"unicode/utf8"
+
+	"github.com/structls/structls/workspace"
 )
 
 // AppendJSON appends the JSON of the result; it is what MarshalJSON returns.
@@ -39,7 +40,7 @@ func (r *Result) AppendJSON(b []byte) []byte {
 	b = appendStringsField(b, "warnings", r.Warnings)
 	if r.Text != "" {
 		b = append(b, `,"text":`...)
-		b = appendString(b, r.Text)
+		b = workspace.AppendJSONString(b, r.Text)
 	}
 	return append(b, '}')
 }
@@ -68,14 +69,14 @@ func (r *Result) MarshalJSON() ([]byte, error) { return r.AppendJSON(nil), nil }
 
 func (m *Match) appendJSON(b []byte) []byte {
 	b = append(b, `{"path":`...)
-	b = appendString(b, m.Path)
+	b = workspace.AppendJSONString(b, m.Path)
 	b = append(b, `,"uri":`...)
-	b = appendString(b, m.URI)
+	b = workspace.AppendJSONString(b, m.URI)
 	b = append(b, `,"range":`...)
 	b = m.Range.AppendJSON(b)
 	b = appendIntField(b, "lineNumber", m.LineNumber)
 	b = append(b, `,"lineText":`...)
-	b = appendString(b, m.LineText)
+	b = workspace.AppendJSONString(b, m.LineText)
 	if m.Truncated {
 		b = append(b, `,"truncated":true`...)
 	}
@@ -85,7 +86,7 @@ func (m *Match) appendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, `{"text":`...)
-		b = appendString(b, s.Text)
+		b = workspace.AppendJSONString(b, s.Text)
 		b = append(b, `,"byteRange":{"start":`...)
 		b = strconv.AppendInt(b, int64(s.ByteRange.Start), 10)
 		b = appendIntField(b, "end", s.ByteRange.End)
@@ -110,7 +111,7 @@ func appendContext(b []byte, name string, lines []ContextLine) []byte {
 		b = append(b, `{"lineNumber":`...)
 		b = strconv.AppendInt(b, int64(l.LineNumber), 10)
 		b = append(b, `,"text":`...)
-		b = appendString(b, l.Text)
+		b = workspace.AppendJSONString(b, l.Text)
 		b = append(b, '}')
 	}
 	return append(b, ']')
@@ -131,61 +132,9 @@ func appendStringsField(b []byte, name string, values []string) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendString(b, v)
+		b = workspace.AppendJSONString(b, v)
 	}
 	return append(b, ']')
-}
-
-const hexDigits = "0123456789abcdef"
-
-// appendString appends s as a JSON string, escaped as encoding/json does
-// (including <, > and &, and invalid UTF-8 as \ufffd).
-func appendString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
 }
 
 var _ json.Marshaler = (*Result)(nil)

@@ -47,7 +47,7 @@ func TestSearchWarnsSpecialNamedFile(t *testing.T) {
 	if err := syscall.Mkfifo(filepath.Join(dir, "pipe"), 0o644); err != nil {
 		t.Skip("cannot make a FIFO here:", err)
 	}
-	res, err := Search(context.Background(), snapshotOf(t, dir), Query{Pattern: "needle", Paths: []string{"pipe", "a.txt"}}, workspace.UTF16, nil)
+	res, err := Search(context.Background(), snapshotOf(t, dir), Query{Pattern: "needle", Scope: workspace.Scope{Paths: []string{"pipe", "a.txt"}}}, workspace.UTF16, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestSearchWarnsUnreadableNamedFile(t *testing.T) {
 	if err := os.Chmod(filepath.Join(dir, "locked.txt"), 0); err != nil {
 		t.Fatal(err)
 	}
-	res, err := Search(context.Background(), snapshotOf(t, dir), Query{Pattern: "needle", Paths: []string{"open.txt", "locked.txt"}},
+	res, err := Search(context.Background(), snapshotOf(t, dir), Query{Pattern: "needle", Scope: workspace.Scope{Paths: []string{"open.txt", "locked.txt"}}},
 		workspace.UTF16, nil)
 	if err != nil {
 		t.Fatal(err)

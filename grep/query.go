@@ -15,20 +15,17 @@ import (
 // Query is the argument of structls.search (its contract: docs/protocol.md). Pointer fields
 // distinguish "not given" (use the default) from an explicit zero.
 type Query struct {
-	Pattern       string   `json:"pattern"`
-	IgnoreCase    bool     `json:"ignoreCase,omitempty"`
-	Literal       bool     `json:"literal,omitempty"`
-	Multiline     *bool    `json:"multiline,omitempty"` // default: on when the pattern holds a newline or `\n`
-	ContextBefore *int     `json:"contextBefore,omitempty"`
-	ContextAfter  *int     `json:"contextAfter,omitempty"`
-	Paths         []string `json:"paths,omitempty"`
-	Globs         []string `json:"globs,omitempty"`
-	Gitignore     *bool    `json:"gitignore,omitempty"`
-	Hidden        *bool    `json:"hidden,omitempty"`
-	Skip          int      `json:"skip,omitempty"`         // file offset of the page
-	Limit         *int     `json:"limit,omitempty"`        // files per page; 0 = unlimited
-	PerFileLimit  *int     `json:"perFileLimit,omitempty"` // matches per file; 0 = unlimited
-	Format        string   `json:"format,omitempty"`       // "json" (default) or "text"
+	Pattern       string `json:"pattern"`
+	IgnoreCase    bool   `json:"ignoreCase,omitempty"`
+	Literal       bool   `json:"literal,omitempty"`
+	Multiline     *bool  `json:"multiline,omitempty"` // default: on when the pattern holds a newline or `\n`
+	ContextBefore *int   `json:"contextBefore,omitempty"`
+	ContextAfter  *int   `json:"contextAfter,omitempty"`
+	workspace.Scope
+	Skip         int    `json:"skip,omitempty"`         // file offset of the page
+	Limit        *int   `json:"limit,omitempty"`        // files per page; 0 = unlimited
+	PerFileLimit *int   `json:"perFileLimit,omitempty"` // matches per file; 0 = unlimited
+	Format       string `json:"format,omitempty"`       // "json" (default) or "text"
 }
 
 // Defaults of the seed search tool.
@@ -95,20 +92,11 @@ type settings struct {
 	before, after  int
 	fileLimit      int // 0 = unlimited
 	perFileLimit   int // 0 = unlimited; -1 = pick by scope
-	gitignore      bool
-	hidden         bool
 	text           bool
 	multilineForce *bool
 }
 
 func intOr(p *int, def int) int {
-	if p == nil {
-		return def
-	}
-	return *p
-}
-
-func boolOr(p *bool, def bool) bool {
 	if p == nil {
 		return def
 	}
@@ -122,8 +110,6 @@ func (q Query) validate() (settings, error) {
 		after:          intOr(q.ContextAfter, DefaultContextAfter),
 		fileLimit:      intOr(q.Limit, DefaultFileLimit),
 		perFileLimit:   intOr(q.PerFileLimit, -1),
-		gitignore:      boolOr(q.Gitignore, true),
-		hidden:         boolOr(q.Hidden, true),
 		multilineForce: q.Multiline,
 	}
 	var err error

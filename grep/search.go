@@ -12,14 +12,10 @@ import (
 	"github.com/structls/structls/workspace"
 )
 
-// ProgressFunc is told how many of the candidate files are done; it is
-// called from several goroutines and must be cheap (the caller throttles).
-type ProgressFunc func(done, total int)
-
 // Search runs a structls.search query over the snapshot. Positions are in
 // enc. It returns a *workspace.InputError or *workspace.PathError for input
 // the user must fix, and ctx.Err() when cancelled.
-func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc) (*Result, error) {
+func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress workspace.ProgressFunc) (*Result, error) {
 	set, err := q.validate()
 	if err != nil {
 		return nil, err
@@ -41,7 +37,7 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 		}
 	}
 	sc := &scanner{m: m, before: set.before, after: set.after, perFileLimit: set.perFileLimit, enc: enc}
-	walk := workspace.WalkOptions{Globs: q.Globs, Gitignore: set.gitignore, Hidden: set.hidden}
+	walk := q.WalkOptions()
 	scans, searched, warnings := scanAll(ctx, snap, sc, targets, walk, progress)
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -61,7 +57,7 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 // files searched, and the warnings about files skipped (too large; named in
 // `paths` but unreadable).
 func scanAll(ctx context.Context, snap *workspace.Snapshot, sc *scanner, targets []workspace.Target,
-	walk workspace.WalkOptions, progress ProgressFunc) ([]fileScan, int, []string) {
+	walk workspace.WalkOptions, progress workspace.ProgressFunc) ([]fileScan, int, []string) {
 	var mu sync.Mutex
 	var hits []fileScan
 	var tooLarge, unreadable []string

@@ -76,11 +76,11 @@ func TestSearchInvalidQueries(t *testing.T) {
 		"absurd limit":       {Pattern: "a", Limit: &huge},
 		"negative context":   {Pattern: "a", ContextBefore: &neg},
 		"bad format":         {Pattern: "a", Format: "xml"},
-		"bad glob":           {Pattern: "a", Globs: []string{"[a"}},
-		"all paths missing":  {Pattern: "a", Paths: []string{"x", "y"}},
-		"path outside":       {Pattern: "a", Paths: []string{"../"}},
+		"bad glob":           {Pattern: "a", Scope: workspace.Scope{Globs: []string{"[a"}}},
+		"all paths missing":  {Pattern: "a", Scope: workspace.Scope{Paths: []string{"x", "y"}}},
+		"path outside":       {Pattern: "a", Scope: workspace.Scope{Paths: []string{"../"}}},
 		"per-file negative":  {Pattern: "a", PerFileLimit: &neg},
-		"line range on glob": {Pattern: "a", Paths: []string{"*.txt:1-2"}},
+		"line range on glob": {Pattern: "a", Scope: workspace.Scope{Paths: []string{"*.txt:1-2"}}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := Search(context.Background(), snap, q, workspace.UTF16, nil)
@@ -118,7 +118,7 @@ func TestSearchCapsAndTruncation(t *testing.T) {
 		}
 		return res
 	}
-	if res := search(Query{Pattern: "hit", Paths: []string{"many.txt"}}); res.MatchCount != 200 || !res.PerFileLimitReached {
+	if res := search(Query{Pattern: "hit", Scope: workspace.Scope{Paths: []string{"many.txt"}}}); res.MatchCount != 200 || !res.PerFileLimitReached {
 		t.Errorf("single file: %d matches, perFileLimitReached %v; want 200, true", res.MatchCount, res.PerFileLimitReached)
 	}
 	if res := search(Query{Pattern: "hit"}); res.MatchCount != 41 || !res.PerFileLimitReached || res.FileCount != 3 {
@@ -128,7 +128,7 @@ func TestSearchCapsAndTruncation(t *testing.T) {
 	if res := search(Query{Pattern: "hit", PerFileLimit: &zero}); res.MatchCount != 421 || res.PerFileLimitReached {
 		t.Errorf("unlimited: %d matches; want 421", res.MatchCount)
 	}
-	res := search(Query{Pattern: "hit", Paths: []string{"long.txt"}})
+	res := search(Query{Pattern: "hit", Scope: workspace.Scope{Paths: []string{"long.txt"}}})
 	m := res.Matches[0]
 	if !m.Truncated || !res.LinesTruncated || len(m.LineText) > MaxLineColumns || !strings.HasSuffix(m.LineText, "...") {
 		t.Errorf("long line: truncated %v, %d bytes", m.Truncated, len(m.LineText))

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"go.lsp.dev/jsonrpc2"
@@ -93,19 +94,15 @@ func documentText(ctx context.Context, snap *workspace.Snapshot, open *workspace
 		}
 		return name, open.Content, nil
 	}
-	resolved, err := snap.ResolvePaths([]string{docURI}, false)
-	if err != nil || len(resolved.Targets) != 1 || resolved.Targets[0].IsDir {
+	f, content, err := snap.ReadNamed(ctx, docURI)
+	var readErr *workspace.ReadError
+	switch {
+	case errors.As(err, &readErr):
+		return "", nil, err
+	case err != nil:
 		return "", nil, nil // not a file of the workspace
 	}
-	files, err := snap.Walk(ctx, resolved.Targets, workspace.WalkOptions{Hidden: true})
-	if err != nil || len(files) != 1 {
-		return "", nil, nil
-	}
-	content, err := snap.ReadFile(files[0], nil)
-	if err != nil {
-		return "", nil, fmt.Errorf("cannot read %s: %w", files[0].Rel, err)
-	}
-	return files[0].Rel, content, nil
+	return f.Rel, content, nil
 }
 
 // documentSymbolTree turns items (imports left out) into DocumentSymbols.

@@ -99,6 +99,13 @@ type ParseIssue struct {
 	Message string `json:"message"`
 }
 
+// TooLargeIssue is the issue of a file skipped because it is over the
+// maxFileSize setting (err says by how much); doing is what the command
+// would have done to it ("search", "rewrite").
+func TooLargeIssue(path string, err error, doing string) *ParseIssue {
+	return &ParseIssue{Path: path, Message: fmt.Sprintf("skipped: %v (raise the maxFileSize setting to %s it)", err, doing)}
+}
+
 // Failures lists the languages, among those asked for so far, that the
 // pattern does not compile in, sorted by language name; never nil.
 func (s *PatternSet) Failures() []ParseIssue {

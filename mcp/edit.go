@@ -101,7 +101,7 @@ func (s *Server) astEdit(ctx context.Context, req *sdk.CallToolRequest, in astEd
 	if len(in.Ops) == 0 {
 		return "", sum, &toolError{msg: "`ops` needs at least one {pat, out}"}
 	}
-	q := rewrite.Query{Lang: in.Lang, Strictness: in.Strictness, Selector: in.Selector, Paths: in.Paths}
+	q := rewrite.Query{Lang: in.Lang, Strictness: in.Strictness, Selector: in.Selector, Scope: workspace.Scope{Paths: in.Paths}}
 	for i, op := range in.Ops {
 		if strings.TrimSpace(op.Pat) == "" {
 			return "", sum, &toolError{msg: fmt.Sprintf("`ops[%d].pat` must be a non-empty pattern", i)}

@@ -106,7 +106,7 @@ func (s *Server) astGrep(ctx context.Context, req *sdk.CallToolRequest, in astGr
 		return "", sum, &toolError{msg: "`pat` must be a non-empty pattern"}
 	}
 	q := astgrep.Query{Pattern: in.Pat, Lang: in.Lang, Strictness: in.Strictness, Selector: in.Selector,
-		Paths: in.Paths, Skip: in.Skip, Limit: pageLimit(in.Limit, maxMatchesPerPage)}
+		Scope: workspace.Scope{Paths: in.Paths}, Skip: in.Skip, Limit: pageLimit(in.Limit, maxMatchesPerPage)}
 	var res agResult
 	if err := r.runInto(ctx, call{command: lsp.CommandAstGrep, arg: q, report: progressOf(ctx, req)}, &res); err != nil {
 		return "", sum, err
@@ -248,7 +248,7 @@ func (s *Server) search(ctx context.Context, req *sdk.CallToolRequest, in search
 		return "", sum, &toolError{msg: "Pattern must not be empty"}
 	}
 	q := grep.Query{Pattern: in.Pattern, IgnoreCase: in.I, Literal: in.Literal, Multiline: in.Multiline,
-		ContextBefore: in.Context, ContextAfter: in.Context, Paths: in.Paths, Skip: in.Skip, Limit: pageLimit(in.Limit, maxFilesPerPage)}
+		ContextBefore: in.Context, ContextAfter: in.Context, Scope: workspace.Scope{Paths: in.Paths}, Skip: in.Skip, Limit: pageLimit(in.Limit, maxFilesPerPage)}
 	var res grep.Result
 	if err := r.runInto(ctx, call{command: lsp.CommandSearch, arg: q, report: progressOf(ctx, req)}, &res); err != nil {
 		return "", sum, err

@@ -208,7 +208,7 @@ func (s *Server) xraySearch(tool string) func(context.Context, *sdk.CallToolRequ
 		}
 		q := xray.Query{Driver: in.Pattern, Evaluator: in.EvaluatorCode, Target: in.SearchTarget,
 			IgnoreCase: in.CaseSensitive != nil && !*in.CaseSensitive, ContextLines: in.ContextLines,
-			Globs: globsOf(in.IncludePatterns, in.ExcludePatterns)}
+			Scope: workspace.Scope{Globs: globsOf(in.IncludePatterns, in.ExcludePatterns)}}
 		if in.Multiline {
 			q.Multiline = &in.Multiline
 		}

@@ -83,7 +83,7 @@ type SymbolQuery struct {
 // substring, then subsequence matches; within a rank a case-exact match,
 // then the shorter name, then path order. limitReached says some were cut.
 func (ix *Index) Symbols(ctx context.Context, snap *workspace.Snapshot, q SymbolQuery, enc workspace.Encoding,
-	progress ProgressFunc, cache *syntax.Cache) ([]Symbol, bool, error) {
+	progress workspace.ProgressFunc, cache *syntax.Cache) ([]Symbol, bool, error) {
 	all, err := ix.refresh(ctx, snap, enc, q.Trusted, progress, cache)
 	if err != nil {
 		return nil, false, err
@@ -171,7 +171,7 @@ func matchRank(name, needle string, subsequence bool) int {
 
 // refresh brings the index up to date with the snapshot and returns the
 // symbols of every file, in path order.
-func (ix *Index) refresh(ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, trusted bool, progress ProgressFunc,
+func (ix *Index) refresh(ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, trusted bool, progress workspace.ProgressFunc,
 	cache *syntax.Cache) ([][]Symbol, error) {
 	key := foldersKey(snap.Folders)
 	ix.mu.Lock()

@@ -5,15 +5,15 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/go-json-experiment/json/jsontext"
+	"github.com/structls/structls/workspace"
 )
 
 // AppendJSON appends the JSON of the result; the LSP encodes command
 // results through it. An outline of a large tree has hundreds of thousands
 // of items, and reflection over them took a good part of its time. The
-// fields and their order are encoding/json's; strings are quoted by
-// jsontext, which leaves <, > and & unescaped (TestResultJSON decodes
-// both encodings and compares them).
+// fields and their order are encoding/json's, and so is the quoting of
+// strings (workspace.AppendJSONString; TestResultJSON decodes both
+// encodings and compares them).
 func (r *Result) AppendJSON(b []byte) []byte {
 	rest := *r
 	rest.Files = []File{}
@@ -30,7 +30,7 @@ func (bt *Batch) AppendJSON(b []byte) []byte {
 	b = appendFiles(b, bt.Files)
 	if bt.Text != "" {
 		b = append(b, `,"text":`...)
-		b = appendQuoted(b, bt.Text)
+		b = workspace.AppendJSONString(b, bt.Text)
 	}
 	return append(b, '}')
 }
@@ -49,11 +49,11 @@ func appendFiles(b []byte, files []File) []byte {
 		}
 		f := &files[i]
 		b = append(b, `{"path":`...)
-		b = appendQuoted(b, f.Path)
+		b = workspace.AppendJSONString(b, f.Path)
 		b = append(b, `,"uri":`...)
-		b = appendQuoted(b, f.URI)
+		b = workspace.AppendJSONString(b, f.URI)
 		b = append(b, `,"language":`...)
-		b = appendQuoted(b, f.Language)
+		b = workspace.AppendJSONString(b, f.Language)
 		b = append(b, `,"items":`...)
 		b = appendItems(b, f.Items)
 		b = append(b, '}')
@@ -74,9 +74,9 @@ func appendItems(b []byte, items []Item) []byte {
 		}
 		it := &items[i]
 		b = append(b, `{"name":`...)
-		b = appendQuoted(b, it.Name)
+		b = workspace.AppendJSONString(b, it.Name)
 		b = append(b, `,"symbolType":`...)
-		b = appendQuoted(b, it.SymbolType)
+		b = workspace.AppendJSONString(b, it.SymbolType)
 		b = append(b, `,"range":`...)
 		b = it.Range.AppendJSON(b)
 		b = append(b, `,"selectionRange":`...)
@@ -84,9 +84,9 @@ func appendItems(b []byte, items []Item) []byte {
 		b = append(b, `,"byteRange":`...)
 		b = it.ByteRange.AppendJSON(b)
 		b = append(b, `,"signature":`...)
-		b = appendQuoted(b, it.Signature)
+		b = workspace.AppendJSONString(b, it.Signature)
 		b = append(b, `,"astKind":`...)
-		b = appendQuoted(b, it.AstKind)
+		b = workspace.AppendJSONString(b, it.AstKind)
 		b = append(b, `,"isExported":`...)
 		b = strconv.AppendBool(b, it.IsExported)
 		b = append(b, `,"isImport":`...)
@@ -96,12 +96,6 @@ func appendItems(b []byte, items []Item) []byte {
 		b = append(b, '}')
 	}
 	return append(b, ']')
-}
-
-// appendQuoted appends s as a JSON string; invalid UTF-8 becomes U+FFFD.
-func appendQuoted(b []byte, s string) []byte {
-	b, _ = jsontext.AppendQuote(b, s)
-	return b
 }
 
 // itemJSONBytes is about what one item's JSON takes: 381 bytes on average

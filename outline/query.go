@@ -12,11 +12,8 @@ import (
 
 // Query is the argument of the structls.outline command.
 type Query struct {
-	Paths     []string `json:"paths,omitempty"`
-	Globs     []string `json:"globs,omitempty"`
-	Gitignore *bool    `json:"gitignore,omitempty"`
-	Hidden    *bool    `json:"hidden,omitempty"`
-	Lang      string   `json:"lang,omitempty"` // only files of this language
+	workspace.Scope
+	Lang string `json:"lang,omitempty"` // only files of this language
 	// Items picks the top-level items: "auto" (default: structure for
 	// files, exports when a directory is given), "structure" (declared
 	// here, no imports), "exports", "imports" or "all".
@@ -89,18 +86,10 @@ type settings struct {
 	lang        *lang.Language
 	limit       int
 	text        bool
-	gitignore   bool
-	hidden      bool
 }
 
 func (q Query) validate() (settings, error) {
-	s := settings{items: q.Items, view: q.View, limit: DefaultFileLimit, gitignore: true, hidden: true}
-	if q.Gitignore != nil {
-		s.gitignore = *q.Gitignore
-	}
-	if q.Hidden != nil {
-		s.hidden = *q.Hidden
-	}
+	s := settings{items: q.Items, view: q.View, limit: DefaultFileLimit}
 	if q.Limit != nil {
 		s.limit = *q.Limit
 	}

@@ -11,16 +11,12 @@ import (
 	"github.com/structls/structls/workspace"
 )
 
-// ProgressFunc is told how many files are done out of how many; it is
-// called from several goroutines.
-type ProgressFunc func(done, total int)
-
 // Search runs a structls.outline query over the snapshot: every file the
 // paths and globs name, in a language with an outline, is parsed (through
 // cache, when not nil) and its items selected. It returns a
 // *workspace.InputError or *workspace.PathError for input the user must
 // fix, and ctx.Err() when cancelled. Positions are in enc.
-func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc, cache *syntax.Cache) (*Result, error) {
+func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress workspace.ProgressFunc, cache *syntax.Cache) (*Result, error) {
 	return SearchStream(ctx, snap, q, enc, progress, cache, nil)
 }
 
@@ -32,7 +28,7 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 // memory does not grow with the tree. An error from emit (the client has
 // gone) ends the outline with that error. A nil emit is Search: the page's
 // files are collected (with textOnly, only their rendering).
-func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc,
+func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress workspace.ProgressFunc,
 	cache *syntax.Cache, emit func(Batch) error) (*Result, error) {
 	set, err := q.validate()
 	if err != nil {
@@ -47,7 +43,7 @@ func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc wo
 		hasDirectory = hasDirectory || t.IsDir || t.Glob != ""
 	}
 	set.resolve(hasDirectory)
-	walked, err := snap.Walk(ctx, resolved.Targets, workspace.WalkOptions{Globs: q.Globs, Gitignore: set.gitignore, Hidden: set.hidden})
+	walked, err := snap.Walk(ctx, resolved.Targets, q.WalkOptions())
 	if err != nil {
 		return nil, err
 	}

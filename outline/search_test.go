@@ -128,7 +128,7 @@ func TestPaging(t *testing.T) {
 // item count.
 func TestTextOnly(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- a.go --\npackage a\nfunc A() {}\nfunc B() {}\n")
-	res, err := Search(context.Background(), snapshotOf(t, dir), Query{Format: "text", TextOnly: true, Paths: []string{"a.go"}}, workspace.UTF16, nil, nil)
+	res, err := Search(context.Background(), snapshotOf(t, dir), Query{Format: "text", TextOnly: true, Scope: workspace.Scope{Paths: []string{"a.go"}}}, workspace.UTF16, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

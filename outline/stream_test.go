@@ -1,6 +1,7 @@
 package outline
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -87,7 +88,7 @@ func TestSearchStreamIsSearch(t *testing.T) {
 		"text names":        {Format: "text"},
 		"text digest":       {Format: "text", View: ViewDigest},
 		"text only":         {Format: "text", TextOnly: true, View: ViewExpanded},
-		"one file":          {Format: "text", Paths: []string{"c.go"}},
+		"one file":          {Format: "text", Scope: workspace.Scope{Paths: []string{"c.go"}}},
 		"limit":             {Limit: &two},
 		"skip and limit":    {Skip: 1, Limit: &one, Format: "text"},
 		"skip past the end": {Skip: 9, Format: "text"},
@@ -253,5 +254,14 @@ func TestSearchStreamBatches(t *testing.T) {
 	}
 	if files != 300 || batches < 2 || batches > 300/4 || largest > 2*batchBytes {
 		t.Errorf("%d files in %d batches, the largest %d bytes; want 300 in a few batches of about %d", files, batches, largest, batchBytes)
+	}
+}
+
+// TestJSONEscapesHTML: strings are escaped as encoding/json escapes them,
+// <, > and & included, as every engine's reply does.
+func TestJSONEscapesHTML(t *testing.T) {
+	b := Batch{Files: []File{{Path: "a<b>.ts", URI: "file:///w/a.ts", Language: "typescript", Items: []Item{{Name: "f<T>", Signature: "f<T>(a: A & B)"}}}}, Text: "a & b"}
+	if got := b.AppendJSON(nil); bytes.ContainsAny(got, "<>&") {
+		t.Errorf("AppendJSON = %s; want <, > and & escaped", got)
 	}
 }

@@ -215,7 +215,7 @@ func (e *editor) file(ctx context.Context, snap *workspace.Snapshot, f workspace
 	content, err := snap.ReadFile(f, buf)
 	switch {
 	case errors.Is(err, workspace.ErrTooLarge):
-		return nil, &matcher.ParseIssue{Path: f.Rel, Message: fmt.Sprintf("skipped: %v (raise the maxFileSize setting to rewrite it)", err)}, nil
+		return nil, matcher.TooLargeIssue(f.Rel, err, "rewrite"), nil
 	case err != nil:
 		return nil, nil, nil // binary or unreadable: skipped, as the walk would
 	}

@@ -314,3 +314,20 @@ func TestHostileRewriteBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestTooLargeFileSkipped: a file over maxFileSize is not rewritten, and
+// its parse issue says how to rewrite it.
+func TestTooLargeFileSkipped(t *testing.T) {
+	dir := testutil.WriteTree(t, "-- big.go --\npackage p\n\nvar x = f(5) + f(6) + f(7)\n-- small.go --\nf(5)\n")
+	snap := snapshotOf(t, dir, nil)
+	snap.Settings.MaxFileSize = 20
+	plan, err := Preview(context.Background(), snap, Query{Ops: ops("f($A)", "F($A)")}, workspace.UTF16, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := plan.Result()
+	want := "skipped: big.go (38 bytes): file is larger than maxFileSize (raise the maxFileSize setting to rewrite it)"
+	if len(res.ParseErrors) != 1 || res.ParseErrors[0].Path != "big.go" || res.ParseErrors[0].Message != want {
+		t.Errorf("parseErrors %+v; want big.go's %q", res.ParseErrors, want)
+	}
+}

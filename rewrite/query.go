@@ -17,14 +17,11 @@ import (
 
 // Query is the argument of structls.astEdit (its contract: docs/protocol.md).
 type Query struct {
-	Ops        []Op     `json:"ops"`
-	Lang       string   `json:"lang,omitempty"`
-	Strictness string   `json:"strictness,omitempty"`
-	Selector   string   `json:"selector,omitempty"`
-	Paths      []string `json:"paths,omitempty"`
-	Globs      []string `json:"globs,omitempty"`
-	Gitignore  *bool    `json:"gitignore,omitempty"`
-	Hidden     *bool    `json:"hidden,omitempty"`
+	Ops        []Op   `json:"ops"`
+	Lang       string `json:"lang,omitempty"`
+	Strictness string `json:"strictness,omitempty"`
+	Selector   string `json:"selector,omitempty"`
+	workspace.Scope
 	// MaxFiles caps the files a preview changes (default 1000); the files
 	// past it, in path order, are left out and LimitReached says so.
 	MaxFiles int    `json:"maxFiles,omitempty"`
@@ -156,6 +153,6 @@ func (q Query) validate() (settings, error) {
 	if q.TextOnly && !s.text {
 		return s, workspace.Inputf(`textOnly needs "format": "text" (it leaves the files out and keeps only the text)`)
 	}
-	s.walk = workspace.WalkOptions{Globs: q.Globs, Gitignore: q.Gitignore == nil || *q.Gitignore, Hidden: q.Hidden == nil || *q.Hidden}
+	s.walk = q.WalkOptions()
 	return s, workspace.ValidateGlobs(q.Globs)
 }

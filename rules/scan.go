@@ -28,11 +28,8 @@ type Query struct {
 	// RulesBase is the directory inline rules' files/ignores globs are
 	// relative to (the rule file's, for `structls scan -r`); default: the
 	// folder.
-	RulesBase string   `json:"rulesBase,omitempty"`
-	Paths     []string `json:"paths,omitempty"`
-	Globs     []string `json:"globs,omitempty"`
-	Gitignore *bool    `json:"gitignore,omitempty"`
-	Hidden    *bool    `json:"hidden,omitempty"`
+	RulesBase string `json:"rulesBase,omitempty"`
+	workspace.Scope
 	// Filter keeps the rules whose id this regular expression finds a match in.
 	Filter string `json:"filter,omitempty"`
 	// IncludeMetadata adds each rule's metadata to its diagnostics.
@@ -140,15 +137,12 @@ func ruleErrorOf(err error) RuleError {
 	return RuleError{Message: err.Error()}
 }
 
-// ProgressFunc is told how many files are done out of those found so far.
-type ProgressFunc func(done, total int)
-
 // Scan runs structls.scan over the snapshot: the rules of q (or of each
 // folder's sgconfig.yml) over every file in their languages, all rules in
 // one walk of each tree. cache, when not nil, keeps the trees. Rule and
 // config errors come back in Result.RuleErrors (nothing scanned); other
 // bad input is an error.
-func Scan(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc, cache *syntax.Cache) (*Result, error) {
+func Scan(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress workspace.ProgressFunc, cache *syntax.Cache) (*Result, error) {
 	text, err := workspace.TextFormat(q.Format)
 	if err != nil {
 		return nil, err
@@ -176,7 +170,7 @@ func Scan(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.
 	}
 	cache.StartQuery()
 	sc := &scanner{sets: sets, enc: enc, cache: cache, fix: q.Fix, metadata: q.IncludeMetadata}
-	walk := workspace.WalkOptions{Globs: q.Globs, Gitignore: q.Gitignore == nil || *q.Gitignore, Hidden: q.Hidden == nil || *q.Hidden}
+	walk := q.WalkOptions()
 	var scratches syntax.Scratches // kept from file to file, given back when the scan ends
 	defer scratches.Release()
 	res.FilesScanned, err = snap.Scan(ctx, resolved.Targets, walk, sc.keep, func() func(workspace.File) {

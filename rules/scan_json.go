@@ -4,7 +4,8 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
-	"unicode/utf8"
+
+	"github.com/structls/structls/workspace"
 )
 
 // AppendJSON appends the JSON of the result: the bytes encoding/json
@@ -37,45 +38,45 @@ func (r *Result) AppendJSON(b []byte) []byte {
 	b = appendMarshaled(b, r.Warnings)
 	if r.EditID != "" {
 		b = append(b, `,"editId":`...)
-		b = appendJSONString(b, r.EditID)
+		b = workspace.AppendJSONString(b, r.EditID)
 	}
 	b = appendNonZero(b, `,"fixCount":`, r.FixCount)
 	b = appendNonZero(b, `,"unfixedErrorCount":`, r.UnfixedErrorCount)
 	b = appendNonZero(b, `,"fixErrorCount":`, r.FixErrorCount)
 	if r.Text != "" {
 		b = append(b, `,"text":`...)
-		b = appendJSONString(b, r.Text)
+		b = workspace.AppendJSONString(b, r.Text)
 	}
 	return append(b, '}')
 }
 
 func (d *Diagnostic) appendJSON(b []byte) []byte {
 	b = append(b, `{"path":`...)
-	b = appendJSONString(b, d.Path)
+	b = workspace.AppendJSONString(b, d.Path)
 	b = append(b, `,"uri":`...)
-	b = appendJSONString(b, d.URI)
+	b = workspace.AppendJSONString(b, d.URI)
 	b = append(b, `,"language":`...)
-	b = appendJSONString(b, d.Language)
+	b = workspace.AppendJSONString(b, d.Language)
 	b = append(b, `,"ruleId":`...)
-	b = appendJSONString(b, d.RuleID)
+	b = workspace.AppendJSONString(b, d.RuleID)
 	b = append(b, `,"severity":`...)
-	b = appendJSONString(b, string(d.Severity))
+	b = workspace.AppendJSONString(b, string(d.Severity))
 	b = append(b, `,"message":`...)
-	b = appendJSONString(b, d.Message)
+	b = workspace.AppendJSONString(b, d.Message)
 	if d.Note != "" {
 		b = append(b, `,"note":`...)
-		b = appendJSONString(b, d.Note)
+		b = workspace.AppendJSONString(b, d.Note)
 	}
 	if d.URL != "" {
 		b = append(b, `,"url":`...)
-		b = appendJSONString(b, d.URL)
+		b = workspace.AppendJSONString(b, d.URL)
 	}
 	b = append(b, `,"range":`...)
 	b = d.Range.AppendJSON(b)
 	b = append(b, `,"byteRange":`...)
 	b = d.ByteRange.AppendJSON(b)
 	b = append(b, `,"text":`...)
-	b = appendJSONString(b, d.Text)
+	b = workspace.AppendJSONString(b, d.Text)
 	if len(d.Labels) > 0 {
 		b = append(b, `,"labels":[`...)
 		for i, l := range d.Labels {
@@ -83,10 +84,10 @@ func (d *Diagnostic) appendJSON(b []byte) []byte {
 				b = append(b, ',')
 			}
 			b = append(b, `{"style":`...)
-			b = appendJSONString(b, l.Style)
+			b = workspace.AppendJSONString(b, l.Style)
 			if l.Message != "" {
 				b = append(b, `,"message":`...)
-				b = appendJSONString(b, l.Message)
+				b = workspace.AppendJSONString(b, l.Message)
 			}
 			b = append(b, `,"range":`...)
 			b = l.Range.AppendJSON(b)
@@ -102,33 +103,18 @@ func (d *Diagnostic) appendJSON(b []byte) []byte {
 		b = append(b, `,"byteRange":`...)
 		b = d.Fix.ByteRange.AppendJSON(b)
 		b = append(b, `,"text":`...)
-		b = appendJSONString(b, d.Fix.Text)
+		b = workspace.AppendJSONString(b, d.Fix.Text)
 		b = append(b, '}')
 	}
 	if d.FixError != "" {
 		b = append(b, `,"fixError":`...)
-		b = appendJSONString(b, d.FixError)
+		b = workspace.AppendJSONString(b, d.FixError)
 	}
 	if len(d.Metadata) > 0 {
 		b = append(b, `,"metadata":`...)
 		b = appendMarshaled(b, d.Metadata)
 	}
 	return append(b, '}')
-}
-
-// appendJSONString appends s quoted as encoding/json quotes it: as it is
-// when no byte of it needs a look (paths, ids, most messages), else by
-// encoding/json itself (it escapes <, > and &, U+2028, and writes invalid
-// UTF-8 as \ufffd).
-func appendJSONString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' || c >= utf8.RuneSelf {
-			return appendMarshaled(b, s)
-		}
-	}
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
 }
 
 // appendMarshaled appends encoding/json's encoding of v.

@@ -72,7 +72,7 @@ func validateScans(q Query, limits Limits) error {
 // cell evaluates its files in parallel). Matches and evaluation errors are
 // tagged with their cell; a cell that cannot run is a CellError.
 func searchBatch(ctx context.Context, snap *workspace.Snapshot, q Query, set settings, enc workspace.Encoding,
-	progress ProgressFunc, cache *syntax.Cache, limits Limits) (*Result, error) {
+	progress workspace.ProgressFunc, cache *syntax.Cache, limits Limits) (*Result, error) {
 	if err := validateScans(q, limits); err != nil {
 		return nil, err
 	}
@@ -162,21 +162,16 @@ func (r *Result) add(cell *Result, scanIndex int, scanName, folder string) {
 func namedEvaluator(ctx context.Context, snap *workspace.Snapshot, folder workspace.Folder, name string) (string, error) {
 	rel := path.Join(namedEvaluatorDir, name+".star")
 	notFound := fmt.Errorf("evaluator %q not found: write it to %s in folder %s", name, rel, folder.Name)
-	resolved, err := snap.ResolvePaths([]string{folder.URI + "/" + rel}, false)
-	if err != nil {
-		var pathErr *workspace.PathError
-		if errors.As(err, &pathErr) {
-			return "", notFound
-		}
-		return "", err
-	}
-	files, err := snap.Walk(ctx, resolved.Targets, workspace.WalkOptions{Hidden: true})
-	if err != nil || len(files) == 0 {
+	_, content, err := snap.ReadNamed(ctx, folder.URI+"/"+rel)
+	var pathErr *workspace.PathError
+	var readErr *workspace.ReadError
+	switch {
+	case errors.As(err, &readErr):
+		return "", fmt.Errorf("evaluator %q: %s", name, readFailure(readErr.Err))
+	case errors.As(err, &pathErr), errors.Is(err, workspace.ErrNotOneFile):
 		return "", notFound
-	}
-	content, err := snap.ReadFile(files[0], nil)
-	if err != nil {
-		return "", fmt.Errorf("evaluator %q: %s", name, readFailure(err))
+	case err != nil:
+		return "", err
 	}
 	if _, err := Compile(string(content), DefaultLimits); err != nil {
 		return "", fmt.Errorf("evaluator %s in folder %s: %w", rel, folder.Name, err)

@@ -91,3 +91,24 @@ func TestBatchInvalid(t *testing.T) {
 		})
 	}
 }
+
+// TestNamedEvaluatorIsADirectory: a directory named NAME.star is no
+// evaluator: the cell says it is not found, and no file inside it is run
+// as the evaluator.
+func TestNamedEvaluatorIsADirectory(t *testing.T) {
+	dir := testutil.WriteTree(t, `
+-- a.go --
+package a
+-- .structls/xray/calls.star/inner.star --
+return {"matches": [{"line_number": 1}]}
+`)
+	folder, err := workspace.NewFolder(dir, "one")
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
+	_, err = namedEvaluator(context.Background(), snap, folder, "calls")
+	if err == nil || !strings.Contains(err.Error(), `evaluator "calls" not found`) {
+		t.Errorf("namedEvaluator(calls), calls.star a directory: %v; want not found", err)
+	}
+}

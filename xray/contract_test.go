@@ -171,7 +171,7 @@ func TestInvalidQueries(t *testing.T) {
 		"bad format":              {Driver: "x", Format: "xml"},
 		"debug nodes without ast": {Driver: "x", MaxDebugNodes: &one},
 		"too many debug nodes":    {Driver: "x", IncludeAst: true, MaxDebugNodes: &big},
-		"path outside":            {Driver: "x", Paths: []string{"../"}},
+		"path outside":            {Driver: "x", Scope: workspace.Scope{Paths: []string{"../"}}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := Search(context.Background(), snapshotOf(t, dir), q, workspace.UTF16, nil, nil)
@@ -218,14 +218,14 @@ func TestFileErrors(t *testing.T) {
 // (file:FROM-TO): match_positions hold the hits in the range only.
 func TestLineRangePaths(t *testing.T) {
 	dir := testutil.WriteTree(t, contractFiles)
-	res, err := Search(context.Background(), snapshotOf(t, dir), Query{Driver: "func", Paths: []string{"b.go:4-4"}}, workspace.UTF16, nil, nil)
+	res, err := Search(context.Background(), snapshotOf(t, dir), Query{Driver: "func", Scope: workspace.Scope{Paths: []string{"b.go:4-4"}}}, workspace.UTF16, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(res.Matches) != 1 || res.Matches[0].LineNumber != 4 {
 		t.Errorf("matches %+v; want line 4 of b.go alone", res.Matches)
 	}
-	_, err = Search(context.Background(), snapshotOf(t, dir), Query{Driver: "b", Target: "filename", Paths: []string{"b.go:4-4"}}, workspace.UTF16, nil, nil)
+	_, err = Search(context.Background(), snapshotOf(t, dir), Query{Driver: "b", Target: "filename", Scope: workspace.Scope{Paths: []string{"b.go:4-4"}}}, workspace.UTF16, nil, nil)
 	if err == nil {
 		t.Errorf("a line range with target filename was accepted")
 	}
@@ -236,7 +236,7 @@ func TestLineRangePaths(t *testing.T) {
 func TestMissingPathWarnings(t *testing.T) {
 	dir := testutil.WriteTree(t, contractFiles)
 	for _, target := range []string{"content", "filename"} {
-		res, err := Search(context.Background(), snapshotOf(t, dir), Query{Driver: "a", Target: target, Paths: []string{"a.go", "nope.go"}}, workspace.UTF16, nil, nil)
+		res, err := Search(context.Background(), snapshotOf(t, dir), Query{Driver: "a", Target: target, Scope: workspace.Scope{Paths: []string{"a.go", "nope.go"}}}, workspace.UTF16, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,7 +6,7 @@ import (
 	"strconv"
 
 	jsonv2 "github.com/go-json-experiment/json"
-	"github.com/go-json-experiment/json/jsontext"
+	"github.com/structls/structls/workspace"
 )
 
 // AppendJSON appends the JSON of the result (the LSP encodes command results
@@ -49,7 +49,7 @@ func (r *Result) AppendJSON(b []byte) []byte {
 	b = appendJSONValue(b, r.Warnings)
 	if r.Text != "" {
 		b = append(b, `,"text":`...)
-		b = appendQuoted(b, r.Text)
+		b = workspace.AppendJSONString(b, r.Text)
 	}
 	return append(b, '}')
 }
@@ -64,7 +64,7 @@ func (bt *Batch) AppendJSON(b []byte) []byte {
 	b = appendMatches(b, bt.Matches)
 	if bt.Text != "" {
 		b = append(b, `,"text":`...)
-		b = appendQuoted(b, bt.Text)
+		b = workspace.AppendJSONString(b, bt.Text)
 	}
 	return append(b, '}')
 }
@@ -113,12 +113,12 @@ type matchEncoder struct {
 func (enc *matchEncoder) append(b []byte, m *Match) []byte {
 	if enc.head == nil || m.Path != enc.path || m.URI != enc.uri || m.Language != enc.language {
 		enc.path, enc.uri, enc.language = m.Path, m.URI, m.Language
-		enc.head = append(appendQuoted(append(enc.head[:0], `{"path":`...), m.Path), `,"uri":`...)
-		enc.head = append(appendQuoted(enc.head, m.URI), `,"language":`...)
-		enc.head = appendQuoted(enc.head, m.Language)
+		enc.head = append(workspace.AppendJSONString(append(enc.head[:0], `{"path":`...), m.Path), `,"uri":`...)
+		enc.head = append(workspace.AppendJSONString(enc.head, m.URI), `,"language":`...)
+		enc.head = workspace.AppendJSONString(enc.head, m.Language)
 	}
 	if enc.quotedLine == nil || m.LineContent != enc.line {
-		enc.line, enc.quotedLine = m.LineContent, appendQuoted(enc.quotedLine[:0], m.LineContent)
+		enc.line, enc.quotedLine = m.LineContent, workspace.AppendJSONString(enc.quotedLine[:0], m.LineContent)
 	}
 	b = append(b, enc.head...)
 	b = append(b, `,"lineNumber":`...)
@@ -144,18 +144,12 @@ func (enc *matchEncoder) append(b []byte, m *Match) []byte {
 		b = strconv.AppendInt(b, int64(*m.ScanIndex), 10)
 		if m.ScanName != "" {
 			b = append(b, `,"scanName":`...)
-			b = appendQuoted(b, m.ScanName)
+			b = workspace.AppendJSONString(b, m.ScanName)
 		}
 		b = append(b, `,"folder":`...)
-		b = appendQuoted(b, m.Folder)
+		b = workspace.AppendJSONString(b, m.Folder)
 	}
 	return append(b, '}')
-}
-
-// appendQuoted appends s as a JSON string (invalid UTF-8 replaced).
-func appendQuoted(b []byte, s string) []byte {
-	b, _ = jsontext.AppendQuote(b, s)
-	return b
 }
 
 // appendJSONValue appends the JSON of v as encoding/json writes it (object

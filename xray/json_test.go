@@ -1,6 +1,7 @@
 package xray
 
 import (
+	"bytes"
 	"encoding/json"
 	"testing"
 
@@ -101,5 +102,14 @@ func TestMatchesJSONQuotesOnce(t *testing.T) {
 	want = append(append([]byte(`{"matches":[`), want...), ']')
 	if got := appendMatches(nil, matches); string(got) != string(want) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestJSONEscapesHTML: strings are escaped as encoding/json escapes them,
+// <, > and & included, as every engine's reply does.
+func TestJSONEscapesHTML(t *testing.T) {
+	b := Batch{Matches: []Match{{Path: "a<b>.go", URI: "file:///w/a.go", Language: "go", LineNumber: 1, LineContent: "x && <y>"}}, Text: "a & b"}
+	if got := b.AppendJSON(nil); bytes.ContainsAny(got, "<>&") {
+		t.Errorf("AppendJSON = %s; want <, > and & escaped", got)
 	}
 }

@@ -17,24 +17,21 @@ import (
 // Query is the argument of structls.xray (its contract: docs/protocol.md). Pointer fields
 // distinguish "not given" (use the default) from an explicit zero.
 type Query struct {
-	Driver         string   `json:"driver"`              // regex, phase 1
-	Evaluator      string   `json:"evaluator,omitempty"` // Starlark function body; empty: echo every hit
-	Target         string   `json:"target,omitempty"`    // "content" (default) or "filename"
-	IgnoreCase     bool     `json:"ignoreCase,omitempty"`
-	Multiline      *bool    `json:"multiline,omitempty"`
-	ContextLines   int      `json:"contextLines,omitempty"` // lines around each hit in match_positions, 0..10
-	Paths          []string `json:"paths,omitempty"`
-	Globs          []string `json:"globs,omitempty"`
-	Gitignore      *bool    `json:"gitignore,omitempty"`
-	Hidden         *bool    `json:"hidden,omitempty"`
-	MaxFiles       *int     `json:"maxFiles,omitempty"`       // candidate files evaluated; the first N in path order
-	TimeoutSeconds *int     `json:"timeoutSeconds,omitempty"` // whole run; default 120
-	FileTimeoutMs  *int     `json:"fileTimeoutMs,omitempty"`  // one file's evaluation; default 5000
-	IncludeAst     bool     `json:"includeAst,omitempty"`     // explore mode: each match carries its kind tree
-	MaxDebugNodes  *int     `json:"maxDebugNodes,omitempty"`  // nodes of that tree; default 50, at most 500
-	Format         string   `json:"format,omitempty"`         // "json" (default) or "text"
-	Skip           int      `json:"skip,omitempty"`           // matches left out before the first returned (paging)
-	Scans          []Scan   `json:"scans,omitempty"`          // a batch instead of driver/evaluator/target (batch.go)
+	Driver       string `json:"driver"`              // regex, phase 1
+	Evaluator    string `json:"evaluator,omitempty"` // Starlark function body; empty: echo every hit
+	Target       string `json:"target,omitempty"`    // "content" (default) or "filename"
+	IgnoreCase   bool   `json:"ignoreCase,omitempty"`
+	Multiline    *bool  `json:"multiline,omitempty"`
+	ContextLines int    `json:"contextLines,omitempty"` // lines around each hit in match_positions, 0..10
+	workspace.Scope
+	MaxFiles       *int   `json:"maxFiles,omitempty"`       // candidate files evaluated; the first N in path order
+	TimeoutSeconds *int   `json:"timeoutSeconds,omitempty"` // whole run; default 120
+	FileTimeoutMs  *int   `json:"fileTimeoutMs,omitempty"`  // one file's evaluation; default 5000
+	IncludeAst     bool   `json:"includeAst,omitempty"`     // explore mode: each match carries its kind tree
+	MaxDebugNodes  *int   `json:"maxDebugNodes,omitempty"`  // nodes of that tree; default 50, at most 500
+	Format         string `json:"format,omitempty"`         // "json" (default) or "text"
+	Skip           int    `json:"skip,omitempty"`           // matches left out before the first returned (paging)
+	Scans          []Scan `json:"scans,omitempty"`          // a batch instead of driver/evaluator/target (batch.go)
 }
 
 // Defaults and limits.
@@ -136,8 +133,6 @@ type settings struct {
 	timeoutMs     int
 	fileTimeoutMs int
 	debugNodes    int // 0: no explore mode
-	gitignore     bool
-	hidden        bool
 	text          bool
 }
 
@@ -146,8 +141,6 @@ func (q Query) validate() (settings, error) {
 		maxFiles:      intOr(q.MaxFiles, 0),
 		timeoutMs:     intOr(q.TimeoutSeconds, DefaultTimeoutSeconds) * 1000,
 		fileTimeoutMs: intOr(q.FileTimeoutMs, DefaultFileTimeoutMs),
-		gitignore:     q.Gitignore == nil || *q.Gitignore,
-		hidden:        q.Hidden == nil || *q.Hidden,
 	}
 	var err error
 	if s.text, err = workspace.TextFormat(q.Format); err != nil {

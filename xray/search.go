@@ -14,10 +14,6 @@ import (
 	"github.com/structls/structls/workspace"
 )
 
-// ProgressFunc is told how many candidate files are evaluated out of how
-// many; it is called from several goroutines.
-type ProgressFunc func(done, total int)
-
 // candidate is a file the driver matched, with its hits (none in filename mode).
 type candidate struct {
 	file workspace.File
@@ -30,7 +26,7 @@ type candidate struct {
 // *workspace.PathError for input the user must fix (a regex or evaluator
 // that does not compile: then no file is evaluated), and ctx.Err() when
 // cancelled. Positions are in enc; cache, when not nil, keeps parsed trees.
-func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc, cache *syntax.Cache) (*Result, error) {
+func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress workspace.ProgressFunc, cache *syntax.Cache) (*Result, error) {
 	return SearchStream(ctx, snap, q, enc, progress, cache, nil)
 }
 
@@ -39,12 +35,12 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 // the result it returns holds everything else (see Batch). A batch query
 // (scans) does not stream: its matches are all in the result. When emit
 // fails, the run stops and returns its error.
-func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc,
+func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress workspace.ProgressFunc,
 	cache *syntax.Cache, emit func(Batch) error) (*Result, error) {
 	return search(ctx, snap, q, enc, progress, cache, DefaultLimits, emit)
 }
 
-func search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc,
+func search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress workspace.ProgressFunc,
 	cache *syntax.Cache, limits Limits, emit func(Batch) error) (*Result, error) {
 	res, _, err := searchSized(ctx, snap, q, enc, progress, cache, limits, emit)
 	return res, err
@@ -52,7 +48,7 @@ func search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 
 // searchSized is search that also returns about the bytes of the result's
 // output (output.go); a batch's result is not sized.
-func searchSized(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress ProgressFunc,
+func searchSized(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress workspace.ProgressFunc,
 	cache *syntax.Cache, limits Limits, emit func(Batch) error) (*Result, int, error) {
 	set, err := q.validate()
 	if err != nil {
@@ -161,11 +157,11 @@ func emptyResult() *Result {
 // reports the files the content driver has searched with total 0 (no
 // percentage: phase 2, the evaluation, is what takes the time), so a long
 // first phase is not silent.
-func driver(ctx context.Context, snap *workspace.Snapshot, q Query, set settings, progress ProgressFunc) ([]candidate, []string, error) {
+func driver(ctx context.Context, snap *workspace.Snapshot, q Query, set settings, progress workspace.ProgressFunc) ([]candidate, []string, error) {
 	if set.filename {
 		return filenameDriver(ctx, snap, q, set)
 	}
-	var searched grep.ProgressFunc
+	var searched workspace.ProgressFunc
 	if progress != nil {
 		searched = func(done, _ int) { progress(done, 0) }
 	}
@@ -174,10 +170,10 @@ func driver(ctx context.Context, snap *workspace.Snapshot, q Query, set settings
 
 // contentDriver searches file contents with package grep, every hit of
 // every file (up to MaxMatchesPerFile a file).
-func contentDriver(ctx context.Context, snap *workspace.Snapshot, q Query, set settings, progress grep.ProgressFunc) ([]candidate, []string, error) {
+func contentDriver(ctx context.Context, snap *workspace.Snapshot, q Query, set settings, progress workspace.ProgressFunc) ([]candidate, []string, error) {
 	unlimited, perFile, around := 0, MaxMatchesPerFile, q.ContextLines
 	found, err := grep.Search(ctx, snap, grep.Query{Pattern: q.Driver, IgnoreCase: q.IgnoreCase, Multiline: q.Multiline,
-		ContextBefore: &around, ContextAfter: &around, Paths: q.Paths, Globs: q.Globs, Gitignore: q.Gitignore, Hidden: q.Hidden,
+		ContextBefore: &around, ContextAfter: &around, Scope: q.Scope,
 		Limit: &unlimited, PerFileLimit: &perFile}, workspace.UTF8, progress)
 	if err != nil {
 		return nil, nil, err
@@ -226,7 +222,7 @@ func walk(ctx context.Context, snap *workspace.Snapshot, q Query, set settings, 
 	if err != nil {
 		return nil, err
 	}
-	files, err := snap.Walk(ctx, resolved.Targets, workspace.WalkOptions{Globs: q.Globs, Gitignore: set.gitignore, Hidden: set.hidden})
+	files, err := snap.Walk(ctx, resolved.Targets, q.WalkOptions())
 	if err != nil {
 		return nil, err
 	}

@@ -105,7 +105,7 @@ func structlsRun(t *testing.T, dir, file string, c Case) ([]result, []string, er
 	snap := workspace.NewSnapshot([]workspace.Folder{f}, workspace.Settings{}, nil)
 	zero := 0
 	res, err := astgrep.Search(context.Background(), snap, astgrep.Query{Pattern: c.Pattern, Lang: c.Lang,
-		Strictness: c.Strictness, Selector: c.Selector, Paths: []string{file}, Limit: &zero}, workspace.UTF8, nil, parsecache.Trees{})
+		Strictness: c.Strictness, Selector: c.Selector, Scope: workspace.Scope{Paths: []string{file}}, Limit: &zero}, workspace.UTF8, nil, parsecache.Trees{})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -188,7 +188,7 @@ func structlsDir(t *testing.T, dir, lang, pattern string) ([]string, []string) {
 	snap := workspace.NewSnapshot([]workspace.Folder{f}, workspace.Settings{MaxFileSize: 1 << 30}, nil)
 	no, zero := false, 0
 	res, err := astgrep.Search(context.Background(), snap, astgrep.Query{Pattern: pattern, Lang: lang,
-		Hidden: &no, Gitignore: &no, Limit: &zero}, workspace.UTF8, nil, parsecache.Trees{})
+		Scope: workspace.Scope{Hidden: &no, Gitignore: &no}, Limit: &zero}, workspace.UTF8, nil, parsecache.Trees{})
 	if err != nil {
 		t.Fatalf("structls %q: %v", pattern, err)
 	}

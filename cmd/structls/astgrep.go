@@ -16,6 +16,7 @@ import (
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/lsp/client"
 	"github.com/structls/structls/syntax"
+	"github.com/structls/structls/workspace"
 )
 
 // astgrepGoMemory is the soft limit of the Go heap of `structls astgrep`.
@@ -82,7 +83,7 @@ func astgrepCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		}
 	}
 	q := astgrep.Query{Pattern: *pattern, Lang: *language, Strictness: *strictness, Selector: *selector,
-		Limit: limit, Skip: *skip, ContextLines: *contextLines, Globs: globs, Paths: positional, Format: format, DebugQuery: *debugQuery}
+		Limit: limit, Skip: *skip, ContextLines: *contextLines, Scope: workspace.Scope{Globs: globs, Paths: positional}, Format: format, DebugQuery: *debugQuery}
 	// The matches stream through (nothing printed is kept), so the Go heap
 	// stays near its live size, tens of MB; a soft limit keeps the collector
 	// from letting garbage grow past that while tree-sitter's own memory,

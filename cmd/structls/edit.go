@@ -14,6 +14,7 @@ import (
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/lsp/client"
 	"github.com/structls/structls/rewrite"
+	"github.com/structls/structls/workspace"
 )
 
 // optionalString is a string flag that knows whether it was given, so that
@@ -82,7 +83,7 @@ func edit(args []string, stdout, stderr io.Writer) (int, error) {
 	// The text mode asks for the text alone: the files (each replacement's
 	// new text) and the WorkspaceEdit (all of it again) are not sent.
 	q := editArgument{Query: rewrite.Query{Lang: *language, Strictness: *strictness, Selector: *selector,
-		Globs: globs, Paths: positional, Format: format, TextOnly: !*asJSON, MaxFiles: *maxFiles}, Ops: ops}
+		Scope: workspace.Scope{Globs: globs, Paths: positional}, Format: format, TextOnly: !*asJSON, MaxFiles: *maxFiles}, Ops: ops}
 	if *maxFiles <= 0 {
 		return exitError, fmt.Errorf("--max-files must be a positive number of files (got %d)", *maxFiles)
 	}

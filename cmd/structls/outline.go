@@ -15,6 +15,7 @@ import (
 	"github.com/structls/structls/lsp/client"
 	"github.com/structls/structls/outline"
 	"github.com/structls/structls/syntax"
+	"github.com/structls/structls/workspace"
 )
 
 // outlineGoMemory, outlineParseBudget and outlineArenaKeep are the Go
@@ -56,7 +57,7 @@ func outlineCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		return exitError, err
 	}
 	unlimited := 0
-	q := outline.Query{Paths: paths, Globs: globs, Lang: *language, Items: *items, Types: types, Match: *match, View: *view,
+	q := outline.Query{Scope: workspace.Scope{Paths: paths, Globs: globs}, Lang: *language, Items: *items, Types: types, Match: *match, View: *view,
 		PubMembers: *pubMembers, Skip: *skip, Limit: &unlimited}
 	if !*asJSON {
 		q.Format, q.TextOnly = "text", true

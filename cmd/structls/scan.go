@@ -71,7 +71,7 @@ func scanCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	if *format != "" && *format != "github" {
 		return exitError, fmt.Errorf("--format %q is not supported: use --format github, --json, or neither for the text report", *format)
 	}
-	q := rules.Query{Rules: *inline, Filter: *filter, Severities: severities, IncludeMetadata: *includeMetadata, Paths: positional, Globs: globs, Fix: *apply, Format: "text"}
+	q := rules.Query{Rules: *inline, Filter: *filter, Severities: severities, IncludeMetadata: *includeMetadata, Scope: workspace.Scope{Paths: positional, Globs: globs}, Fix: *apply, Format: "text"}
 	if *asJSON || *format == "github" {
 		q.Format = "json"
 	}

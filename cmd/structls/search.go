@@ -11,6 +11,7 @@ import (
 	"github.com/structls/structls/grep"
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/lsp/client"
+	"github.com/structls/structls/workspace"
 )
 
 // search is `structls search`: regex search with ripgrep-like flags and
@@ -47,8 +48,8 @@ func search(args []string, stdout, stderr io.Writer) (int, error) {
 	if err := nonNegative(fs, "A", "B", "C"); err != nil {
 		return exitError, err
 	}
-	q := grep.Query{Pattern: positional[0], IgnoreCase: *ignoreCase, Literal: *literal, Paths: positional[1:],
-		Globs: globs, Skip: *skip, Limit: limit, PerFileLimit: perFile}
+	q := grep.Query{Pattern: positional[0], IgnoreCase: *ignoreCase, Literal: *literal, Scope: workspace.Scope{Paths: positional[1:], Globs: globs},
+		Skip: *skip, Limit: limit, PerFileLimit: perFile}
 	q.ContextBefore, q.ContextAfter = ctxBoth, ctxBoth
 	if *before >= 0 {
 		q.ContextBefore = before

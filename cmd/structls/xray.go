@@ -16,6 +16,7 @@ import (
 	"github.com/structls/structls/internal/english"
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/lsp/client"
+	"github.com/structls/structls/workspace"
 	"github.com/structls/structls/xray"
 )
 
@@ -79,7 +80,7 @@ func xrayCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		code = string(src)
 	}
 	q := xray.Query{Driver: *driver, Evaluator: code, Target: *target, IgnoreCase: *ignoreCase, ContextLines: *contextLines,
-		Paths: paths, Globs: globs, FileTimeoutMs: fileTimeout, TimeoutSeconds: timeout, Skip: *skip}
+		Scope: workspace.Scope{Paths: paths, Globs: globs}, FileTimeoutMs: fileTimeout, TimeoutSeconds: timeout, Skip: *skip}
 	if *maxFiles != 0 {
 		q.MaxFiles = maxFiles
 	}
@@ -103,7 +104,7 @@ func dumpAstQuery(root, file string, maxNodes int) (xray.Query, error) {
 		return xray.Query{}, fmt.Errorf("--dump-ast %s: the file is outside the workspace root %s (set --root)", file, root)
 	}
 	rel = filepath.ToSlash(rel)
-	return xray.Query{Driver: "^" + regexp.QuoteMeta(rel) + "$", Target: "filename", Paths: []string{rel},
+	return xray.Query{Driver: "^" + regexp.QuoteMeta(rel) + "$", Target: "filename", Scope: workspace.Scope{Paths: []string{rel}},
 		Evaluator: `return {"matches": [{"line_number": 1}]}`, IncludeAst: true, MaxDebugNodes: &maxNodes}, nil
 }
 
