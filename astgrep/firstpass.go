@@ -97,7 +97,7 @@ const searchWindow = 512
 // worker before it searches file i (in the results' order).
 var testHookInOrderFile func(i int)
 
-// runUnordered searches the files as the walk finds them (Snapshot.Scan),
+// runUnordered searches the files as the walk finds them (Snapshot.WalkParallel),
 // in parallel, and sorts the files with matches at the end: the walk, a
 // good part of a warm query, overlaps the search.
 func (s *searcher) runUnordered(ctx context.Context, snap *workspace.Snapshot, targets []workspace.Target, walk workspace.WalkOptions,
@@ -116,7 +116,7 @@ func (s *searcher) runUnordered(ctx context.Context, snap *workspace.Snapshot, t
 			mu.Unlock()
 		}
 	}
-	found, err := snap.Scan(ctx, targets, walk, s.searches, newWorker, progress)
+	found, err := snap.WalkParallel(ctx, targets, walk, s.searches, newWorker, progress)
 	if err != nil {
 		return nil, err
 	}

@@ -61,7 +61,7 @@ func scanAll(ctx context.Context, snap *workspace.Snapshot, sc *scanner, targets
 	var mu sync.Mutex
 	var hits []fileScan
 	var tooLarge, unreadable []string
-	found, _ := snap.Scan(ctx, targets, walk, nil, func() func(workspace.File) {
+	found, _ := snap.WalkParallel(ctx, targets, walk, nil, func() func(workspace.File) {
 		var w scratch
 		return func(f workspace.File) {
 			content, err := snap.ReadFile(f, w.read)

@@ -145,7 +145,7 @@ func (e *editor) run(ctx context.Context, snap *workspace.Snapshot, targets []wo
 		l := lang.ForPath(f.Rel)
 		return l != nil && (e.only == nil || l == e.only) || (e.only != nil && f.Named)
 	}
-	found, walkErr := snap.Scan(ctx, targets, e.walk, keep, func() func(workspace.File) {
+	found, walkErr := snap.WalkParallel(ctx, targets, e.walk, keep, func() func(workspace.File) {
 		var buf []byte
 		return func(f workspace.File) {
 			fe, issue, content := e.file(ctx, snap, f, buf)

@@ -173,7 +173,7 @@ func Scan(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.
 	walk := q.WalkOptions()
 	var scratches syntax.Scratches // kept from file to file, given back when the scan ends
 	defer scratches.Release()
-	res.FilesScanned, err = snap.Scan(ctx, resolved.Targets, walk, sc.keep, func() func(workspace.File) {
+	res.FilesScanned, err = snap.WalkParallel(ctx, resolved.Targets, walk, sc.keep, func() func(workspace.File) {
 		w := &worker{scratch: scratches.New()}
 		return func(f workspace.File) { sc.file(ctx, snap, f, w) }
 	}, progress)

@@ -86,7 +86,7 @@ func RunWindow[T any](ctx context.Context, n, window int, newWorker func() func(
 				if progress != nil {
 					d := done
 					mu.Unlock()
-					progress(d, n) // counts may arrive out of order, as Snapshot.Scan's
+					progress(d, n) // counts may arrive out of order, as Snapshot.WalkParallel's
 					mu.Lock()
 				}
 			}

@@ -8,12 +8,12 @@ import (
 	"testing"
 )
 
-// TestScanProgressTotalIsFinal checks the progress contract of Scan: the
+// TestWalkParallelProgressTotalIsFinal checks the progress contract of WalkParallel: the
 // total is 0 while the walk runs and the final count after, never a count
 // that is still growing. The walk is held after its first file until that
 // file's progress has been reported, so the first report always comes
 // while the walk is unfinished.
-func TestScanProgressTotalIsFinal(t *testing.T) {
+func TestWalkParallelProgressTotalIsFinal(t *testing.T) {
 	const n = 50
 	var archive strings.Builder
 	for i := range n {
@@ -45,10 +45,10 @@ func TestScanProgressTotalIsFinal(t *testing.T) {
 		mu.Unlock()
 		once.Do(func() { close(firstReported) })
 	}
-	found, err := snap.Scan(context.Background(), resolved.Targets, WalkOptions{Hidden: true}, keep,
+	found, err := snap.WalkParallel(context.Background(), resolved.Targets, WalkOptions{Hidden: true}, keep,
 		func() func(File) { return func(File) {} }, progress)
 	if err != nil || found != n {
-		t.Fatalf("Scan = %d, %v; want %d files", found, err, n)
+		t.Fatalf("WalkParallel = %d, %v; want %d files", found, err, n)
 	}
 	if calls[0].total != 0 {
 		t.Errorf("first report %+v comes before the walk has finished; want total 0", calls[0])

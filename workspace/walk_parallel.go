@@ -8,11 +8,11 @@ import (
 	"github.com/structls/structls/internal/workers"
 )
 
-// Scan walks the targets and hands each file kept by keep (nil keeps all)
+// WalkParallel walks the targets and hands each file kept by keep (nil keeps all)
 // to GOMAXPROCS workers as soon as the walk finds it, so reading and
 // searching overlap the walk. newWorker is called once per worker and
 // returns that worker's visit function (so each can own its buffers).
-// Scan returns the number of files found; after ctx ends, remaining files
+// WalkParallel returns the number of files found; after ctx ends, remaining files
 // are passed over and the walk's error is ctx.Err().
 //
 // progress, when set, is called after each file with the files done and
@@ -21,7 +21,7 @@ import (
 // never changes once given and a percentage computed from it never goes
 // backwards. Calls come from several workers: done may arrive out of order.
 // A last call reports (found, found) once every file is done.
-func (s *Snapshot) Scan(ctx context.Context, targets []Target, opts WalkOptions, keep func(File) bool,
+func (s *Snapshot) WalkParallel(ctx context.Context, targets []Target, opts WalkOptions, keep func(File) bool,
 	newWorker func() func(File), progress func(done, total int)) (int, error) {
 	files := make(chan File, 256)
 	var found, done atomic.Int64
