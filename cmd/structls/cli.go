@@ -178,16 +178,17 @@ func printResult(stdout, stderr io.Writer, raw json.RawMessage, text string, asJ
 	}
 }
 
-// streamPrinter prints a streamed command result (structls.astGrep,
-// structls.xray) as it arrives
-// (lsp/partial.go): each batch's text, or with --json each batch's matches
-// inside one JSON document that ends with the final reply's other fields —
-// the very bytes the unstreamed reply would be. Nothing printed is kept.
+// streamPrinter prints a streamed command result (structls.astGrep and
+// structls.xray stream matches, structls.outline files; lsp/partial.go) as
+// it arrives: each batch's text, or with --json each batch's items inside
+// one JSON document that ends with the final reply's other fields — the
+// very bytes the unstreamed reply would be. Nothing printed is kept.
 type streamPrinter struct {
 	out     *bufio.Writer
 	asJSON  bool
 	command string // the command, for messages
-	printed int    // matches printed as JSON
+	field   string // the reply's streamed array: "matches" (the default) or "files"
+	printed int    // items printed as JSON
 }
 
 // batch prints one partial result.
@@ -200,7 +201,7 @@ func (p *streamPrinter) batch(b client.PartialBatch) error {
 		return nil
 	}
 	if p.printed == 0 {
-		p.out.WriteString(`{"matches":[`)
+		fmt.Fprintf(p.out, `{%q:[`, p.arrayField())
 	} else {
 		p.out.WriteByte(',')
 	}
@@ -209,23 +210,29 @@ func (p *streamPrinter) batch(b client.PartialBatch) error {
 	return err
 }
 
-// emptyMatches is how the final reply of a streamed result starts.
-const emptyMatches = `{"matches":[]`
+func (p *streamPrinter) arrayField() string {
+	if p.field == "" {
+		return "matches"
+	}
+	return p.field
+}
 
 // finish prints the end of the result: the final reply's text, or with
-// --json the reply itself after the matches printed.
+// --json the reply itself after the items printed. The final reply of a
+// streamed result starts with its array empty ({"matches":[]).
 func (p *streamPrinter) finish(raw json.RawMessage, text string) error {
+	empty := fmt.Sprintf(`{%q:[]`, p.arrayField())
 	switch {
 	case !p.asJSON:
 		p.out.WriteString(text)
 	case p.printed == 0:
 		fmt.Fprintf(p.out, "%s\n", raw)
-	case bytes.HasPrefix(raw, []byte(emptyMatches)):
+	case bytes.HasPrefix(raw, []byte(empty)):
 		p.out.WriteByte(']')
-		p.out.Write(raw[len(emptyMatches):])
+		p.out.Write(raw[len(empty):])
 		p.out.WriteByte('\n')
 	default:
-		return fmt.Errorf("the server's %s reply does not start with %s: update structls so the CLI and the server match", p.command, emptyMatches)
+		return fmt.Errorf("the server's %s reply does not start with %s: update structls so the CLI and the server match", p.command, empty)
 	}
 	return p.out.Flush()
 }

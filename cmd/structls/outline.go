@@ -2,9 +2,7 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"runtime/debug"
@@ -73,7 +71,7 @@ func outlineCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	defer s.close(ctx)
 	out := bufio.NewWriterSize(stdout, 64<<10)
-	printer := &outlinePrinter{out: out, asJSON: *asJSON}
+	printer := &streamPrinter{out: out, asJSON: *asJSON, command: lsp.CommandOutline, field: "files"}
 	raw, err := s.editor.ExecuteCommandBatches(ctx, lsp.CommandOutline, q, printer.batch)
 	if err != nil {
 		out.Flush()
@@ -100,54 +98,4 @@ func outlineCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		return exitFound, nil
 	}
 	return exitNotFound, nil
-}
-
-// outlinePrinter prints a streamed outline as it arrives: each batch's
-// text, or with --json each batch's files inside one JSON document that
-// ends with the final reply's other fields — the very bytes the
-// unstreamed reply would be. Nothing printed is kept.
-type outlinePrinter struct {
-	out     *bufio.Writer
-	asJSON  bool
-	printed int // files printed as JSON
-}
-
-// batch prints one partial result.
-func (p *outlinePrinter) batch(b client.PartialBatch) error {
-	if !p.asJSON {
-		_, err := p.out.WriteString(b.Text)
-		return err
-	}
-	if b.Count == 0 {
-		return nil
-	}
-	if p.printed == 0 {
-		p.out.WriteString(`{"files":[`)
-	} else {
-		p.out.WriteByte(',')
-	}
-	p.printed += b.Count
-	_, err := p.out.Write(b.Matches)
-	return err
-}
-
-// emptyFiles is how the final reply of a streamed outline starts.
-const emptyFiles = `{"files":[]`
-
-// finish prints the end of the result: the final reply's text, or with
-// --json the reply itself after the files printed.
-func (p *outlinePrinter) finish(raw json.RawMessage, text string) error {
-	switch {
-	case !p.asJSON:
-		p.out.WriteString(text)
-	case p.printed == 0:
-		fmt.Fprintf(p.out, "%s\n", raw)
-	case bytes.HasPrefix(raw, []byte(emptyFiles)):
-		p.out.WriteByte(']')
-		p.out.Write(raw[len(emptyFiles):])
-		p.out.WriteByte('\n')
-	default:
-		return fmt.Errorf("the server's %s reply does not start with %s: update structls so the CLI and the server match", lsp.CommandOutline, emptyFiles)
-	}
-	return p.out.Flush()
 }
