@@ -33,7 +33,7 @@ var openat2Probe sync.Once
 // useOpenat2 reports whether openBeneath may use openat2.
 func useOpenat2() bool {
 	openat2Probe.Do(func() {
-		fd, err := openat2(atFDCWD, "/", oPath|syscall.O_DIRECTORY|syscall.O_CLOEXEC, resolveNoSymlinks)
+		fd, err := openat2(atFDCWD, "/", oPath|syscall.O_DIRECTORY|syscall.O_CLOEXEC, resolveNoSymlinks, false)
 		if err != nil {
 			openat2Missing.Store(true)
 			return
@@ -47,13 +47,13 @@ func useOpenat2() bool {
 // following a symlink at any component and without leaving dirfd (an
 // absolute path or a ".." that climbs out is refused with EXDEV). flags get
 // O_NOFOLLOW|O_CLOEXEC.
-func openBeneath(dirfd int, rel string, flags int) (int, error) {
+func openBeneath(dirfd int, rel string, flags int, fast bool) (int, error) {
 	flags |= syscall.O_NOFOLLOW | syscall.O_CLOEXEC
 	if filepath.IsAbs(rel) {
 		return -1, syscall.EXDEV
 	}
 	if useOpenat2() {
-		fd, err := openat2(dirfd, rel, flags, resolveBeneath|resolveNoSymlinks)
+		fd, err := openat2(dirfd, rel, flags, resolveBeneath|resolveNoSymlinks, fast)
 		if err != syscall.ENOSYS {
 			return fd, err
 		}
@@ -121,18 +121,19 @@ func openFolderRoot(real string) (*folderRoot, error) {
 	if rel == "" {
 		rel = "."
 	}
-	fd, err := openBeneath(slash, rel, syscall.O_RDONLY|syscall.O_DIRECTORY)
+	fd, err := openBeneath(slash, rel, syscall.O_RDONLY|syscall.O_DIRECTORY, false)
 	if err != nil {
 		return nil, &os.PathError{Op: "open", Path: real, Err: err}
 	}
 	r := &folderRoot{fd: fd}
-	r.cleanup = runtime.AddCleanup(r, closeFD, fd)
+	r.cleanup = runtime.AddCleanup(r, func(fd int) { closeFD(fd, false) }, fd)
 	return r, nil
 }
 
-// open opens the slash path rel below the root (see openBeneath).
-func (r *folderRoot) open(rel string, flags int) (int, error) {
-	fd, err := openBeneath(r.fd, rel, flags)
+// open opens the slash path rel below the root (see openBeneath), with raw
+// system calls when fast (see fastcalls_linux.go).
+func (r *folderRoot) open(rel string, flags int, fast bool) (int, error) {
+	fd, err := openBeneath(r.fd, rel, flags, fast)
 	runtime.KeepAlive(r) // r.fd must not be closed, and its number reused, during the call
 	return fd, err
 }
@@ -150,5 +151,3 @@ func (r *folderRoot) close() {
 	r.cleanup.Stop()
 	syscall.Close(r.fd)
 }
-
-func closeFD(fd int) { syscall.Close(fd) }

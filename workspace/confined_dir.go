@@ -37,7 +37,7 @@ func OpenDirBeneath(real, rel string) (*os.File, error) {
 }
 
 func openDirBelow(root *folderRoot, rel, name string) (*os.File, error) {
-	fd, err := root.open(rel, syscall.O_RDONLY|syscall.O_DIRECTORY)
+	fd, err := root.open(rel, syscall.O_RDONLY|syscall.O_DIRECTORY, false)
 	if err != nil {
 		return nil, &os.PathError{Op: "open", Path: name, Err: err}
 	}

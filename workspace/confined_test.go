@@ -188,7 +188,7 @@ func TestOpenNoSymlinks(t *testing.T) {
 			{"link/a.txt", false}, {"filelink", false}, {"../outside/a.txt", false}, {"sub/../../outside/a.txt", false},
 			{filepath.Join(outside, "a.txt"), false}, {"missing.txt", false},
 		} {
-			fd, err := root.open(tc.path, syscall.O_RDONLY)
+			fd, err := root.open(tc.path, syscall.O_RDONLY, false)
 			if err == nil {
 				syscall.Close(fd)
 			}

@@ -12,13 +12,13 @@ import (
 
 // readDirFD lists the directory open as fd, without "." and "..", reading
 // the entries with getdents64 into buf (reused; its capacity is the size of
-// one batch). It is what os.File.ReadDir does, without an os.File (whose
+// one batch), with raw system calls when fast (fastcalls_linux.go). It is what os.File.ReadDir does, without an os.File (whose
 // creation asks the kernel for the handle's flags) or an allocation for each
 // entry beyond its name: the walk lists every directory of a tree.
-func readDirFD(fd int, buf []byte) ([]dirEntry, error) {
+func readDirFD(fd int, buf []byte, fast bool) ([]dirEntry, error) {
 	var entries []dirEntry
 	for {
-		n, err := unix.Getdents(fd, buf)
+		n, err := getdentsFD(fd, buf, fast)
 		if err == syscall.EINTR {
 			continue
 		}

@@ -34,28 +34,33 @@ func TestReadDirFD(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer syscall.Close(fd)
-	got, err := readDirFD(fd, make([]byte, direntBufSize))
-	if err != nil {
-		t.Fatal(err)
-	}
 	want, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	slices.SortFunc(got, func(a, b dirEntry) int { return strings.Compare(a.name, b.name) })
-	if len(got) != len(want) {
-		t.Fatalf("readDirFD listed %d entries; os.ReadDir %d", len(got), len(want))
-	}
-	for i, e := range want {
-		kind := entryOther
-		switch {
-		case e.Type().IsRegular():
-			kind = entryFile
-		case e.IsDir():
-			kind = entryDir
+	for _, fast := range []bool{false, true} { // ordinary and raw system calls (fastcalls_linux.go)
+		if _, err := syscall.Seek(fd, 0, 0); err != nil {
+			t.Fatal(err)
 		}
-		if got[i].name != e.Name() || got[i].kind != kind {
-			t.Errorf("entry %d: %q kind %d; os.ReadDir has %q kind %d", i, got[i].name, got[i].kind, e.Name(), kind)
+		got, err := readDirFD(fd, make([]byte, direntBufSize), fast)
+		if err != nil {
+			t.Fatal(err)
+		}
+		slices.SortFunc(got, func(a, b dirEntry) int { return strings.Compare(a.name, b.name) })
+		if len(got) != len(want) {
+			t.Fatalf("readDirFD(fast %v) listed %d entries; os.ReadDir %d", fast, len(got), len(want))
+		}
+		for i, e := range want {
+			kind := entryOther
+			switch {
+			case e.Type().IsRegular():
+				kind = entryFile
+			case e.IsDir():
+				kind = entryDir
+			}
+			if got[i].name != e.Name() || got[i].kind != kind {
+				t.Errorf("fast %v, entry %d: %q kind %d; os.ReadDir has %q kind %d", fast, i, got[i].name, got[i].kind, e.Name(), kind)
+			}
 		}
 	}
 }

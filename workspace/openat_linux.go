@@ -21,16 +21,17 @@ type openHow struct {
 	flags, mode, resolve uint64
 }
 
-// openat2 opens path relative to dirfd with the resolve restrictions given;
-// it returns ENOSYS on kernels older than 5.6.
-func openat2(dirfd int, path string, flags int, resolve uint64) (int, error) {
+// openat2 opens path relative to dirfd with the resolve restrictions given,
+// with a raw system call when fast; it returns ENOSYS on kernels older than
+// 5.6.
+func openat2(dirfd int, path string, flags int, resolve uint64, fast bool) (int, error) {
 	p, err := syscall.BytePtrFromString(path)
 	if err != nil {
 		return -1, err
 	}
 	how := openHow{flags: uint64(flags), resolve: resolve}
 	for retries := 0; ; retries++ {
-		fd, _, errno := syscall.Syscall6(sysOpenat2, uintptr(dirfd), uintptr(unsafe.Pointer(p)),
+		fd, errno := syscall6(fast, sysOpenat2, uintptr(dirfd), uintptr(unsafe.Pointer(p)),
 			uintptr(unsafe.Pointer(&how)), unsafe.Sizeof(how), 0, 0)
 		switch {
 		case errno == 0:

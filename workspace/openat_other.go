@@ -15,7 +15,7 @@ const (
 	atFDCWD           = -100 // unused: openat2 is never called here
 )
 
-func openat2(dirfd int, path string, flags int, resolve uint64) (int, error) {
+func openat2(dirfd int, path string, flags int, resolve uint64, fast bool) (int, error) {
 	return -1, syscall.ENOSYS
 }
 
@@ -23,6 +23,6 @@ func openat(dirfd int, name string, flags int) (int, error) {
 	return -1, syscall.ENOSYS
 }
 
-func readDirFD(fd int, buf []byte) ([]dirEntry, error) {
+func readDirFD(fd int, buf []byte, fast bool) ([]dirEntry, error) {
 	return nil, syscall.ENOSYS
 }

@@ -145,13 +145,15 @@ func (s *Snapshot) ReadFileStamp(f File, buf []byte) ([]byte, FileStamp, error) 
 	if err != nil {
 		return nil, FileStamp{}, err
 	}
-	// Raw system calls: os.File would register every file with the poller.
-	fd, err := root.open(f.Rel, syscall.O_RDONLY|syscall.O_NONBLOCK)
+	// System calls, not an os.File, which would register every file with
+	// the poller; raw ones on a local disk (fastcalls_linux.go).
+	fast := f.onLocalDisk
+	fd, err := root.open(f.Rel, syscall.O_RDONLY|syscall.O_NONBLOCK, fast)
 	if err != nil {
 		return nil, FileStamp{}, &os.PathError{Op: "open", Path: f.Rel, Err: err}
 	}
-	defer syscall.Close(fd)
-	return readRegular(fd, f.Rel, limit, buf)
+	defer closeFD(fd, fast)
+	return readRegular(fd, f.Rel, limit, buf, fast)
 }
 
 // firstReadSize bounds the buffer allocated before a file's bytes arrive,
@@ -163,10 +165,11 @@ const firstReadSize = 16 << 20
 // must be a regular file of at most limit bytes without a NUL byte. It never
 // reads more than limit+1 bytes (the one past the limit tells a file grown
 // while being read), and stops at the first block holding a NUL byte. It
-// returns the stamp fd had before the first read.
-func readRegular(fd int, name string, limit int64, buf []byte) ([]byte, FileStamp, error) {
+// returns the stamp fd had before the first read. Its system calls are raw
+// when fast (fastcalls_linux.go).
+func readRegular(fd int, name string, limit int64, buf []byte, fast bool) ([]byte, FileStamp, error) {
 	var st unix.Stat_t
-	if err := unix.Fstat(fd, &st); err != nil {
+	if err := fstatFD(fd, &st, fast); err != nil {
 		return nil, FileStamp{}, &os.PathError{Op: "stat", Path: name, Err: err}
 	}
 	if st.Mode&unix.S_IFMT != unix.S_IFREG {
@@ -191,7 +194,7 @@ func readRegular(fd int, name string, limit int64, buf []byte) ([]byte, FileStam
 			testHookBeforeRead()
 		}
 		room := content[len(content):min(cap(content), maxRead)]
-		n, err := syscall.Read(fd, room)
+		n, err := readFD(fd, room, fast)
 		if err == syscall.EINTR {
 			continue
 		}

@@ -21,6 +21,9 @@ type File struct {
 	Lines  []LineSel // line selection of the target that named it
 	Named  bool      // named in `paths` itself, not found by walking a directory
 	root   string    // the folder's Path, for URI
+	// onLocalDisk: listed in a directory on a local disk filesystem, so its
+	// bytes are read with raw system calls (fastcalls_linux.go).
+	onLocalDisk bool
 }
 
 // URI returns the URI the client knows the file by (computed on demand:
@@ -87,7 +90,7 @@ func (s *Snapshot) WalkFunc(ctx context.Context, targets []Target, opts WalkOpti
 	if len(targets) > 1 {
 		seen = map[string]bool{}
 	}
-	add := func(t Target, abs, rel string, named bool) {
+	add := func(t Target, abs, rel string, named, local bool) {
 		if seen[abs] || IsTempName(filepath.Base(abs)) { // structls's own temporary files are never searched
 			return
 		}
@@ -99,16 +102,16 @@ func (s *Snapshot) WalkFunc(ctx context.Context, targets []Target, opts WalkOpti
 		if len(s.docs) > 0 {
 			doc = s.docs[filepath.Join(f.Path, filepath.FromSlash(rel))]
 		}
-		emit(File{Folder: t.Folder, Abs: abs, Rel: rel, Doc: doc, Lines: t.Lines, Named: named, root: f.Path})
+		emit(File{Folder: t.Folder, Abs: abs, Rel: rel, Doc: doc, Lines: t.Lines, Named: named, root: f.Path, onLocalDisk: local})
 	}
 	for _, t := range targets {
 		if !t.IsDir {
-			add(t, t.Base, s.Folders[t.Folder].Rel(t.Base), true)
+			add(t, t.Base, s.Folders[t.Folder].Rel(t.Base), true, false)
 			continue
 		}
 		w := walker{snap: s, ctx: ctx, target: t, folder: s.Folders[t.Folder], opts: opts, filter: filter,
 			allowNodeModules: allowNodeModules, maxDepth: globDepth(t.Glob)}
-		if err := w.walk(func(abs, rel string) { add(t, abs, rel, false) }); err != nil {
+		if err := w.walk(func(abs, rel string, local bool) { add(t, abs, rel, false, local) }); err != nil {
 			return err
 		}
 		for path := range s.docs { // unsaved new files, not on disk yet
@@ -119,7 +122,7 @@ func (s *Snapshot) WalkFunc(ctx context.Context, targets []Target, opts WalkOpti
 			rel, _ := filepath.Rel(f.Path, path)
 			abs := filepath.Join(f.Real, rel)
 			if within(t.Base, abs) && w.keepFile(abs, filepath.ToSlash(rel)) {
-				add(t, abs, filepath.ToSlash(rel), false)
+				add(t, abs, filepath.ToSlash(rel), false, false)
 			}
 		}
 	}
@@ -143,9 +146,10 @@ type walker struct {
 }
 
 // walk walks the target's directory; emit is called with the absolute and
-// the folder-relative (slash) path of every file kept. A folder whose root
+// the folder-relative (slash) path of every file kept, and whether its
+// directory is on a local disk (onLocalDisk). A folder whose root
 // cannot be opened any more is skipped, as any unreadable directory is.
-func (w *walker) walk(emit func(abs, rel string)) error {
+func (w *walker) walk(emit func(abs, rel string, local bool)) error {
 	root, err := w.snap.root(w.target.Folder)
 	if err != nil {
 		return nil
@@ -182,11 +186,11 @@ const maxIgnoreFileSize = 64 << 20
 // loadIgnore reads the ignore file at the absolute path, whose patterns are
 // relative to the directory base; a missing or unreadable one is no rule.
 func (w *walker) loadIgnore(path, base string) {
-	fd, err := w.root.open(w.folder.Rel(path), syscall.O_RDONLY|syscall.O_NONBLOCK)
+	fd, err := w.root.open(w.folder.Rel(path), syscall.O_RDONLY|syscall.O_NONBLOCK, false)
 	if err != nil {
 		return
 	}
-	data, _, err := readRegular(fd, w.folder.Rel(path), maxIgnoreFileSize, nil)
+	data, _, err := readRegular(fd, w.folder.Rel(path), maxIgnoreFileSize, nil, false)
 	syscall.Close(fd)
 	if err != nil {
 		return
@@ -207,11 +211,11 @@ func (w *walker) ignored(abs string, isDir bool) bool {
 
 // dir walks one directory, at the absolute path dir and the folder-relative
 // slash path rel ("." for the folder's root); emit is called for every file kept.
-func (w *walker) dir(dir, rel string, depth int, emit func(abs, rel string)) error {
+func (w *walker) dir(dir, rel string, depth int, emit func(abs, rel string, local bool)) error {
 	if err := w.ctx.Err(); err != nil {
 		return err
 	}
-	entries, err := w.list(rel)
+	entries, local, err := w.list(rel)
 	if err != nil {
 		return nil // unreadable directories are skipped, as ripgrep does
 	}
@@ -239,7 +243,7 @@ func (w *walker) dir(dir, rel string, depth int, emit func(abs, rel string)) err
 			// The glob filter first: it needs no absolute path, and drops most files of a typed search.
 			if w.filter.keeps(entryRel) {
 				if abs := joinName(dir, e.name); w.inTargetNotIgnored(abs) {
-					emit(abs, entryRel)
+					emit(abs, entryRel, local)
 				}
 			}
 			continue
@@ -292,19 +296,22 @@ const (
 const direntBufSize = 32 << 10
 
 // list returns the entries of the directory at the folder-relative path rel,
-// sorted by name, reading them from a handle opened through the folder root.
-func (w *walker) list(rel string) ([]dirEntry, error) {
-	fd, err := w.root.open(rel, syscall.O_RDONLY|syscall.O_DIRECTORY)
+// sorted by name, reading them from a handle opened through the folder root,
+// and whether the directory is on a local disk (onLocalDisk). The directory
+// is opened with an ordinary system call: it may be a mount point.
+func (w *walker) list(rel string) ([]dirEntry, bool, error) {
+	fd, err := w.root.open(rel, syscall.O_RDONLY|syscall.O_DIRECTORY, false)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	defer syscall.Close(fd)
 	if w.direntBuf == nil {
 		w.direntBuf = make([]byte, direntBufSize)
 	}
-	entries, err := readDirFD(fd, w.direntBuf)
+	local := onLocalDisk(fd)
+	entries, err := readDirFD(fd, w.direntBuf, local)
 	slices.SortFunc(entries, func(a, b dirEntry) int { return strings.Compare(a.name, b.name) })
-	return entries, err
+	return entries, local, err
 }
 
 // keepFile applies the glob filters, the target glob and the ignore files to a file.
