@@ -23,6 +23,7 @@ func TestCBodies(t *testing.T) {
 		"extern \"C\" {\nint c_func(void);\n}\nenum class E : int { A, B };\nstruct S final { int a; };\nTEST(Suite, Name) {⟦ EXPECT_EQ(1, 1); ⟧}\n",
 		"void f() try {⟦ g(); ⟧} catch (...) { h(); }\nconcept C = requires(T a) { a.f(); };\n",
 		"class A {\n  int f() { return 1; };\n  int g() /* ; */ {⟦ return 2; ⟧}\n};\n",
+		"int f() {⟦ int x = 1'000'000 + 0x1'F; char c = '}'; double d = 1.5e3; return x; ⟧}\nint g() {⟦ return u8'}' + L'}'; ⟧}\n",
 	})
 }
 
@@ -42,5 +43,6 @@ func FuzzCppBodies(f *testing.F) {
 		"template <typename T> T max(T a, T b) { return a > b ? a : b; }\nauto f = [](int x) -> int { return x; };\nconst char *s = R\"x(})x\";\nstruct S { int x{5}; void m() &&; };\n",
 		"extern \"C\" { int c_func(void); }\nenum class E : int { A, B };\nvoid f() try { g(); } catch (...) { }\nint big = 1'000'000;\n",
 		"class B {\n  int CountWalFiles() {\n    return 1;\n  };\n};\nstatic int h(int a) { return a; };\n",
+		"int f() { int x = 1'000'000 + 0x1'F; char c = '}'; return x; }\nint g() { return u8'}' + L'}'; }\n",
 	})
 }

@@ -3,6 +3,7 @@ package outline
 import (
 	"context"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -49,6 +50,12 @@ func fuzzSkips(f *testing.F, language string, seeds []string) {
 	f.Cleanup(scratch.Release)
 	f.Fuzz(func(t *testing.T, src []byte) {
 		skip := spec.Skip(src, nil)
+		bodiesByToken = true
+		byToken := spec.Skip(src, nil)
+		bodiesByToken = false
+		if !slices.Equal(skip, byToken) {
+			t.Fatalf("the fast scan of bodies skips %v, token by token %v", skip, byToken)
+		}
 		if len(skip)%2 != 0 {
 			t.Fatalf("%d offsets: not pairs", len(skip))
 		}
