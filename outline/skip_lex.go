@@ -122,6 +122,8 @@ type lexer struct {
 	lineStart bool  // nothing but blanks since the last line break (or the start)
 	prev      token // the token returned last
 	nesting   int   // literals within literals being read
+	// comment, when set, is told of each comment next passes over.
+	comment func(start, end int)
 }
 
 func newLexer(src []byte, opts *lexOptions) *lexer {
@@ -147,12 +149,19 @@ func (l *lexer) next() token {
 		case classOther:
 			switch {
 			case c == '/' && l.i+1 < len(src) && src[l.i+1] == '/':
-				l.i = l.lineEnd(l.i)
+				end := l.lineEnd(l.i)
+				if l.comment != nil {
+					l.comment(l.i, end)
+				}
+				l.i = end
 				continue
 			case c == '/' && l.i+1 < len(src) && src[l.i+1] == '*':
 				end, hasNewline := l.blockComment(l.i)
 				if end < 0 {
 					return l.emit(token{kind: tokBad, start: l.i, end: len(src)})
+				}
+				if l.comment != nil {
+					l.comment(l.i, end)
 				}
 				newline = newline || hasNewline
 				l.lineStart = l.lineStart || hasNewline
@@ -371,6 +380,7 @@ type skipScan struct {
 	bodyDepth int         // brackets of that kind open inside it
 	conds     []condDepth // the #if open in it
 	unsafe    bool
+	run       commentRun // the comments outside bodies read since the last token
 }
 
 // condDepth is an #if open in a body: the brace depth where it started,
@@ -378,7 +388,9 @@ type skipScan struct {
 type condDepth struct{ start, first int }
 
 func newSkipScan(src []byte, opts *lexOptions, skip []uint32) *skipScan {
-	return &skipScan{lexer: newLexer(src, opts), skip: skip, bodyOpen: -1}
+	s := &skipScan{lexer: newLexer(src, opts), skip: skip, bodyOpen: -1, run: commentRun{start: -1}}
+	s.lexer.comment = s.comment
+	return s
 }
 
 // nextOutside returns the next token outside the bodies being skipped, and
@@ -390,9 +402,13 @@ func (s *skipScan) nextOutside() (token, bool) {
 		}
 		t := s.next()
 		if t.kind == tokEOF || t.kind == tokBad {
+			if t.kind == tokEOF {
+				s.endComments()
+			}
 			return t, false
 		}
 		if !s.inBody(t) {
+			s.endComments()
 			return t, true
 		}
 	}
