@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
@@ -219,7 +220,7 @@ func (x *extraction) signature(r *Rule, decl int32, top bool) string {
 	if r.Header != "" {
 		if body := r.c.header.first(x.v, decl); body >= 0 {
 			end = x.tree.Nodes[body].Start
-			return truncate(strings.Join(strings.Fields(string(x.tree.Source[start:end])), " "), maxSignatureBytes)
+			return oneLine(x.tree.Source[start:end], maxSignatureBytes)
 		}
 	}
 	for line := range bytes.SplitSeq(x.tree.Source[start:end], []byte("\n")) {
@@ -228,6 +229,31 @@ func (x *extraction) signature(r *Rule, decl int32, top bool) string {
 		}
 	}
 	return ""
+}
+
+// oneLine is truncate(strings.Join(strings.Fields(string(b)), " "), n)
+// in one pass, which reads no further than the cut: a header's words
+// joined by single spaces, on one line.
+func oneLine(b []byte, n int) string {
+	out := make([]byte, 0, min(len(b), n+utf8.UTFMax))
+	space := false
+	for _, c := range b {
+		switch {
+		case c >= utf8.RuneSelf:
+			return truncate(strings.Join(strings.Fields(string(b)), " "), n) // Unicode's spaces too
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f':
+			space = len(out) > 0
+			continue
+		case space:
+			out = append(out, ' ')
+			space = false
+		}
+		out = append(out, c)
+		if len(out) > n {
+			break
+		}
+	}
+	return truncate(string(out), n)
 }
 
 // truncate cuts s to at most n bytes on a character boundary, marking the cut.

@@ -205,3 +205,19 @@ func TestEverySampleExtracts(t *testing.T) {
 		}
 	}
 }
+
+// FuzzOneLine holds oneLine to what it stands for: the words joined by
+// single spaces, cut as truncate cuts.
+func FuzzOneLine(f *testing.F) {
+	for _, seed := range []string{"func f(\n\ta int,\n\tb string,\n) error", "  class\tA\r\n  extends B  ", "é\u00a0x y", "", " ", "aaaaaaaaa bbbbbbbbb ccccccccc", "a\u2028b  c"} {
+		f.Add(seed, 8)
+		f.Add(seed, 512)
+	}
+	f.Fuzz(func(t *testing.T, s string, n int) {
+		n = max(1, n%600)
+		want := truncate(strings.Join(strings.Fields(s), " "), n)
+		if got := oneLine([]byte(s), n); got != want {
+			t.Fatalf("oneLine(%q, %d) = %q, want %q", s, n, got, want)
+		}
+	})
+}

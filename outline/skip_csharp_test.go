@@ -19,6 +19,7 @@ func TestCSharpBodies(t *testing.T) {
 // FuzzCSharpBodies holds csharpBodies to fuzzSkips' promise.
 func FuzzCSharpBodies(f *testing.F) {
 	fuzzSkips(f, "csharp", []string{
+		"/// <summary/>\nclass A {\n  // m\n  void M() { }\n  #region R\n  // q\n  int x; // r\n  #endregion\n}\n",
 		"using System;\n\nnamespace N {\n    public class A : B {\n        public A(int x) : base(x) { }\n        public int P { get { return 1; } set { } }\n        public void M() { Console.WriteLine($\"{1}}}\"); }\n    }\n}\n",
 		"class C { Foo f = new Foo(1) { Bar = 2 }; Action a = () => { }; T M<T>() where T : new() { return new T(); } }\nrecord R(int A) { }\n",
 		"struct S { public static S operator +(S a, S b) { return a; } event EventHandler E { add { } remove { } } }\ninterface I { void M() { } }\n",

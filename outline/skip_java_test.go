@@ -22,6 +22,7 @@ func TestJavaBodies(t *testing.T) {
 // FuzzJavaBodies holds javaBodies to fuzzSkips' promise.
 func FuzzJavaBodies(f *testing.F) {
 	fuzzSkips(f, "java", []string{
+		"/** A. */\npublic class A {\n  /** x */\n  int x; // y\n  // z\n  void m() {}\n}\n// end\n",
 		"package p;\n\nimport java.util.*;\n\npublic class A {\n    private int x;\n    public A(int x) { this.x = x; }\n    public int get() { return x; }\n}\n",
 		"class B { static { init(); } Object o = new Object() { public String toString() { return \"}\"; } }; Runnable r = () -> { }; }\n",
 		"enum E { A { void m() {} }, B; abstract void m(); }\nrecord R(int a) { R { if (a < 0) throw new IllegalArgumentException(); } }\n",

@@ -194,7 +194,7 @@ func jsxValue(l *lexer, j int) int {
 		return l.code(j)
 	case src[j] == '<':
 		sub := *l
-		sub.nesting++
+		sub.nesting, sub.comment = sub.nesting+1, nil
 		if end := jsxElement(&sub, j); end > j {
 			return end
 		}
@@ -223,7 +223,7 @@ func jsxChildren(l *lexer, j int) int {
 				return k + 1
 			}
 			sub := *l
-			sub.nesting++
+			sub.nesting, sub.comment = sub.nesting+1, nil
 			end := jsxElement(&sub, j)
 			if end <= j {
 				return -1

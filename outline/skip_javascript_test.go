@@ -27,6 +27,7 @@ func TestJavaScriptBodies(t *testing.T) {
 // FuzzJavaScriptBodies holds the JavaScript scanner to fuzzSkips' promise.
 func FuzzJavaScriptBodies(f *testing.F) {
 	fuzzSkips(f, "javascript", []string{
+		"const a = 1 // c\n// alone\nexport default a /* x */\n/* y\n */\nlet b = 2\nclass K {\n  // k\n  m() { }\n  p = 1 // p\n}\n// the end",
 		"import x from 'x';\n\nexport function f(a) { return a + 1; }\n\nexport class A extends B {\n  constructor() { super(); }\n  m() { return `}${1}`; }\n}\n\nconst g = () => { return /}/; };\n",
 		"function App() { return <div onClick={() => { go(); }}>it's {x}</div>; }\nconst o = { m() { }, 'k': 1 };\nswitch (x) { case 1: { break; } }\n",
 		"let a = b / c / d;\nif (x) { y(); } else { z(); }\nclass C { static { init(); } #p = 1; get q() { return this.#p; } }\n",
@@ -37,6 +38,7 @@ func FuzzJavaScriptBodies(f *testing.F) {
 // promise.
 func FuzzTypeScriptBodies(f *testing.F) {
 	fuzzSkips(f, "typescript", []string{
+		"type A = \"x\" // ends the alias\nconst b = 1\n// alone\ntype C = \"y\" /* c */\n/** doc */\nexport default b\ninterface I {\n  // i\n  a: number // a\n}\n",
 		"export interface I { m(): { a: number }; }\nexport function f(x: number): { a: number } { return { a: x }; }\nexport class A implements I { m() { return { a: 1 }; } }\n",
 		"const g = <T>(x: T): T => { return x; };\nenum E { A = 1, B }\nnamespace N { export function h(): void { } }\ntype F = (x: number) => { y: string };\n",
 		"abstract class B<T extends { k: string }> { abstract m(): Promise<Map<string, T>>; n(): void { } }\ndeclare module 'm' { export const c: number; }\n",

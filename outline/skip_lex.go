@@ -1,6 +1,9 @@
 package outline
 
-import "sync"
+import (
+	"bytes"
+	"sync"
+)
 
 // The body scanners of the brace languages (skip_*.go) find the insides of
 // function bodies by a scan of the source's tokens, as goBodies does Go's:
@@ -69,18 +72,41 @@ type lexOptions struct {
 	// called only at those.
 	literalStarts string
 
-	starts [256]bool // literalStarts as a table, made on first use
-	once   sync.Once
+	classes [256]byteClass // each byte's class, made on first use (newLexer)
+	starts  [256]bool      // literalStarts as a table, made with classes
+	once    sync.Once
 }
 
-// mayStartLiteral reports whether a literal may start with c.
-func (o *lexOptions) mayStartLiteral(c byte) bool {
-	o.once.Do(func() {
-		for i := range len(o.literalStarts) {
-			o.starts[o.literalStarts[i]] = true
+// byteClass is what a byte may start, for the lexer's fast paths.
+type byteClass uint8
+
+const (
+	classOther   byteClass = iota // a comment, literal or directive may start here: the lexer must read it
+	classBlank                    // a blank other than a line break
+	classNewline                  // a line break
+	classWord                     // a word, which no literal starts with
+	classPunct                    // one byte of punctuation, which starts nothing else
+)
+
+// build makes o's table of byte classes.
+func (o *lexOptions) build() {
+	for i := range len(o.literalStarts) {
+		o.starts[o.literalStarts[i]] = true
+	}
+	for c := range 256 {
+		switch b := byte(c); {
+		case o.starts[c] || b == '/' || b == '#' && o.directives:
+			o.classes[c] = classOther
+		case b == '\n':
+			o.classes[c] = classNewline
+		case b == ' ' || b == '\t' || b == '\r' || b == '\f' || b == '\v':
+			o.classes[c] = classBlank
+		case isWordByte(b):
+			o.classes[c] = classWord
+		default:
+			o.classes[c] = classPunct
 		}
-	})
-	return o.starts[c]
+	}
 }
 
 // maxLexNesting bounds the nesting of literals within literals (template
@@ -96,40 +122,54 @@ type lexer struct {
 	lineStart bool  // nothing but blanks since the last line break (or the start)
 	prev      token // the token returned last
 	nesting   int   // literals within literals being read
+	// comment, when set, is told of each comment next passes over.
+	comment func(start, end int)
 }
 
 func newLexer(src []byte, opts *lexOptions) *lexer {
+	opts.once.Do(opts.build)
 	return &lexer{src: src, opts: opts, lineStart: true}
 }
 
 // next returns the next token, skipping blanks and comments.
 func (l *lexer) next() token {
 	src := l.src
+	classes := &l.opts.classes
 	newline := false
 	for l.i < len(src) {
 		c := src[l.i]
-		switch {
-		case c == '\n':
+		switch classes[c] {
+		case classBlank:
+			l.i++
+			continue
+		case classNewline:
 			newline, l.lineStart = true, true
 			l.i++
 			continue
-		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
-			l.i++
-			continue
-		case c == '/' && l.i+1 < len(src) && src[l.i+1] == '/':
-			l.i = l.lineEnd(l.i)
-			continue
-		case c == '/' && l.i+1 < len(src) && src[l.i+1] == '*':
-			end, hasNewline := l.blockComment(l.i)
-			if end < 0 {
-				return l.emit(token{kind: tokBad, start: l.i, end: len(src)})
+		case classOther:
+			switch {
+			case c == '/' && l.i+1 < len(src) && src[l.i+1] == '/':
+				end := l.lineEnd(l.i)
+				if l.comment != nil {
+					l.comment(l.i, end)
+				}
+				l.i = end
+				continue
+			case c == '/' && l.i+1 < len(src) && src[l.i+1] == '*':
+				end, hasNewline := l.blockComment(l.i)
+				if end < 0 {
+					return l.emit(token{kind: tokBad, start: l.i, end: len(src)})
+				}
+				if l.comment != nil {
+					l.comment(l.i, end)
+				}
+				newline = newline || hasNewline
+				l.lineStart = l.lineStart || hasNewline
+				l.i = end
+				continue
+			case c == '#' && l.opts.directives && l.lineStart:
+				return l.emit(l.directive(newline))
 			}
-			newline = newline || hasNewline
-			l.lineStart = l.lineStart || hasNewline
-			l.i = end
-			continue
-		case c == '#' && l.opts.directives && l.lineStart:
-			return l.emit(l.directive(newline))
 		}
 		break
 	}
@@ -138,7 +178,8 @@ func (l *lexer) next() token {
 	}
 	l.lineStart = false
 	start := l.i
-	if l.opts.mayStartLiteral(src[start]) {
+	c := src[start]
+	if l.opts.starts[c] {
 		if end := l.opts.literal(l, start); end < 0 {
 			return l.emit(token{kind: tokBad, start: start, end: len(src), newline: newline})
 		} else if end > start {
@@ -146,12 +187,18 @@ func (l *lexer) next() token {
 			return l.emit(token{kind: tokLiteral, start: start, end: end, newline: newline})
 		}
 	}
-	if isWordByte(src[start]) {
+	if isWordByte(c) {
 		l.i = l.wordEnd(start)
 		return l.emit(token{kind: tokWord, start: start, end: l.i, newline: newline})
 	}
 	l.i++
 	return l.emit(token{kind: tokPunct, start: start, end: l.i, newline: newline})
+}
+
+// punct takes the one byte of punctuation at i as next would.
+func (l *lexer) punct(i int) {
+	l.prev = token{kind: tokPunct, start: i, end: i + 1}
+	l.lineStart = false
 }
 
 func (l *lexer) emit(t token) token {
@@ -162,14 +209,19 @@ func (l *lexer) emit(t token) token {
 // wordEnd returns the end of the word (identifier, keyword or number) at i.
 func (l *lexer) wordEnd(i int) int {
 	src := l.src
-	number := src[i] >= '0' && src[i] <= '9'
-	for i < len(src) {
-		switch c := src[i]; {
-		case isWordByte(c):
+	if src[i] < '0' || src[i] > '9' {
+		for i < len(src) && wordBytes[src[i]] {
 			i++
-		case number && c == '\'' && l.opts.digitQuotes && i+1 < len(src) && isWordByte(src[i+1]):
+		}
+		return i
+	}
+	for i < len(src) { // a number
+		switch c := src[i]; {
+		case wordBytes[c]:
+			i++
+		case c == '\'' && l.opts.digitQuotes && i+1 < len(src) && wordBytes[src[i+1]]:
 			i++ // 1'000'000
-		case number && c == '.' && i+1 < len(src) && src[i+1] >= '0' && src[i+1] <= '9':
+		case c == '.' && i+1 < len(src) && src[i+1] >= '0' && src[i+1] <= '9':
 			i++ // 1.5: one word, not a member access
 		default:
 			return i
@@ -178,16 +230,27 @@ func (l *lexer) wordEnd(i int) int {
 	return i
 }
 
+// wordBytes are the bytes isWordByte accepts, as a table.
+var wordBytes = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = isWordByte(byte(c))
+	}
+	return t
+}()
+
 // lineEnd returns the index of the line break that ends the line comment
 // or directive at i (a backslash before a line break continues it, where
 // the language says so), or len(src).
 func (l *lexer) lineEnd(i int) int {
 	src := l.src
-	for ; i < len(src); i++ {
-		if src[i] != '\n' {
-			continue
+	for i < len(src) {
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			return len(src)
 		}
+		i += j
 		if l.opts.continuations && (i > 0 && src[i-1] == '\\' || i > 1 && src[i-1] == '\r' && src[i-2] == '\\') {
+			i++
 			continue
 		}
 		return i
@@ -199,10 +262,18 @@ func (l *lexer) lineEnd(i int) int {
 // a line break; -1 when it is not closed.
 func (l *lexer) blockComment(i int) (int, bool) {
 	src := l.src
+	if !l.opts.nestedComments {
+		end := bytes.Index(src[i+2:], commentEnd)
+		if end < 0 {
+			return -1, false
+		}
+		end += i + 4
+		return end, bytes.IndexByte(src[i:end], '\n') >= 0
+	}
 	depth, newline := 0, false
 	for i < len(src) {
 		switch {
-		case src[i] == '/' && i+1 < len(src) && src[i+1] == '*' && (depth == 0 || l.opts.nestedComments):
+		case src[i] == '/' && i+1 < len(src) && src[i+1] == '*':
 			depth++
 			i += 2
 		case src[i] == '*' && i+1 < len(src) && src[i+1] == '/':
@@ -218,6 +289,8 @@ func (l *lexer) blockComment(i int) (int, bool) {
 	}
 	return -1, newline
 }
+
+var commentEnd = []byte("*/")
 
 // directive reads the preprocessor line at l.i: to its line break, past
 // continuations and through block comments that span lines.
@@ -307,6 +380,7 @@ type skipScan struct {
 	bodyDepth int         // brackets of that kind open inside it
 	conds     []condDepth // the #if open in it
 	unsafe    bool
+	run       commentRun // the comments outside bodies read since the last token
 }
 
 // condDepth is an #if open in a body: the brace depth where it started,
@@ -314,18 +388,27 @@ type skipScan struct {
 type condDepth struct{ start, first int }
 
 func newSkipScan(src []byte, opts *lexOptions, skip []uint32) *skipScan {
-	return &skipScan{lexer: newLexer(src, opts), skip: skip, bodyOpen: -1}
+	s := &skipScan{lexer: newLexer(src, opts), skip: skip, bodyOpen: -1, run: commentRun{start: -1}}
+	s.lexer.comment = s.comment
+	return s
 }
 
 // nextOutside returns the next token outside the bodies being skipped, and
 // false at the end of the text or at text the lexer cannot read for sure.
 func (s *skipScan) nextOutside() (token, bool) {
 	for {
+		if s.bodyOpen >= 0 && !bodiesByToken {
+			s.skipBody()
+		}
 		t := s.next()
 		if t.kind == tokEOF || t.kind == tokBad {
+			if t.kind == tokEOF {
+				s.endComments()
+			}
 			return t, false
 		}
 		if !s.inBody(t) {
+			s.endComments()
 			return t, true
 		}
 	}
@@ -354,16 +437,73 @@ func (s *skipScan) inBody(t token) bool {
 	case t.is(s.src, s.open):
 		s.bodyDepth++
 	case t.is(s.src, s.close):
-		if s.bodyDepth > 0 {
-			s.bodyDepth--
-			break
-		}
-		if !s.unsafe && len(s.conds) == 0 && t.start > s.bodyOpen && (s.notBefore == 0 || s.nextByte(t.end) != s.notBefore) {
-			s.skip = append(s.skip, uint32(s.bodyOpen), uint32(t.start))
-		}
-		s.bodyOpen = -1
+		s.closeBracket(t.start)
 	}
 	return true
+}
+
+// closeBracket takes the body's closing bracket at i: the end of a
+// bracket opened inside the body, or of the body, whose inside it records.
+func (s *skipScan) closeBracket(i int) {
+	if s.bodyDepth > 0 {
+		s.bodyDepth--
+		return
+	}
+	if !s.unsafe && len(s.conds) == 0 && i > s.bodyOpen && (s.notBefore == 0 || s.nextByte(i+1) != s.notBefore) {
+		s.skip = append(s.skip, uint32(s.bodyOpen), uint32(i))
+	}
+	s.bodyOpen = -1
+}
+
+// bodiesByToken makes the scanners read bodies token by token, without
+// skipBody's fast path: for the tests that hold the two to the same ranges.
+var bodiesByToken = false
+
+// skipBody reads the open body as next and inBody would, token by token,
+// but without making tokens where it can: through blanks, words and
+// punctuation, which is most of a body's text, it only counts brackets.
+// It returns at the body's end, at the end of the text, or at a byte
+// that may start a comment, literal or directive, for next to read.
+func (s *skipScan) skipBody() {
+	l := s.lexer
+	src, classes := l.src, &l.opts.classes
+	for i := l.i; i < len(src); {
+		switch c := src[i]; {
+		case c == s.open:
+			s.bodyDepth++
+			l.punct(i)
+			i++
+		case c == s.close:
+			l.punct(i)
+			s.closeBracket(i)
+			i++
+			if s.bodyOpen < 0 {
+				l.i = i
+				return
+			}
+		default:
+			switch classes[c] {
+			case classBlank:
+				i++
+			case classNewline:
+				l.lineStart = true
+				i++
+			case classWord:
+				l.i = i
+				end := l.wordEnd(i)
+				l.emit(token{kind: tokWord, start: i, end: end})
+				l.lineStart = false
+				i = end
+			case classPunct:
+				l.punct(i)
+				i++
+			default:
+				l.i = i
+				return
+			}
+		}
+	}
+	l.i = len(src)
 }
 
 // directive follows a conditional directive inside the body.

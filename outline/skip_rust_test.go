@@ -28,6 +28,7 @@ func TestRustBodies(t *testing.T) {
 // FuzzRustBodies holds rustBodies to fuzzSkips' promise.
 func FuzzRustBodies(f *testing.F) {
 	fuzzSkips(f, "rust", []string{
+		"//! Crate.\n/// Doc.\npub struct S {\n    /// field\n    a: u8, // a\n}\nimpl S {\n    /// m\n    fn m(&self) {}\n}\n/* end */",
 		"use std::fmt;\n\npub struct S { pub a: i32, b: fn() }\n\nimpl S {\n    pub fn new() -> Self { S { a: 1, b: g } }\n}\n",
 		"fn f<'a>(x: &'a str) -> &'a str { let c = '}'; x }\ntrait T { fn m(&self) -> u8 { 0 } fn n(&self); }\n",
 		"macro_rules! m { ($x:ident) => { fn $x() {} }; }\nmod inner { pub fn g() { let s = r#\"{\"#; } }\n",

@@ -3,6 +3,7 @@ package outline
 import (
 	"context"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -49,14 +50,20 @@ func fuzzSkips(f *testing.F, language string, seeds []string) {
 	f.Cleanup(scratch.Release)
 	f.Fuzz(func(t *testing.T, src []byte) {
 		skip := spec.Skip(src, nil)
+		bodiesByToken = true
+		byToken := spec.Skip(src, nil)
+		bodiesByToken = false
+		if !slices.Equal(skip, byToken) {
+			t.Fatalf("the fast scan of bodies skips %v, token by token %v", skip, byToken)
+		}
 		if len(skip)%2 != 0 {
 			t.Fatalf("%d offsets: not pairs", len(skip))
 		}
 		prev := uint32(0)
 		for i := 0; i < len(skip); i += 2 {
 			start, end := skip[i], skip[i+1]
-			if start < prev || end <= start || int(end) >= len(src) || start == 0 || !brackets(src[start-1], src[end]) {
-				t.Fatalf("range %d-%d (after %d) is not the inside of brackets in order", start, end, prev)
+			if start < prev || end <= start || int(end) >= len(src) || !(start > 0 && brackets(src[start-1], src[end]) || ownLines(src, int(start), int(end))) {
+				t.Fatalf("range %d-%d (after %d) is neither the inside of brackets nor comments on lines of their own, in order", start, end, prev)
 			}
 			prev = end
 		}
@@ -73,6 +80,15 @@ func fuzzSkips(f *testing.F, language string, seeds []string) {
 			t.Fatalf("the outline without the %d skipped ranges differs:\n%+v\nwant\n%+v", len(skip)/2, got, want)
 		}
 	})
+}
+
+// ownLines reports whether src[start:end] may be a run of comments on
+// lines of their own: it starts with a comment after a line break and
+// blanks, and a line break follows it.
+func ownLines(src []byte, start, end int) bool {
+	text := string(src[start:end])
+	line := strings.LastIndexByte(string(src[:start]), '\n') + 1
+	return (strings.HasPrefix(text, "//") || strings.HasPrefix(text, "/*")) && strings.TrimSpace(string(src[line:start])) == "" && src[end] == '\n'
 }
 
 // brackets reports whether open and close are a pair of brackets: {},
