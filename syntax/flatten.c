@@ -7,6 +7,12 @@
 
 bool structls_cursor_walk;
 
+// structls_walks counts the walks that write trees out (write_kept), for
+// the test that a whole tree larger than its slice is walked once.
+size_t structls_walks;
+
+size_t structls_walk_count(void) { return __atomic_load_n(&structls_walks, __ATOMIC_RELAXED); }
+
 // source is the text being parsed, handed to tree-sitter whole.
 typedef struct { const char *text; uint32_t length; } source;
 
@@ -140,6 +146,7 @@ static void write_of_kind(const TSTree *tree, forest *f) {
 // nodes are read directly too (direct.c), unless the tree's layout is not
 // the one mirrored.
 static int64_t write_kept(structls_scratch *s, const TSTree *tree, walk_filter filter, flat_node *out, int64_t cap, bool *has_error) {
+	__atomic_add_fetch(&structls_walks, 1, __ATOMIC_RELAXED);
 	TSNode root = ts_tree_root_node(tree);
 	*has_error = ts_node_has_error(root);
 	forest f = { s, tree, !structls_cursor_walk && layout_agrees(tree), filter, out, cap, 0 };
@@ -188,6 +195,17 @@ static bool include_all_but(structls_scratch *s, TSParser *p, const char *text, 
 	return ts_parser_set_included_ranges(p, ranges, n);
 }
 
+// whole_tree_nodes is how many nodes write_kept writes of tree with a filter
+// that keeps every node (tree-sitter counts the visible nodes below each
+// node, aliased ones included, as the walks see them), and -1 for any other
+// filter. structls_parse returns it without walking a tree that will not
+// fit, so that the caller grows out once and the walk runs once; the
+// caller still checks the count structls_flatten returns.
+static int64_t whole_tree_nodes(const TSTree *tree, walk_filter filter) {
+	if (filter.only >= 0 || filter.opaque) return -1;
+	return ts_node_descendant_count(ts_tree_root_node(tree));
+}
+
 // structls_parse parses text with a fresh parser in the scratch arena and
 // writes its nodes into out as write_kept does. It returns CANCELLED when
 // the parse was cancelled, REFUSED when tree-sitter refuses the grammar,
@@ -223,6 +241,13 @@ int64_t structls_parse(structls_scratch *s, const TSLanguage *lang, const char *
 		structls_arena_leave();
 		structls_release(s);
 		return CANCELLED;
+	}
+	int64_t whole = whole_tree_nodes(s->tree, filter);
+	if (whole > cap) {
+		// Walking it now would write cap nodes only to write them again.
+		*has_error = ts_node_has_error(ts_tree_root_node(s->tree));
+		structls_arena_leave();
+		return whole;
 	}
 	int64_t n = write_kept(s, s->tree, filter, out, cap, has_error);
 	structls_arena_leave();

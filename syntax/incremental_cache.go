@@ -139,12 +139,7 @@ func (c *Cache) parseMiss(ctx context.Context, key cacheKey, lang *sitter.Langua
 	if scratch == nil {
 		return Parse(ctx, lang, bytes.Clone(source))
 	}
-	tree, err := parse(ctx, lang, bytes.Clone(source), allNodes, scratch)
-	if err != nil {
-		return nil, err
-	}
-	tree.Nodes = slices.Clone(tree.Nodes) // the scratch is reused; the tree is kept
-	return tree, nil
+	return parseOwned(ctx, lang, bytes.Clone(source), scratch)
 }
 
 // trimKeptTrees frees the trees of the documents parsed least recently

@@ -24,12 +24,14 @@ const errorSymbol = 0xFFFF
 func Parse(ctx context.Context, lang *sitter.Language, source []byte) (*Tree, error) {
 	s := scratchPool.Get().(*Scratch)
 	defer scratchPool.Put(s)
-	t, err := parse(ctx, lang, source, allNodes, s)
-	if err != nil {
-		return nil, err
-	}
-	t.Nodes = slices.Clone(t.Nodes) // the scratch is reused; the tree may be kept
-	return t, nil
+	return parseOwned(ctx, lang, source, s)
+}
+
+// parseOwned parses source's whole tree in scratch's arena into nodes of
+// its own, which outlive scratch's next parse: the tree of a cache, or of
+// Parse's caller. They are written there directly (parseFlat's own).
+func parseOwned(ctx context.Context, lang *sitter.Language, source []byte, scratch *Scratch) (*Tree, error) {
+	return parseWith(ctx, lang, source, allNodes, true, scratch)
 }
 
 // scratchPool holds the scratches of single-file parses (Parse): they keep
@@ -89,6 +91,11 @@ func (c *Cache) ParseWith(ctx context.Context, lang *sitter.Language, source []b
 }
 
 func parse(ctx context.Context, lang *sitter.Language, source []byte, filter walkFilter, scratch *Scratch) (*Tree, error) {
+	return parseWith(ctx, lang, source, filter, false, scratch)
+}
+
+// parseWith is parse, whose nodes are the tree's own with own (parseFlat).
+func parseWith(ctx context.Context, lang *sitter.Language, source []byte, filter walkFilter, own bool, scratch *Scratch) (*Tree, error) {
 	if len(source) > math.MaxUint32 {
 		return nil, fmt.Errorf("the file is %d bytes; tree-sitter parses at most 4 GiB", len(source))
 	}
@@ -106,7 +113,7 @@ func parse(ctx context.Context, lang *sitter.Language, source []byte, filter wal
 		// the process's peak: the collector's garbage need not add to it.
 		returnFreeHeap()
 	}
-	nodes, hasError, err := parseFlat(ctx, lang, source, filter, scratch)
+	nodes, hasError, err := parseFlat(ctx, lang, source, filter, own, scratch)
 	parsingBytes.release(taken)
 	if err != nil {
 		return nil, err

@@ -141,6 +141,8 @@ bool reserve_depth(void **buf, size_t *cap, size_t size, int64_t depth); // flat
 int64_t write_direct(structls_scratch *s, const TSTree *t, TSNode top, uint16_t top_field, walk_filter filter,
 	flat_node *out, int64_t cap, int64_t n);
 extern bool structls_cursor_walk;
+extern size_t structls_walks;
+size_t structls_walk_count(void);
 
 void structls_use_arena_allocator(void);
 void structls_arena_enter(structls_scratch *s, jmp_buf *out_of_memory);

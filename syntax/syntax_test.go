@@ -528,7 +528,51 @@ func FuzzDirectWriteMatchesCursor(f *testing.F) {
 				t.Fatalf("filter %+v: the direct walk wrote %d nodes, the cursor %d (or they differ)", filter, len(nodes), len(cursor.Nodes))
 			}
 		}
+		// A tree of its own is written where it is kept, into a slice
+		// made as long as tree-sitter counts the tree: the count is exact.
+		whole, err := parse(ctx, goLang, src, allNodes, &scratch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nodes := slices.Clone(whole.Nodes)
+		owned, err := parseOwned(ctx, goLang, src, &scratch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(owned.Nodes, nodes) || cap(owned.Nodes) != len(nodes) {
+			t.Fatalf("a tree of its own has %d nodes (room for %d), the scratch's %d (or they differ)", len(owned.Nodes), cap(owned.Nodes), len(nodes))
+		}
 	})
+}
+
+// TestLargeTreeWalkedOnce: a whole tree larger than the slice it is to be
+// written into is walked once, into a slice grown to its size first — a
+// scratch's fresh one, or a tree of its own (Parse, the cache's) — where
+// the walk used to fill the slice, count the rest, and start again.
+func TestLargeTreeWalkedOnce(t *testing.T) {
+	src := []byte("package p\n" + strings.Repeat("func f() { x := []int{1, 2, 3}; y := x[0] + 2 }\n", 2000)) // ~80,000 nodes
+	ctx := context.Background()
+	want, err := Parse(ctx, goLang, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, parsed := range map[string]func() (*Tree, error){
+		"a fresh scratch": func() (*Tree, error) { return parse(ctx, goLang, src, allNodes, new(Scratch)) },
+		"Parse":           func() (*Tree, error) { return Parse(ctx, goLang, src) },
+		"a cache's miss":  func() (*Tree, error) { return NewCache(1<<30).ParseIn(ctx, goLang, src, new(Scratch)) },
+	} {
+		before := walks()
+		tree, err := parsed()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := walks() - before; n != 1 {
+			t.Errorf("%s: the tree of %d nodes was walked %d times; want once", name, len(tree.Nodes), n)
+		}
+		if !slices.Equal(tree.Nodes, want.Nodes) {
+			t.Errorf("%s: %d nodes, Parse's %d (or they differ)", name, len(tree.Nodes), len(want.Nodes))
+		}
+	}
 }
 
 // TestParseSkipping: text a parse is told to skip is left out of the tree

@@ -153,10 +153,13 @@ func (s *Scratch) maxKeptNodes() int {
 const minKeptNodes = 64 << 10
 
 // parseFlat parses source and writes its flat nodes, those filter keeps,
-// into the scratch. Tree-sitter reads the Go bytes in place and polls a flag
-// in C memory that a cancelled ctx sets: no call comes back into Go while it
-// parses.
-func parseFlat(ctx context.Context, lang *sitter.Language, source []byte, filter walkFilter, s *Scratch) ([]Node, bool, error) {
+// into the scratch; with own, into a slice of their own, as long as the
+// tree (own needs a filter that keeps every node: the C side counts them
+// before the walk, which then writes them once, where it is kept — no copy
+// out of the scratch). Tree-sitter reads the Go bytes in place and polls a
+// flag in C memory that a cancelled ctx sets: no call comes back into Go
+// while it parses.
+func parseFlat(ctx context.Context, lang *sitter.Language, source []byte, filter walkFilter, own bool, s *Scratch) ([]Node, bool, error) {
 	if err := CheckInput(lang, source); err != nil {
 		return nil, false, err
 	}
@@ -173,23 +176,26 @@ func parseFlat(ctx context.Context, lang *sitter.Language, source []byte, filter
 	if len(source) > 0 {
 		text = (*C.char)(unsafe.Pointer(&source[0]))
 	}
-	buf := s.nodes[:cap(s.nodes)]
-	if len(buf) < 64 || len(buf) > s.maxKeptNodes() {
-		buf = make([]Node, 1024)
+	var buf []Node // nil with own: structls_parse counts the nodes
+	if !own {
+		buf = s.nodes[:cap(s.nodes)]
+		if len(buf) < 64 || len(buf) > s.maxKeptNodes() {
+			buf = make([]Node, 1024)
+		}
 	}
 	var hasError C.bool
 	n := int(C.structls_parse(c, (*C.TSLanguage)(unsafe.Pointer(lang.Inner)), text, C.uint32_t(len(source)),
-		filter.native(), (*C.flat_node)(unsafe.Pointer(&buf[0])), C.int64_t(len(buf)), &hasError))
+		filter.native(), nodesOf(buf), C.int64_t(len(buf)), &hasError))
 	if !stop() {
 		<-fired // the flag is being set: let that finish before the next parse clears it
 	}
 	for n > len(buf) {
 		size := n + n/4 // room for the next files
-		if size > s.maxKeptNodes() {
+		if own || size > s.maxKeptNodes() {
 			size = n // not kept for them anyway
 		}
 		buf = make([]Node, size)
-		n = int(C.structls_flatten(c, filter.native(), (*C.flat_node)(unsafe.Pointer(&buf[0])), C.int64_t(len(buf)), &hasError))
+		n = int(C.structls_flatten(c, filter.native(), nodesOf(buf), C.int64_t(len(buf)), &hasError))
 	}
 	switch {
 	case n == C.REFUSED:
@@ -203,8 +209,18 @@ func parseFlat(ctx context.Context, lang *sitter.Language, source []byte, filter
 	}
 	runtime.KeepAlive(filter.opaque)
 	runtime.KeepAlive(filter.skip)
-	s.nodes = buf
+	if !own {
+		s.nodes = buf
+	}
 	return buf[:n], bool(hasError), nil
+}
+
+// nodesOf is the C view of nodes' array: NULL for none.
+func nodesOf(nodes []Node) *C.flat_node {
+	if len(nodes) == 0 {
+		return nil
+	}
+	return (*C.flat_node)(unsafe.Pointer(&nodes[0]))
 }
 
 // parser is a tree-sitter parser on libc memory, for kindsPresent.
@@ -226,6 +242,10 @@ func newParser(lang *sitter.Language) (*parser, error) {
 // (off, the default): for the tests that compare the two. No parse may
 // run while it changes.
 func setCursorWalk(on bool) { C.structls_cursor_walk = C.bool(on) }
+
+// walks counts the walks that have written trees out in this process, for
+// the tests.
+func walks() uint64 { return uint64(C.structls_walk_count()) }
 
 // kindsPresent parses source with a parser of its own and reports, for every
 // kind of the language, whether a walk of the tree meets a node of that kind
