@@ -5,7 +5,9 @@ package outline
 // and global variables; in C++ also classes (members public after
 // `public:`, by default in a struct), namespaces (their declarations as
 // members), templates, concepts and using aliases. Exported means not
-// `static` (external linkage).
+// `static` (external linkage). Declarations inside preprocessor
+// conditionals (`#ifndef` include guards, `#ifdef` blocks, however nested)
+// count as declarations of the level the conditional is at.
 func init() {
 	register([]string{"c"}, &Spec{Rules: cRules(false), Opaque: []string{"compound_statement"}, Skip: cBodies})
 	register([]string{"objc"}, &Spec{Rules: cRules(false)}) // no Objective-C sample holds it to opaque kinds
@@ -21,24 +23,26 @@ const (
 		"reference_declarator|attributed_declarator"
 	// cName finds the declared name.
 	cName = cDeclarators + "/@declarator=identifier|qualified_identifier|field_identifier|destructor_name|operator_name|type_identifier"
+	// cLevel reaches the declarations of a level (the file, a namespace
+	// body): its own children and those of the preprocessor conditionals
+	// in it, however nested.
+	cLevel = "~translation_unit|declaration_list|preproc_if|preproc_ifdef|preproc_else|preproc_elif|preproc_elifdef/"
 )
 
 func cRules(cpp bool) []Rule {
 	rules := []Rule{
-		{Match: "preproc_include", Symbol: "module", Name: "@path", Import: true, Exported: "never"},
-		{Match: "preproc_def|preproc_function_def", Symbol: "macro", Name: "@name", Exported: "always"},
+		{Match: cLevel + "preproc_include", Symbol: "module", Name: "@path", Import: true, Exported: "never"},
+		{Match: cLevel + "preproc_def|preproc_function_def", Symbol: "macro", Name: "@name", Exported: "always"},
 	}
-	rules = append(rules, cDeclarations("", cpp)...)
+	rules = append(rules, cDeclarations(cLevel, cpp)...)
 	if cpp {
 		rules = append(rules,
-			Rule{Match: "namespace_definition", Symbol: "namespace", Name: "@name", Exported: "always", Header: "@body",
-				Members: cDeclarations("@body/", cpp)},
-			Rule{Match: "concept_definition|template_declaration/concept_definition", Symbol: "interface", Name: "@name", Exported: "always"},
-			Rule{Match: "alias_declaration", Symbol: "type", Name: "@name", Exported: "always"},
+			Rule{Match: cLevel + "namespace_definition", Symbol: "namespace", Name: "@name", Exported: "always", Header: "@body",
+				Members: cDeclarations("@body/"+cLevel, cpp)},
+			Rule{Match: cLevel + "concept_definition|template_declaration/concept_definition", Symbol: "interface", Name: "@name", Exported: "always"},
+			Rule{Match: cLevel + "alias_declaration", Symbol: "type", Name: "@name", Exported: "always"},
 		)
-		for _, r := range cDeclarations("template_declaration/", cpp) {
-			rules = append(rules, r)
-		}
+		rules = append(rules, cDeclarations(cLevel+"template_declaration/", cpp)...)
 	}
 	return rules
 }
