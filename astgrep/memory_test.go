@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/lang"
 	"github.com/structls/structls/matcher"
@@ -116,7 +117,7 @@ func TestSearchReleasesWorkerArenas(t *testing.T) {
 		{"a background run fills the cache (a fresh server)", 0, parsecache.Trees{Cache: syntax.NewCache(1 << 30), Background: true}},
 	} {
 		before := syntax.ArenaBytes()
-		res, err := Search(context.Background(), snap, Query{Pattern: "f($A, $B)", Lang: "go", Limit: intp(tc.limit)}, workspace.UTF16, nil, tc.trees)
+		res, err := Search(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF16, Trees: tc.trees}, Query{Pattern: "f($A, $B)", Lang: "go", Limit: intp(tc.limit)})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,19 +5,20 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/inorder"
 	"github.com/structls/structls/lang"
 	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
 
-// Search runs a structls.outline query over the snapshot: every file the
+// Search runs a structls.outline query over env's snapshot: every file the
 // paths and globs name, in a language with an outline, is parsed (through
-// cache, when not nil) and its items selected. It returns a
-// *workspace.InputError or *workspace.PathError for input the user must
-// fix, and ctx.Err() when cancelled. Positions are in enc.
-func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress workspace.ProgressFunc, cache *syntax.Cache) (*Result, error) {
-	return SearchStream(ctx, snap, q, enc, progress, cache, nil)
+// env's parse cache, when there is one) and its items selected. It returns
+// a *workspace.InputError or *workspace.PathError for input the user must
+// fix, and ctx.Err() when cancelled. Positions are in env.Encoding.
+func Search(ctx context.Context, env engine.Env, q Query) (*Result, error) {
+	return SearchStream(ctx, env, q, nil)
 }
 
 // SearchStream is Search that hands the files of the page to emit, in
@@ -28,30 +29,22 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 // memory does not grow with the tree. An error from emit (the client has
 // gone) ends the outline with that error. A nil emit is Search: the page's
 // files are collected (with textOnly, only their rendering).
-func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress workspace.ProgressFunc,
-	cache *syntax.Cache, emit func(Batch) error) (*Result, error) {
-	set, err := q.validate()
-	if err != nil {
-		return nil, err
-	}
-	resolved, err := snap.ResolvePaths(q.Paths, false)
+func SearchStream(ctx context.Context, env engine.Env, q Query, emit func(Batch) error) (*Result, error) {
+	set, req, err := engine.Start(env, q.Scope, engine.PlainPaths, q.validate)
 	if err != nil {
 		return nil, err
 	}
 	hasDirectory := false
-	for _, t := range resolved.Targets {
+	for _, t := range req.Targets {
 		hasDirectory = hasDirectory || t.IsDir || t.Glob != ""
 	}
 	set.resolve(hasDirectory)
-	walked, err := snap.Walk(ctx, resolved.Targets, q.WalkOptions())
+	walked, err := env.Snapshot.Walk(ctx, req.Targets, req.Walk)
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Files: []File{}, Warnings: append(append([]string{}, missingWarnings(resolved.Missing)...), resolved.Warnings...),
-		MissingPaths: resolved.Missing}
-	if res.MissingPaths == nil {
-		res.MissingPaths = []string{}
-	}
+	res := &Result{Files: []File{}, Warnings: append(append([]string{}, req.MissingWarnings()...), req.Warnings...),
+		MissingPaths: req.MissingPaths()}
 	var files []workspace.File
 	for _, f := range walked {
 		if l := lang.ForPath(f.Rel); l != nil && SpecFor(l.Name) != nil && (set.lang == nil || set.lang == l) {
@@ -65,11 +58,10 @@ func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc wo
 	res.FilesSearched = len(files)
 	out := &page{res: res, skip: q.Skip, limit: set.limit, text: set.text, textOnly: q.TextOnly, singleFile: len(files) == 1,
 		emit: emit, render: newRenderer(set.view, hasDirectory)}
-	cache.StartQuery()
 	var scratches syntax.Scratches // kept from file to file, given back when the outline ends
 	defer scratches.Release()
 	newWorker := func() func(int) outcome {
-		w := &outliner{snap: snap, enc: enc, cache: cache, selected: set.selects, scratch: scratches.New(),
+		w := &outliner{snap: env.Snapshot, enc: env.Encoding, cache: env.Trees.Cache, selected: set.selects, scratch: scratches.New(),
 			keep: func(entries []Entry) []Entry { return set.filter(entries, q.PubMembers) }}
 		return func(i int) outcome {
 			f, problem := w.outline(ctx, files[i])
@@ -84,7 +76,7 @@ func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc wo
 			return nil
 		}
 		return out.add(o.file)
-	}, progress)
+	}, env.Progress)
 	if err != nil && !errors.Is(err, errPageDone) {
 		return nil, err
 	}

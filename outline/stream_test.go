@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/internal/workers"
 	"github.com/structls/structls/workspace"
@@ -49,7 +50,7 @@ func streamed(t *testing.T, dir string, q Query) *Result {
 	t.Helper()
 	var files []File
 	var text strings.Builder
-	res, err := SearchStream(context.Background(), snapshotOf(t, dir), q, workspace.UTF16, nil, nil, func(b Batch) error {
+	res, err := SearchStream(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, q, func(b Batch) error {
 		var decoded Batch
 		if err := json.Unmarshal(b.AppendJSON(nil), &decoded); err != nil {
 			return fmt.Errorf("the batch's JSON does not decode: %w", err)
@@ -95,7 +96,7 @@ func TestSearchStreamIsSearch(t *testing.T) {
 		"nothing selected":  {Match: "^nothing$", Format: "text"},
 	} {
 		t.Run(name, func(t *testing.T) {
-			want, err := Search(context.Background(), snapshotOf(t, dir), q, workspace.UTF16, nil, nil)
+			want, err := Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, q)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -171,8 +172,7 @@ func TestTextCap(t *testing.T) {
 		if page > 10 {
 			t.Fatal("the pages never end")
 		}
-		res, err := Search(context.Background(), snapshotOf(t, dir), Query{Format: "text", TextOnly: true, View: ViewSignatures, Skip: skip},
-			workspace.UTF16, nil, nil)
+		res, err := Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{Format: "text", TextOnly: true, View: ViewSignatures, Skip: skip})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -203,7 +203,7 @@ func TestTextCap(t *testing.T) {
 // only when there is one.
 func TestTextCapOneHugeFile(t *testing.T) {
 	dir := manyFilesTree(t, 2, 2000)
-	res, err := Search(context.Background(), snapshotOf(t, dir), Query{Format: "text", TextOnly: true, View: ViewSignatures}, workspace.UTF16, nil, nil)
+	res, err := Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{Format: "text", TextOnly: true, View: ViewSignatures})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +211,7 @@ func TestTextCapOneHugeFile(t *testing.T) {
 		!res.LimitReached || res.NextSkip != 1 || !strings.HasSuffix(res.Text, "skip=1\n") {
 		t.Fatalf("%d bytes, limitReached %v, nextSkip %d, ending %q", len(res.Text), res.LimitReached, res.NextSkip, res.Text[max(0, len(res.Text)-200):])
 	}
-	res, err = Search(context.Background(), snapshotOf(t, dir), Query{Format: "text", TextOnly: true, View: ViewSignatures, Skip: 1}, workspace.UTF16, nil, nil)
+	res, err = Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{Format: "text", TextOnly: true, View: ViewSignatures, Skip: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,7 +226,7 @@ func TestPageEndsTheOutline(t *testing.T) {
 	dir := manyFilesTree(t, 2000, 1)
 	one := 1
 	var done atomic.Int64
-	res, err := Search(context.Background(), snapshotOf(t, dir), Query{Limit: &one}, workspace.UTF16, func(d, _ int) { done.Add(1) }, nil)
+	res, err := Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16, Progress: func(d, _ int) { done.Add(1) }}, Query{Limit: &one})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,7 +243,7 @@ func TestPageEndsTheOutline(t *testing.T) {
 func TestSearchStreamBatches(t *testing.T) {
 	dir := manyFilesTree(t, 300, 20)
 	batches, files, largest := 0, 0, 0
-	_, err := SearchStream(context.Background(), snapshotOf(t, dir), Query{}, workspace.UTF16, nil, nil, func(b Batch) error {
+	_, err := SearchStream(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{}, func(b Batch) error {
 		batches++
 		files += len(b.Files)
 		largest = max(largest, len(b.AppendJSON(nil)))

@@ -15,9 +15,11 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/english"
 	"github.com/structls/structls/lang"
 	"github.com/structls/structls/matcher"
+	"github.com/structls/structls/parsecache"
 	"github.com/structls/structls/subst"
 	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
@@ -31,14 +33,10 @@ import (
 // ones are counted in Skipped, as ast-grep does). Replacements of different
 // ops that overlap are an input error naming both; a file whose tree has
 // syntax errors is never rewritten and is listed in ParseErrors instead.
-// cache, when not nil, keeps the parsed trees for later queries.
-func Preview(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding,
-	progress func(done, total int), cache *syntax.Cache) (*Plan, error) {
-	set, err := q.validate()
-	if err != nil {
-		return nil, err
-	}
-	resolved, err := snap.ResolvePaths(q.Paths, false)
+// env's parse cache, when there is one, keeps the parsed trees for later
+// queries.
+func Preview(ctx context.Context, env engine.Env, q Query) (*Plan, error) {
+	set, req, err := engine.Start(env, q.Scope, engine.PlainPaths, q.validate)
 	if err != nil {
 		return nil, err
 	}
@@ -49,18 +47,17 @@ func Preview(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspa
 			}
 		}
 	}
-	cache.StartQuery()
 	scan, stop := context.WithCancelCause(ctx)
 	defer stop(nil)
-	e := &editor{settings: set, enc: enc, cache: cache, refuse: stop}
-	files, limitReached, searched, issues, err := e.run(scan, snap, resolved.Targets, progress)
+	e := &editor{settings: set, enc: env.Encoding, trees: env.Trees, walk: req.Walk, refuse: stop}
+	files, limitReached, searched, issues, err := e.run(scan, env.Snapshot, req.Targets, env.Progress)
 	if cause := context.Cause(scan); err != nil && errors.As(cause, new(*workspace.InputError)) {
 		return nil, cause // refused while scanning: too much text
 	}
 	if err != nil {
 		return nil, err
 	}
-	parseErrors, warnings, err := notes(set, resolved)
+	parseErrors, warnings, err := notes(set, req)
 	if err != nil {
 		return nil, err
 	}
@@ -76,7 +73,7 @@ func Preview(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspa
 // notes gathers what a preview reports besides its files: the languages an
 // op's pattern does not compile in (an error when it compiles in none of
 // those searched), how patterns were compiled, and the paths skipped.
-func notes(set settings, resolved workspace.Resolved) ([]matcher.ParseIssue, []string, error) {
+func notes(set settings, req *engine.Request) ([]matcher.ParseIssue, []string, error) {
 	parseErrors, warnings := []matcher.ParseIssue{}, []string{}
 	for _, op := range set.ops {
 		failures := op.patterns.Failures()
@@ -90,17 +87,16 @@ func notes(set settings, resolved workspace.Resolved) ([]matcher.ParseIssue, []s
 			warnings = append(warnings, fmt.Sprintf("ops[%d]: %s", op.index, w))
 		}
 	}
-	for _, m := range resolved.Missing {
-		warnings = append(warnings, fmt.Sprintf("path not found, skipped: %s", m))
-	}
-	return parseErrors, append(warnings, resolved.Warnings...), nil
+	warnings = append(warnings, req.MissingWarnings()...)
+	return parseErrors, append(warnings, req.Warnings...), nil
 }
 
 // editor holds what the workers of one preview share.
 type editor struct {
 	settings
 	enc   workspace.Encoding
-	cache *syntax.Cache
+	trees parsecache.Trees
+	walk  workspace.WalkOptions
 	// produced counts the bytes of replacement text made so far, over all
 	// files: past MaxReplacementText the preview is refused (refuse stops
 	// the scan with the reason), so its memory stays bounded.
@@ -136,7 +132,7 @@ type edit struct {
 // files were searched, and the parse issues. Only maxFiles previews are held
 // at any time, so a huge workspace cannot exhaust memory.
 func (e *editor) run(ctx context.Context, snap *workspace.Snapshot, targets []workspace.Target,
-	progress func(done, total int)) ([]*fileEdits, bool, int, []matcher.ParseIssue, error) {
+	progress workspace.ProgressFunc) ([]*fileEdits, bool, int, []matcher.ParseIssue, error) {
 	var mu sync.Mutex
 	kept := &lastInPathOrder{}
 	limitReached := false
@@ -222,7 +218,7 @@ func (e *editor) file(ctx context.Context, snap *workspace.Snapshot, f workspace
 	if !slices.ContainsFunc(patterns, func(p *matcher.Pattern) bool { return mayMatch(p, content) }) {
 		return nil, nil, content
 	}
-	tree, err := e.cache.Parse(ctx, l.Grammar(), content)
+	tree, err := e.trees.Cache.Parse(ctx, l.Grammar(), content)
 	if err != nil {
 		return nil, nil, content // cancelled: the caller reports ctx.Err()
 	}

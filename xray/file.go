@@ -50,7 +50,7 @@ func (e *evaluation) file(ctx context.Context, c candidate, scratch *syntax.Scra
 	if err != nil {
 		return fail(ReadError, readFailure(err))
 	}
-	tree, err := e.cache.ParseWith(ctx, l.Grammar(), content, nil, nil, scratch) // nothing of it outlives the evaluation
+	tree, err := e.trees.Cache.ParseWith(ctx, l.Grammar(), content, nil, nil, scratch) // nothing of it outlives the evaluation
 	if err != nil {
 		return fail(ReadError, fmt.Sprintf("cannot parse it as %s: %v", l.Name, err))
 	}
