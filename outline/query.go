@@ -40,7 +40,7 @@ type Result struct {
 	ItemCount     int      `json:"itemCount"` // top-level items in the files of this page
 	FilesSearched int      `json:"filesSearched"`
 	LimitReached  bool     `json:"limitReached"`
-	NextSkip      int      `json:"nextSkip,omitempty"`
+	NextSkip      *int     `json:"nextSkip,omitempty"` // files: the skip of the next page, when there is one
 	Warnings      []string `json:"warnings"`
 	MissingPaths  []string `json:"missingPaths"`
 	Text          string   `json:"text,omitempty"`
