@@ -223,27 +223,14 @@ func (s *searcher) file(ctx context.Context, snap *workspace.Snapshot, f workspa
 	return hits, note
 }
 
-// maxKeptReadBuffer is the largest read buffer a worker keeps for its next
-// file: a buffer grown for a large file goes to the collector with the
-// file, instead of staying live (and weighing on the collector's goal)
-// for the rest of the search.
-const maxKeptReadBuffer = 1 << 20
-
 // tree returns the tree of a file the pattern may match, or nil with what
 // to say about the file: a file on disk known unchanged since its tree was
-// cached is not even read (parsecache.FileTrees); any other is read into
-// the worker's buffer (kept grown up to maxKeptReadBuffer, unless the file
-// is an open document), tested against the pattern's literals, and parsed.
+// cached is not even read (parsecache.Trees.Read); any other is read into
+// the worker's buffer, tested against the pattern's literals, and parsed.
 func (s *searcher) tree(ctx context.Context, snap *workspace.Snapshot, f workspace.File, named bool, p *matcher.Pattern, l *lang.Language,
 	w *worker) (*syntax.Tree, fileNote) {
 	var note fileNote
-	if tree := s.trees.Files.Tree(snap, f, l.Grammar(), s.trees.Cache); tree != nil {
-		if !p.MayMatch(tree.Source) {
-			return nil, note
-		}
-		return tree, note
-	}
-	content, stamp, err := snap.ReadFileStamp(f, w.buf)
+	text, err := s.trees.Read(snap, f, l.Grammar(), &w.buf)
 	switch {
 	case errors.Is(err, workspace.ErrTooLarge):
 		note.issue = matcher.TooLargeIssue(f.Rel, err, "search")
@@ -254,21 +241,23 @@ func (s *searcher) tree(ctx context.Context, snap *workspace.Snapshot, f workspa
 	case err != nil:
 		return nil, note // binary or unreadable, found by walking: skipped, as the walk would
 	}
-	if f.Doc == nil && cap(content) <= maxKeptReadBuffer {
-		w.buf = content
-	}
-	if !p.MayMatch(content) {
-		s.fill(ctx, f, stamp, l, content, w.scratch)
+	if !p.MayMatch(text.Content) {
+		if text.Tree == nil {
+			s.fill(ctx, f, text, l, w.scratch)
+		}
 		return nil, note
 	}
-	tree, err := s.parse(ctx, l, p, content, f.Doc == nil, w.scratch)
+	if text.Tree != nil {
+		return text.Tree, note
+	}
+	tree, err := s.parse(ctx, l, p, text.Content, f.Doc == nil, w.scratch)
 	if err != nil {
 		if ctx.Err() == nil {
 			note.issue = &matcher.ParseIssue{Path: f.Rel, Message: fmt.Sprintf("not searched: %v", err)}
 		}
 		return nil, note
 	}
-	s.trees.Files.Remember(f, stamp, l.Grammar(), content, s.trees.Cache)
+	s.trees.Remember(f, text, l.Grammar())
 	return tree, note
 }
 
@@ -306,15 +295,15 @@ func (s *searcher) parse(ctx context.Context, l *lang.Language, p *matcher.Patte
 // while requests run) had a session's later queries parse them one
 // pattern at a time. Once the cache is full, the query parses no more of
 // them.
-func (s *searcher) fill(ctx context.Context, f workspace.File, stamp workspace.FileStamp, l *lang.Language, content []byte, scratch *syntax.Scratch) {
+func (s *searcher) fill(ctx context.Context, f workspace.File, text parsecache.Text, l *lang.Language, scratch *syntax.Scratch) {
 	if !s.trees.Background || f.Doc != nil || s.full.Load() {
 		return
 	}
-	switch err := s.trees.Cache.Fill(ctx, l.Grammar(), content, scratch); {
+	switch err := s.trees.Cache.Fill(ctx, l.Grammar(), text.Content, scratch); {
 	case errors.Is(err, syntax.ErrCacheFull):
 		s.full.Store(true)
 	case err == nil:
-		s.trees.Files.Remember(f, stamp, l.Grammar(), content, s.trees.Cache)
+		s.trees.Remember(f, text, l.Grammar())
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/inorder"
 	"github.com/structls/structls/lang"
+	"github.com/structls/structls/parsecache"
 	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
@@ -61,7 +62,7 @@ func SearchStream(ctx context.Context, env engine.Env, q Query, emit func(Batch)
 	var scratches syntax.Scratches // kept from file to file, given back when the outline ends
 	defer scratches.Release()
 	newWorker := func() func(int) outcome {
-		w := &outliner{snap: env.Snapshot, enc: env.Encoding, cache: env.Trees.Cache, selected: set.selects, scratch: scratches.New(),
+		w := &outliner{snap: env.Snapshot, enc: env.Encoding, trees: env.Trees, selected: set.selects, scratch: scratches.New(),
 			keep: func(entries []Entry) []Entry { return set.filter(entries, q.PubMembers) }}
 		return func(i int) outcome {
 			f, problem := w.outline(ctx, files[i])
@@ -108,7 +109,7 @@ type outcome struct {
 type outliner struct {
 	snap  *workspace.Snapshot
 	enc   workspace.Encoding
-	cache *syntax.Cache
+	trees parsecache.Trees
 	// selected and keep are the query's selection: selected sees a
 	// top-level entry before its signature and members are made, keep
 	// filters what is left.
@@ -120,10 +121,12 @@ type outliner struct {
 }
 
 // outline reads, parses and extracts one file; on failure it returns a
-// warning saying why.
+// warning saying why. A file on disk unchanged since the server cached its
+// tree is not read (parsecache.Trees.Read).
 func (w *outliner) outline(ctx context.Context, f workspace.File) (*File, string) {
 	l := lang.ForPath(f.Rel)
-	content, err := w.snap.ReadFile(f, w.buf[:0])
+	spec := SpecFor(l.Name)
+	text, err := w.trees.Read(w.snap, f, l.Grammar(), &w.buf)
 	if err != nil {
 		switch {
 		case errors.Is(err, workspace.ErrTooLarge):
@@ -133,14 +136,17 @@ func (w *outliner) outline(ctx context.Context, f workspace.File) (*File, string
 		}
 		return nil, fmt.Sprintf("%s: cannot read it: %v (check that it exists and is readable)", f.Rel, err)
 	}
-	if f.Doc == nil {
-		w.buf = content // an open document's text is the editor's: never a buffer to reuse
+	var entries []Entry
+	if tree := text.Tree; tree != nil {
+		entries = extractSelected(tree, spec, w.selected)
+	} else if l.Grammar() != nil { // a catalogue built without the grammar: no items
+		if tree, err = parse(ctx, l, spec, text.Content, w.trees.Cache, w.scratch); err != nil {
+			return nil, fmt.Sprintf("%s: cannot parse it as %s: %v", f.Rel, l.Name, err)
+		}
+		w.trees.Remember(f, text, l.Grammar())
+		entries = extractSelected(tree, spec, w.selected)
 	}
-	entries, err := extract(ctx, l, content, w.cache, w.scratch, w.selected)
-	if err != nil {
-		return nil, fmt.Sprintf("%s: cannot parse it as %s: %v", f.Rel, l.Name, err)
-	}
-	w.mapper.Reset(content)
+	w.mapper.Reset(text.Content)
 	items := Items(w.keep(entries), &w.mapper, w.enc)
 	return &File{Path: f.Rel, URI: f.URI(), Language: l.Name, Items: items}, ""
 }
@@ -150,27 +156,28 @@ func (w *outliner) outline(ctx context.Context, f workspace.File) (*File, string
 // that follow; without one, the tree is parsed for the outline alone, pruned
 // of the language's opaque kinds.
 func ExtractSource(ctx context.Context, l *lang.Language, content []byte, cache *syntax.Cache) ([]Entry, error) {
-	var scratch syntax.Scratch // one file's: given back at once
-	defer scratch.Release()
-	return extract(ctx, l, content, cache, &scratch, nil)
-}
-
-// extract is ExtractSource with the scratch a pruned parse writes into
-// (reused by the caller's next file: Extract copies what it keeps), keeping
-// the top-level entries selected accepts (nil: all).
-func extract(ctx context.Context, l *lang.Language, content []byte, cache *syntax.Cache, scratch *syntax.Scratch,
-	selected func(*Entry) bool) ([]Entry, error) {
 	spec := SpecFor(l.Name)
 	if spec == nil || l.Grammar() == nil {
 		return nil, nil
 	}
+	var scratch syntax.Scratch // one file's: given back at once
+	defer scratch.Release()
+	tree, err := parse(ctx, l, spec, content, cache, &scratch)
+	if err != nil {
+		return nil, err
+	}
+	return extractSelected(tree, spec, nil), nil
+}
+
+// parse parses content as l for its outline (spec, l's): the whole tree
+// through cache when it keeps trees, for the queries that follow; else in
+// scratch (reused by the caller's next file: extraction copies what it
+// keeps), pruned of the opaque kinds' insides and, where the language can,
+// without the bodies the outline never reads.
+func parse(ctx context.Context, l *lang.Language, spec *Spec, content []byte, cache *syntax.Cache, scratch *syntax.Scratch) (*syntax.Tree, error) {
 	var skip []uint32
 	if spec.Skip != nil && !cache.Enabled() { // a cached tree is whole, for the queries that follow
 		skip = spec.Skip(content, nil)
 	}
-	tree, err := cache.ParseWith(ctx, l.Grammar(), content, spec.opaqueKinds(l.Grammar()), skip, scratch)
-	if err != nil {
-		return nil, err
-	}
-	return extractSelected(tree, spec, selected), nil
+	return cache.ParseWith(ctx, l.Grammar(), content, spec.opaqueKinds(l.Grammar()), skip, scratch)
 }

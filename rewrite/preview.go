@@ -144,10 +144,7 @@ func (e *editor) run(ctx context.Context, snap *workspace.Snapshot, targets []wo
 	found, walkErr := snap.WalkParallel(ctx, targets, e.walk, keep, func() func(workspace.File) {
 		var buf []byte
 		return func(f workspace.File) {
-			fe, issue, content := e.file(ctx, snap, f, buf)
-			if f.Doc == nil && content != nil {
-				buf = content
-			}
+			fe, issue := e.file(ctx, snap, f, &buf)
 			mu.Lock()
 			defer mu.Unlock()
 			if fe != nil {
@@ -198,8 +195,9 @@ func (h *lastInPathOrder) Pop() any {
 	return last
 }
 
-// file previews the edit of one file; content is the buffer it was read into.
-func (e *editor) file(ctx context.Context, snap *workspace.Snapshot, f workspace.File, buf []byte) (*fileEdits, *matcher.ParseIssue, []byte) {
+// file previews the edit of one file, read into *buf (kept for the next
+// file) unless the server has its tree (parsecache.Trees.Read).
+func (e *editor) file(ctx context.Context, snap *workspace.Snapshot, f workspace.File, buf *[]byte) (*fileEdits, *matcher.ParseIssue) {
 	l := e.only
 	if l == nil {
 		l = lang.ForPath(f.Rel)
@@ -208,19 +206,23 @@ func (e *editor) file(ctx context.Context, snap *workspace.Snapshot, f workspace
 	for i, op := range e.ops {
 		patterns[i], _ = op.patterns.Get(ctx, l) // a language the pattern does not compile in is in Failures
 	}
-	content, err := snap.ReadFile(f, buf)
+	text, err := e.trees.Read(snap, f, l.Grammar(), buf)
 	switch {
 	case errors.Is(err, workspace.ErrTooLarge):
-		return nil, matcher.TooLargeIssue(f.Rel, err, "rewrite"), nil
+		return nil, matcher.TooLargeIssue(f.Rel, err, "rewrite")
 	case err != nil:
-		return nil, nil, nil // binary or unreadable: skipped, as the walk would
+		return nil, nil // binary or unreadable: skipped, as the walk would
 	}
+	content := text.Content
 	if !slices.ContainsFunc(patterns, func(p *matcher.Pattern) bool { return mayMatch(p, content) }) {
-		return nil, nil, content
+		return nil, nil
 	}
-	tree, err := e.trees.Cache.Parse(ctx, l.Grammar(), content)
-	if err != nil {
-		return nil, nil, content // cancelled: the caller reports ctx.Err()
+	tree := text.Tree
+	if tree == nil {
+		if tree, err = e.trees.Cache.Parse(ctx, l.Grammar(), content); err != nil {
+			return nil, nil // cancelled: the caller reports ctx.Err()
+		}
+		e.trees.Remember(f, text, l.Grammar())
 	}
 	fe := &fileEdits{file: f}
 	src := subst.NewSource(tree.Source)
@@ -230,23 +232,23 @@ func (e *editor) file(ctx context.Context, snap *workspace.Snapshot, f workspace
 		}
 	}
 	if fe.refusal != nil {
-		return fe, nil, content
+		return fe, nil
 	}
 	if len(fe.edits) == 0 {
-		return nil, nil, content
+		return nil, nil
 	}
 	if tree.HasError() {
 		return nil, &matcher.ParseIssue{Path: f.Rel, Message: fmt.Sprintf(
-			"not rewritten: the file has syntax errors, so %s left out; fix the errors or leave the file out of paths", english.Count(len(fe.edits), "replacement was", "replacements were"))}, content
+			"not rewritten: the file has syntax errors, so %s left out; fix the errors or leave the file out of paths", english.Count(len(fe.edits), "replacement was", "replacements were"))}
 	}
 	if bad := invalidUTF8At(content); bad >= 0 {
 		p, _ := workspace.NewMapper(content).OffsetPosition(bad, workspace.UTF32)
 		return nil, &matcher.ParseIssue{Path: f.Rel, Message: fmt.Sprintf(
 			"not rewritten: the file is not valid UTF-8 (line %d, column %d), and an LSP edit cannot carry its bytes (ast-grep skips it too); convert it to UTF-8 or leave it out of paths",
-			p.Line+1, p.Character+1)}, content
+			p.Line+1, p.Character+1)}
 	}
 	fe.finish(snap, content, e.ops, e.enc, e.text)
-	return fe, nil, content
+	return fe, nil
 }
 
 // invalidUTF8At returns the offset of the first byte of text that is not

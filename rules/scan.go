@@ -299,7 +299,7 @@ type worker struct {
 func (sc *scanner) file(ctx context.Context, snap *workspace.Snapshot, f workspace.File, w *worker) {
 	set := sc.sets[f.Folder]
 	l := set.Language(f.Abs)
-	content, err := snap.ReadFile(f, w.buf)
+	text, err := sc.trees.Read(snap, f, l.Grammar(), &w.buf) // unread when the server has its tree
 	switch {
 	case errors.Is(err, workspace.ErrTooLarge):
 		sc.warn(fmt.Sprintf("%s was not scanned: %v (raise the maxFileSize setting to scan it)", f.Rel, err))
@@ -310,16 +310,16 @@ func (sc *scanner) file(ctx context.Context, snap *workspace.Snapshot, f workspa
 	case err != nil:
 		return // binary or unreadable, found by walking: skipped, as the walk would
 	}
-	if f.Doc == nil {
-		w.buf = content
-	}
-	if !set.mayMatch(l, f.Abs, content) {
+	if !set.mayMatch(l, f.Abs, text.Content) {
 		return
 	}
 	cached := sc.trees.Cache.Enabled()
-	tree, err := sc.trees.Cache.ParseWith(ctx, l.Grammar(), content, nil, nil, w.scratch) // checked before the next file
-	if err != nil {
-		return
+	tree := text.Tree
+	if tree == nil {
+		if tree, err = sc.trees.Cache.ParseWith(ctx, l.Grammar(), text.Content, nil, nil, w.scratch); err != nil { // checked before the next file
+			return
+		}
+		sc.trees.Remember(f, text, l.Grammar())
 	}
 	findings, err := set.Check(ctx, f.Abs, l, tree)
 	if err != nil || len(findings) == 0 {
