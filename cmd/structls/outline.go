@@ -61,11 +61,10 @@ func outlineCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		q.Format, q.TextOnly = "text", true
 	}
 	debug.SetMemoryLimit(outlineGoMemory)
-	syntax.SetParseBudget(outlineParseBudget)
 	syntax.FreeHeapBeforeLoneParses()
 	syntax.SetArenaKeep(outlineArenaKeep)
 	ctx := context.Background()
-	s, err := startSession(ctx, *root, client.EditorOptions{})
+	s, err := startSession(ctx, *root, client.EditorOptions{}, lsp.Options{ParseBudget: outlineParseBudget})
 	if err != nil {
 		return exitError, err
 	}
