@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/lang"
 	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
@@ -46,9 +47,10 @@ type NodeAtEntry struct {
 }
 
 // NodeAt answers structls.nodeAt on the snapshot: the document's text is
-// the editor's buffer when it is open, the file on disk otherwise. cache,
-// when not nil, supplies and keeps the tree.
-func NodeAt(ctx context.Context, snap *workspace.Snapshot, q NodeAtQuery, enc workspace.Encoding, cache *syntax.Cache) (*NodeAtResult, error) {
+// the editor's buffer when it is open, the file on disk otherwise. The
+// parse cache of env, when there is one, supplies and keeps the tree.
+func NodeAt(ctx context.Context, env engine.Env, q NodeAtQuery) (*NodeAtResult, error) {
+	snap, enc, cache := env.Snapshot, env.Encoding, env.Trees.Cache
 	if q.URI == "" {
 		return nil, invalidf("uri must name the document, e.g. the file:// URI the editor opened")
 	}

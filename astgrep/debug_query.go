@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/lang"
 	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/syntax"
@@ -29,7 +30,7 @@ type DebugResult struct {
 // (its "$" left as written). Without a pattern, "ast", "cst" and "sexp"
 // show the tree of the one file named in paths, as the editor has it (an
 // unsaved buffer wins over the disk).
-func Debug(ctx context.Context, snap *workspace.Snapshot, q Query) (*DebugResult, error) {
+func Debug(ctx context.Context, env engine.Env, q Query) (*DebugResult, error) {
 	format, err := matcher.ParseDebugFormat(q.DebugQuery)
 	if err != nil {
 		return nil, invalidf("%v", err)
@@ -38,7 +39,7 @@ func Debug(ctx context.Context, snap *workspace.Snapshot, q Query) (*DebugResult
 		if format == matcher.DebugPattern {
 			return nil, invalidf("debugQuery \"pattern\" shows a compiled pattern: give a pattern and lang, or ask for ast, cst or sexp with one file in paths")
 		}
-		return debugFile(ctx, snap, q, format)
+		return debugFile(ctx, env.Snapshot, q, format)
 	}
 	if q.Lang == "" {
 		return nil, invalidf("debugQuery with a pattern needs lang, the language to parse the pattern in (e.g. \"go\")")

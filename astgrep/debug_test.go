@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/workspace"
@@ -65,7 +66,7 @@ func TestDebugViews(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err := Debug(context.Background(), snap, tt.q)
+			res, err := Debug(context.Background(), engine.Env{Snapshot: snap}, tt.q)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -82,7 +83,7 @@ func TestDebugFileSeesTheOverlay(t *testing.T) {
 	path := probe.Folders[0].Real + "/a.go"
 	doc := &workspace.Document{URI: workspace.PathToURI(path), Path: path, Version: 2, Content: []byte("package q\nfunc f() {}\n")}
 	snap := workspace.NewSnapshot(probe.Folders, workspace.Settings{}, map[string]*workspace.Document{doc.URI: doc})
-	res, err := Debug(context.Background(), snap, Query{Scope: workspace.Scope{Paths: []string{"a.go"}}, DebugQuery: "ast"})
+	res, err := Debug(context.Background(), engine.Env{Snapshot: snap}, Query{Scope: workspace.Scope{Paths: []string{"a.go"}}, DebugQuery: "ast"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +114,7 @@ func TestDebugErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := Debug(context.Background(), snap, tt.q)
+			_, err := Debug(context.Background(), engine.Env{Snapshot: snap}, tt.q)
 			var input *workspace.InputError
 			var pathErr *workspace.PathError
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -134,7 +135,7 @@ func TestDebugErrors(t *testing.T) {
 func TestDebugViewIsCapped(t *testing.T) {
 	snap := workspace.NewSnapshot(nil, workspace.Settings{}, nil)
 	large := strings.Repeat("f(1, 2, 3)\n", 40_000) // 440 KB, 440,000 nodes; its cst is about 17 MB
-	res, err := Debug(context.Background(), snap, Query{Pattern: large, Lang: "python", DebugQuery: "cst"})
+	res, err := Debug(context.Background(), engine.Env{Snapshot: snap}, Query{Pattern: large, Lang: "python", DebugQuery: "cst"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,13 +144,13 @@ func TestDebugViewIsCapped(t *testing.T) {
 	}
 	deep := strings.Repeat("[", 3000) + strings.Repeat("]", 3000) // nested 3000 levels
 	for _, source := range []string{large, deep} {
-		_, err = Debug(context.Background(), snap, Query{Pattern: source, Lang: "python", DebugQuery: "sexp"})
+		_, err = Debug(context.Background(), engine.Env{Snapshot: snap}, Query{Pattern: source, Lang: "python", DebugQuery: "sexp"})
 		var input *workspace.InputError
 		if !errors.As(err, &input) || !strings.Contains(err.Error(), "ask for the ast or cst view") {
 			t.Errorf("sexp of %d bytes: error %v; want one pointing to the ast or cst view", len(source), err)
 		}
 	}
-	if res, err := Debug(context.Background(), snap, Query{Pattern: deep, Lang: "python", DebugQuery: "ast"}); err != nil || !strings.Contains(res.Text, "list (0,1000)-(0,5000)") || !strings.Contains(res.Text, "cut at") {
+	if res, err := Debug(context.Background(), engine.Env{Snapshot: snap}, Query{Pattern: deep, Lang: "python", DebugQuery: "ast"}); err != nil || !strings.Contains(res.Text, "list (0,1000)-(0,5000)") || !strings.Contains(res.Text, "cut at") {
 		t.Errorf("ast of the deep list: %v; want its levels until the cap", err)
 	}
 }

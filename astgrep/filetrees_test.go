@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/lang"
 	"github.com/structls/structls/parsecache"
@@ -126,7 +127,7 @@ func newFileTreesEnv(t *testing.T) *fileTreesEnv {
 // match runs f($A) over the workspace and returns the one match's text.
 func (env *fileTreesEnv) match(t *testing.T) string {
 	t.Helper()
-	res, err := Search(context.Background(), env.snap, Query{Pattern: "f($A)", Limit: intp(0)}, workspace.UTF8, nil, env.trees)
+	res, err := Search(context.Background(), engine.Env{Snapshot: env.snap, Encoding: workspace.UTF8, Trees: env.trees}, Query{Pattern: "f($A)", Limit: intp(0)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,7 +220,7 @@ func TestBackgroundQueryCachesWhatFits(t *testing.T) {
 	q := Query{Pattern: "f($A)", Limit: intp(0)}
 	search := func(cache *syntax.Cache, background bool) *Result {
 		t.Helper()
-		res, err := Search(context.Background(), snap, q, workspace.UTF16, nil, parsecache.Trees{Cache: cache, Background: background})
+		res, err := Search(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF16, Trees: parsecache.Trees{Cache: cache, Background: background}}, q)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -265,7 +266,7 @@ func TestFilledTreesServeNoChangedFile(t *testing.T) {
 	env.trees.Background = true
 	search := func(pattern string) []string {
 		t.Helper()
-		res, err := Search(context.Background(), env.snap, Query{Pattern: pattern, Limit: intp(0)}, workspace.UTF8, nil, env.trees)
+		res, err := Search(context.Background(), engine.Env{Snapshot: env.snap, Encoding: workspace.UTF8, Trees: env.trees}, Query{Pattern: pattern, Limit: intp(0)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -306,8 +307,7 @@ func TestFileTreesKeepTheLanguage(t *testing.T) {
 	snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
 	trees := trustedTrees()
 	for i, language := range []string{"javascript", "python", "python"} {
-		res, err := Search(context.Background(), snap, Query{Pattern: "f($A)", Lang: language, Scope: workspace.Scope{Paths: []string{"code.txt"}}, Limit: intp(0)},
-			workspace.UTF8, nil, trees)
+		res, err := Search(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF8, Trees: trees}, Query{Pattern: "f($A)", Lang: language, Scope: workspace.Scope{Paths: []string{"code.txt"}}, Limit: intp(0)})
 		if err != nil {
 			t.Fatal(err)
 		}

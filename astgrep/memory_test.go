@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/lang"
 	"github.com/structls/structls/matcher"
@@ -116,7 +117,7 @@ func TestSearchReleasesWorkerArenas(t *testing.T) {
 		{"a background run fills the cache (a fresh server)", 0, parsecache.Trees{Cache: syntax.NewCache(1 << 30), Background: true}},
 	} {
 		before := syntax.ArenaBytes()
-		res, err := Search(context.Background(), snap, Query{Pattern: "f($A, $B)", Lang: "go", Limit: intp(tc.limit)}, workspace.UTF16, nil, tc.trees)
+		res, err := Search(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF16, Trees: tc.trees}, Query{Pattern: "f($A, $B)", Lang: "go", Limit: intp(tc.limit)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -136,7 +137,7 @@ func TestSearchReleasesWorkerArenas(t *testing.T) {
 // gets back for the next file is the small one it had.
 func TestLargeReadBufferNotKept(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- small.go --\npackage p\n\nfunc h() { f(3) }\n")
-	large := "package p\n\nfunc g() {\n" + strings.Repeat("\tf(1)\n", maxKeptReadBuffer/5) + "}\n"
+	large := "package p\n\nfunc g() {\n" + strings.Repeat("\tf(1)\n", parsecache.MaxKeptReadBuffer/5) + "}\n"
 	if err := os.WriteFile(filepath.Join(dir, "large.go"), []byte(large), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -162,8 +163,8 @@ func TestLargeReadBufferNotKept(t *testing.T) {
 		if tree == nil {
 			t.Fatalf("%s was not parsed", name)
 		}
-		if cap(w.buf) > maxKeptReadBuffer {
-			t.Errorf("after %s the worker keeps a read buffer of %d bytes; want at most %d", name, cap(w.buf), maxKeptReadBuffer)
+		if cap(w.buf) > parsecache.MaxKeptReadBuffer {
+			t.Errorf("after %s the worker keeps a read buffer of %d bytes; want at most %d", name, cap(w.buf), parsecache.MaxKeptReadBuffer)
 		}
 	}
 }

@@ -60,13 +60,13 @@ func (s *searcher) rebuild(ctx context.Context, snap *workspace.Snapshot, f file
 	if err != nil {
 		return nil, err
 	}
-	tree := s.trees.Files.Tree(snap, f.file, f.lang.Grammar(), s.trees.Cache)
+	text, err := s.trees.Read(snap, f.file, f.lang.Grammar(), nil)
+	if err != nil {
+		return nil, nil // gone or changed into something unreadable since the first pass
+	}
+	tree := text.Tree
 	if tree == nil {
-		content, err := snap.ReadFile(f.file, nil)
-		if err != nil {
-			return nil, nil // gone or changed into something unreadable since the first pass
-		}
-		if tree, err = s.parse(ctx, f.lang, p, content, f.file.Doc == nil, w.scratch); err != nil {
+		if tree, err = s.parse(ctx, f.lang, p, text.Content, f.file.Doc == nil, w.scratch); err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/lang"
 	"github.com/structls/structls/matcher"
 	"github.com/structls/structls/parsecache"
@@ -64,13 +65,13 @@ func (q Query) validate() (settings, error) {
 		return s, invalidf(`textOnly needs format "text": the text is what it returns`)
 	}
 	s.textOnly = q.TextOnly
-	return s, workspace.ValidateGlobs(q.Globs)
+	return s, nil
 }
 
 // Search runs a structls.astGrep query over the snapshot: each file in a
 // language of the catalogue is parsed (unless it lacks a literal of the
 // pattern) and every matching node reported, sorted by path and position.
-// trees, when not zero, keeps the parsed trees for the next query.
+// env.Trees, when not zero, keeps the parsed trees for the next query.
 //
 // Memory is bounded by the page, not by the matches: a first pass counts
 // each file's matches (no text, no positions), then only the page returned
@@ -79,8 +80,8 @@ func (q Query) validate() (settings, error) {
 // pass builds the matches as it goes instead, as they are all returned.
 // matchCount is always exact: every file is matched to the end, which costs
 // time but no memory per match.
-func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress workspace.ProgressFunc, trees parsecache.Trees) (*Result, error) {
-	return SearchStream(ctx, snap, q, enc, progress, trees, nil)
+func Search(ctx context.Context, env engine.Env, q Query) (*Result, error) {
+	return SearchStream(ctx, env, q, nil)
 }
 
 // SearchStream is Search that hands the matches of the page to emit, in
@@ -91,13 +92,8 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 // a batch once emit returns, so memory does not grow with the matches. An
 // error from emit (the client has gone) ends the search with that error.
 // A nil emit is Search.
-func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress workspace.ProgressFunc,
-	trees parsecache.Trees, emit func(Batch) error) (*Result, error) {
-	set, err := q.validate()
-	if err != nil {
-		return nil, err
-	}
-	resolved, err := snap.ResolvePaths(q.Paths, false)
+func SearchStream(ctx context.Context, env engine.Env, q Query, emit func(Batch) error) (*Result, error) {
+	set, req, err := engine.Start(env, q.Scope, engine.PlainPaths, q.validate)
 	if err != nil {
 		return nil, err
 	}
@@ -110,13 +106,11 @@ func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc wo
 			return nil, invalidf("%v", err)
 		}
 	}
-	trees.Cache.StartQuery()
-	res := &Result{Matches: []Match{}, MissingPaths: []string{}}
+	res := &Result{Matches: []Match{}, MissingPaths: req.MissingPaths()}
 	out := newMatchSink(res, set, q.Skip, emit)
-	walk := q.WalkOptions()
-	s := &searcher{patterns: patterns, only: set.only, enc: enc, contextLines: q.ContextLines, text: set.text, trees: trees,
+	s := &searcher{patterns: patterns, only: set.only, enc: env.Encoding, contextLines: q.ContextLines, text: set.text, trees: env.Trees,
 		buildAll: set.limit == 0 && q.Skip == 0}
-	found, err := s.run(ctx, snap, resolved.Targets, walk, progress, out.send)
+	found, err := s.run(ctx, env.Snapshot, req.Targets, req.Walk, env.Progress, out.send)
 	if err != nil {
 		return nil, err
 	}
@@ -132,16 +126,15 @@ func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc wo
 		res.LimitReached, res.NextSkip = true, &end
 	}
 	if !s.buildAll {
-		if err := s.page(ctx, snap, found.files, start, end, out.send); err != nil {
+		if err := s.page(ctx, env.Snapshot, found.files, start, end, out.send); err != nil {
 			return nil, err
 		}
 	}
 	res.ParseErrors = append(patterns.Failures(), found.issues...)
-	res.Warnings = append(append(patterns.Warnings(), resolved.Warnings...), found.warnings...)
+	res.Warnings = append(append(patterns.Warnings(), req.Warnings...), found.warnings...)
 	if skipped := patterns.Skipped(); len(skipped) > 0 {
 		res.Warnings = append([]string{skippedNote(patterns.Searched(), skipped)}, res.Warnings...)
 	}
-	res.MissingPaths = append(res.MissingPaths, resolved.Missing...)
 	out.finish()
 	return res, nil
 }
@@ -230,27 +223,14 @@ func (s *searcher) file(ctx context.Context, snap *workspace.Snapshot, f workspa
 	return hits, note
 }
 
-// maxKeptReadBuffer is the largest read buffer a worker keeps for its next
-// file: a buffer grown for a large file goes to the collector with the
-// file, instead of staying live (and weighing on the collector's goal)
-// for the rest of the search.
-const maxKeptReadBuffer = 1 << 20
-
 // tree returns the tree of a file the pattern may match, or nil with what
 // to say about the file: a file on disk known unchanged since its tree was
-// cached is not even read (parsecache.FileTrees); any other is read into
-// the worker's buffer (kept grown up to maxKeptReadBuffer, unless the file
-// is an open document), tested against the pattern's literals, and parsed.
+// cached is not even read (parsecache.Trees.Read); any other is read into
+// the worker's buffer, tested against the pattern's literals, and parsed.
 func (s *searcher) tree(ctx context.Context, snap *workspace.Snapshot, f workspace.File, named bool, p *matcher.Pattern, l *lang.Language,
 	w *worker) (*syntax.Tree, fileNote) {
 	var note fileNote
-	if tree := s.trees.Files.Tree(snap, f, l.Grammar(), s.trees.Cache); tree != nil {
-		if !p.MayMatch(tree.Source) {
-			return nil, note
-		}
-		return tree, note
-	}
-	content, stamp, err := snap.ReadFileStamp(f, w.buf)
+	text, err := s.trees.Read(snap, f, l.Grammar(), &w.buf)
 	switch {
 	case errors.Is(err, workspace.ErrTooLarge):
 		note.issue = matcher.TooLargeIssue(f.Rel, err, "search")
@@ -261,21 +241,23 @@ func (s *searcher) tree(ctx context.Context, snap *workspace.Snapshot, f workspa
 	case err != nil:
 		return nil, note // binary or unreadable, found by walking: skipped, as the walk would
 	}
-	if f.Doc == nil && cap(content) <= maxKeptReadBuffer {
-		w.buf = content
-	}
-	if !p.MayMatch(content) {
-		s.fill(ctx, f, stamp, l, content, w.scratch)
+	if !p.MayMatch(text.Content) {
+		if text.Tree == nil {
+			s.fill(ctx, f, text, l, w.scratch)
+		}
 		return nil, note
 	}
-	tree, err := s.parse(ctx, l, p, content, f.Doc == nil, w.scratch)
+	if text.Tree != nil {
+		return text.Tree, note
+	}
+	tree, err := s.parse(ctx, l, p, text.Content, f.Doc == nil, w.scratch)
 	if err != nil {
 		if ctx.Err() == nil {
 			note.issue = &matcher.ParseIssue{Path: f.Rel, Message: fmt.Sprintf("not searched: %v", err)}
 		}
 		return nil, note
 	}
-	s.trees.Files.Remember(f, stamp, l.Grammar(), content, s.trees.Cache)
+	s.trees.Remember(f, text, l.Grammar())
 	return tree, note
 }
 
@@ -313,15 +295,15 @@ func (s *searcher) parse(ctx context.Context, l *lang.Language, p *matcher.Patte
 // while requests run) had a session's later queries parse them one
 // pattern at a time. Once the cache is full, the query parses no more of
 // them.
-func (s *searcher) fill(ctx context.Context, f workspace.File, stamp workspace.FileStamp, l *lang.Language, content []byte, scratch *syntax.Scratch) {
+func (s *searcher) fill(ctx context.Context, f workspace.File, text parsecache.Text, l *lang.Language, scratch *syntax.Scratch) {
 	if !s.trees.Background || f.Doc != nil || s.full.Load() {
 		return
 	}
-	switch err := s.trees.Cache.Fill(ctx, l.Grammar(), content, scratch); {
+	switch err := s.trees.Cache.Fill(ctx, l.Grammar(), text.Content, scratch); {
 	case errors.Is(err, syntax.ErrCacheFull):
 		s.full.Store(true)
 	case err == nil:
-		s.trees.Files.Remember(f, stamp, l.Grammar(), content, s.trees.Cache)
+		s.trees.Remember(f, text, l.Grammar())
 	}
 }
 

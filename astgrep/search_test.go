@@ -12,8 +12,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
-	"github.com/structls/structls/parsecache"
 	"github.com/structls/structls/workspace"
 )
 
@@ -21,7 +21,7 @@ import (
 // parse cache (as the CLI runs).
 func search(t *testing.T, dir string, q Query) (*Result, error) {
 	t.Helper()
-	return Search(context.Background(), dirSnapshot(t, dir), q, workspace.UTF16, nil, parsecache.Trees{})
+	return Search(context.Background(), engine.Env{Snapshot: dirSnapshot(t, dir), Encoding: workspace.UTF16}, q)
 }
 
 // dirSnapshot is a snapshot of one folder, dir, with no open documents.
@@ -231,7 +231,7 @@ func TestSearchSkipsTooLargeFile(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- big.go --\npackage p\nfunc _() { f(1); f(2); f(3) }\n-- small.go --\nf(1)\n")
 	snap := dirSnapshot(t, dir)
 	snap.Settings.MaxFileSize = 20
-	res, err := Search(context.Background(), snap, Query{Pattern: "f($A)", Lang: "go"}, workspace.UTF16, nil, parsecache.Trees{})
+	res, err := Search(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF16}, Query{Pattern: "f($A)", Lang: "go"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/parsecache"
 	"github.com/structls/structls/syntax"
@@ -51,12 +52,12 @@ func TestSearchStreamMatchesSearch(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx := context.Background()
-			want, err := Search(ctx, snap, tt.query, workspace.UTF16, nil, tt.trees)
+			want, err := Search(ctx, engine.Env{Snapshot: snap, Encoding: workspace.UTF16, Trees: tt.trees}, tt.query)
 			if err != nil {
 				t.Fatal(err)
 			}
 			var batches []Batch
-			got, err := SearchStream(ctx, snap, tt.query, workspace.UTF16, nil, tt.trees, func(b Batch) error {
+			got, err := SearchStream(ctx, engine.Env{Snapshot: snap, Encoding: workspace.UTF16, Trees: tt.trees}, tt.query, func(b Batch) error {
 				batches = append(batches, b)
 				return nil
 			})
@@ -94,8 +95,7 @@ func TestSearchStreamStopsOnEmitError(t *testing.T) {
 	snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
 	gone := errors.New("client gone")
 	calls := 0
-	_, err = SearchStream(context.Background(), snap, Query{Pattern: "f($A)", Limit: intp(0)}, workspace.UTF16, nil, parsecache.Trees{},
-		func(Batch) error { calls++; return gone })
+	_, err = SearchStream(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF16}, Query{Pattern: "f($A)", Limit: intp(0)}, func(Batch) error { calls++; return gone })
 	if !errors.Is(err, gone) || calls != 1 {
 		t.Errorf("error %v after %d emits; want the emit's error after 1", err, calls)
 	}

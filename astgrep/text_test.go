@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
-	"github.com/structls/structls/parsecache"
 	"github.com/structls/structls/workspace"
 )
 
@@ -87,7 +87,7 @@ func runText(t *testing.T, snap *workspace.Snapshot, q Query, stream bool) (*Res
 	t.Helper()
 	ctx := context.Background()
 	if !stream {
-		res, err := Search(ctx, snap, q, workspace.UTF16, nil, parsecache.Trees{})
+		res, err := Search(ctx, engine.Env{Snapshot: snap, Encoding: workspace.UTF16}, q)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -95,7 +95,7 @@ func runText(t *testing.T, snap *workspace.Snapshot, q Query, stream bool) (*Res
 	}
 	var text strings.Builder
 	var matches []Match
-	res, err := SearchStream(ctx, snap, q, workspace.UTF16, nil, parsecache.Trees{}, func(b Batch) error {
+	res, err := SearchStream(ctx, engine.Env{Snapshot: snap, Encoding: workspace.UTF16}, q, func(b Batch) error {
 		matches = append(matches, b.Matches...)
 		text.WriteString(b.Text)
 		return nil

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/parsecache"
 	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
@@ -56,7 +57,7 @@ func BenchmarkWarmSearch(b *testing.B) {
 	files.Now = func() time.Time { return time.Now().Add(time.Hour) }
 	trees := parsecache.Trees{Cache: syntax.NewCache(2 << 30), Files: files}
 	ctx := context.Background()
-	if _, err := Search(ctx, snap, Query{Pattern: "$F($$$A)", Lang: "go"}, workspace.UTF16, nil, trees); err != nil {
+	if _, err := Search(ctx, engine.Env{Snapshot: snap, Encoding: workspace.UTF16, Trees: trees}, Query{Pattern: "$F($$$A)", Lang: "go"}); err != nil {
 		b.Fatal(err) // parses every file into the cache
 	}
 	for _, limit := range []int{DefaultLimit, 0} {
@@ -73,7 +74,7 @@ func benchmarkQuery(b *testing.B, snap *workspace.Snapshot, q Query, trees parse
 	ctx := context.Background()
 	cpu := cpuTime()
 	for b.Loop() {
-		res, err := Search(ctx, snap, q, workspace.UTF16, nil, trees)
+		res, err := Search(ctx, engine.Env{Snapshot: snap, Encoding: workspace.UTF16, Trees: trees}, q)
 		if err != nil {
 			b.Fatal(err)
 		}

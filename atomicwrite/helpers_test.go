@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	_ "github.com/structls/structls/lang/grammars"
 	"github.com/structls/structls/rewrite"
@@ -25,7 +26,7 @@ func ops(pairs ...string) []rewrite.Op {
 func preview(t *testing.T, archive string, q rewrite.Query) (*rewrite.Plan, string) {
 	t.Helper()
 	dir := testutil.WriteTree(t, archive)
-	plan, err := rewrite.Preview(context.Background(), snapshotOf(t, dir, nil), q, workspace.UTF16, nil, nil)
+	plan, err := rewrite.Preview(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir, nil), Encoding: workspace.UTF16}, q)
 	if err != nil {
 		t.Fatalf("preview: %v", err)
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/rewrite"
 	"github.com/structls/structls/workspace"
 )
@@ -32,7 +33,7 @@ func init() {
 		os.Exit(2)
 	}
 	snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
-	plan, err := rewrite.Preview(context.Background(), snap, rewrite.Query{Ops: ops("f($A)", "F($A)"), Lang: "go"}, workspace.UTF8, nil, nil)
+	plan, err := rewrite.Preview(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF8}, rewrite.Query{Ops: ops("f($A)", "F($A)"), Lang: "go"})
 	if err != nil {
 		fmt.Println(err)
 		os.Exit(2)

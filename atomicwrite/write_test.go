@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/rewrite"
 	"github.com/structls/structls/workspace"
@@ -120,7 +121,7 @@ func TestStaleRefused(t *testing.T) {
 			return snapshotOf(t, dir, map[string]*workspace.Document{doc.URI: doc})
 		}
 		text := "package p\n\nvar v = f(1) + f(9)\n"
-		plan, err := rewrite.Preview(context.Background(), open(3, text), rewrite.Query{Ops: ops("f($A)", "F($A)")}, workspace.UTF16, nil, nil)
+		plan, err := rewrite.Preview(context.Background(), engine.Env{Snapshot: open(3, text), Encoding: workspace.UTF16}, rewrite.Query{Ops: ops("f($A)", "F($A)")})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -286,7 +287,7 @@ func TestTwoFolders(t *testing.T) {
 		}
 		return workspace.NewSnapshot(fs, workspace.Settings{}, nil)
 	}
-	plan, err := rewrite.Preview(context.Background(), folders(one, two), rewrite.Query{Ops: ops("f($A)", "F($A)")}, workspace.UTF16, nil, nil)
+	plan, err := rewrite.Preview(context.Background(), engine.Env{Snapshot: folders(one, two), Encoding: workspace.UTF16}, rewrite.Query{Ops: ops("f($A)", "F($A)")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -318,7 +319,7 @@ func TestUnsavedBufferNotWritten(t *testing.T) {
 	path := filepath.Join(dir, "new.go")
 	doc := &workspace.Document{URI: workspace.PathToURI(path), Path: path, Version: 1, Content: []byte("package p\n\nvar v = f(1)\n")}
 	snap := snapshotOf(t, dir, map[string]*workspace.Document{doc.URI: doc})
-	plan, err := rewrite.Preview(context.Background(), snap, rewrite.Query{Ops: ops("f($A)", "F($A)")}, workspace.UTF16, nil, nil)
+	plan, err := rewrite.Preview(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF16}, rewrite.Query{Ops: ops("f($A)", "F($A)")})
 	if err != nil {
 		t.Fatal(err)
 	}

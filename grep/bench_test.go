@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/workspace"
 )
 
@@ -22,8 +23,8 @@ func BenchmarkSearchGoroot(b *testing.B) {
 	for _, pattern := range []string{`TODO\(\w+\)`, `(?i)deadline exceeded`, `[A-Z][a-z]+Handler\b`, `\berr(or)?\b`} {
 		b.Run(pattern, func(b *testing.B) {
 			for b.Loop() {
-				_, err := Search(context.Background(), snap, Query{Pattern: pattern, Scope: workspace.Scope{Globs: []string{"*.go"}},
-					Limit: &zero, PerFileLimit: &zero, ContextBefore: &zero, ContextAfter: &zero}, workspace.UTF16, nil)
+				_, err := Search(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF16}, Query{Pattern: pattern, Scope: workspace.Scope{Globs: []string{"*.go"}},
+					Limit: &zero, PerFileLimit: &zero, ContextBefore: &zero, ContextAfter: &zero})
 				if err != nil {
 					b.Fatal(err)
 				}

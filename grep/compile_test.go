@@ -1,10 +1,11 @@
 package grep
 
 import (
-	"github.com/structls/structls/workspace"
 	"regexp"
 	"slices"
 	"testing"
+
+	"github.com/structls/structls/workspace"
 
 	"github.com/google/go-cmp/cmp"
 )

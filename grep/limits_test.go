@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/workspace"
 )
@@ -28,7 +29,7 @@ func TestSearchSkipsOpenDocumentOverLimit(t *testing.T) {
 	o := workspace.NewOverlay()
 	o.Open(workspace.PathToURI(filepath.Join(dir, "big.txt")), "plaintext", 1, "needle\n"+strings.Repeat("x", 2000))
 	snap := workspace.NewSnapshot([]workspace.Folder{f}, workspace.Settings{MaxFileSize: 1000}, o.Documents())
-	res, err := Search(context.Background(), snap, Query{Pattern: "needle"}, workspace.UTF16, nil)
+	res, err := Search(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF16}, Query{Pattern: "needle"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +48,7 @@ func TestSearchWarnsSpecialNamedFile(t *testing.T) {
 	if err := syscall.Mkfifo(filepath.Join(dir, "pipe"), 0o644); err != nil {
 		t.Skip("cannot make a FIFO here:", err)
 	}
-	res, err := Search(context.Background(), snapshotOf(t, dir), Query{Pattern: "needle", Scope: workspace.Scope{Paths: []string{"pipe", "a.txt"}}}, workspace.UTF16, nil)
+	res, err := Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{Pattern: "needle", Scope: workspace.Scope{Paths: []string{"pipe", "a.txt"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,8 +69,7 @@ func TestSearchWarnsUnreadableNamedFile(t *testing.T) {
 	if err := os.Chmod(filepath.Join(dir, "locked.txt"), 0); err != nil {
 		t.Fatal(err)
 	}
-	res, err := Search(context.Background(), snapshotOf(t, dir), Query{Pattern: "needle", Scope: workspace.Scope{Paths: []string{"open.txt", "locked.txt"}}},
-		workspace.UTF16, nil)
+	res, err := Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{Pattern: "needle", Scope: workspace.Scope{Paths: []string{"open.txt", "locked.txt"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +145,7 @@ func TestSearchSkipNearMaxInt(t *testing.T) {
 	snap := snapshotOf(t, dir)
 	for _, skip := range []int{math.MaxInt, math.MaxInt - 1, math.MaxInt - 2, 3} {
 		for _, limit := range []int{0, 1, 2, maxAllowedResultsPerPage} {
-			res, err := Search(context.Background(), snap, Query{Pattern: "x", Skip: skip, Limit: &limit, Format: "text"}, workspace.UTF16, nil)
+			res, err := Search(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF16}, Query{Pattern: "x", Skip: skip, Limit: &limit, Format: "text"})
 			if err != nil {
 				t.Fatal(err)
 			}

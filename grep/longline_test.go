@@ -11,6 +11,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/workspace"
 )
 
@@ -42,7 +43,7 @@ func TestSearchHugeOneLineFile(t *testing.T) {
 	}{{"xy", workspace.UTF16}, {"[x]y", workspace.UTF32}, {"xy", workspace.UTF8}} {
 		done := make(chan *Result, 1)
 		go func() {
-			res, err := Search(context.Background(), snap, Query{Pattern: tc.pattern}, tc.enc, nil)
+			res, err := Search(context.Background(), engine.Env{Snapshot: snap, Encoding: tc.enc}, Query{Pattern: tc.pattern})
 			if err != nil {
 				t.Error(err)
 			}
@@ -119,7 +120,7 @@ func TestSearchCancelledOnHugeLine(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		_, err := Search(ctx, snapshotOf(t, dir), Query{Pattern: "xy"}, workspace.UTF16, nil)
+		_, err := Search(ctx, engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{Pattern: "xy"})
 		done <- err
 	}()
 	time.Sleep(5 * time.Millisecond)

@@ -94,6 +94,7 @@ type settings struct {
 	perFileLimit   int // 0 = unlimited; -1 = pick by scope
 	text           bool
 	multilineForce *bool
+	matcher        *matcher // the compiled pattern
 }
 
 func intOr(p *int, def int) int {
@@ -103,7 +104,8 @@ func intOr(p *int, def int) int {
 	return *p
 }
 
-// validate applies defaults and rejects out-of-range values.
+// validate applies defaults, rejects out-of-range values and compiles the
+// pattern.
 func (q Query) validate() (settings, error) {
 	s := settings{
 		before:         intOr(q.ContextBefore, DefaultContextBefore),
@@ -128,8 +130,6 @@ func (q Query) validate() (settings, error) {
 	case s.after < 0 || s.after > maxContextLines:
 		return s, invalidf("contextAfter must be between 0 and %d (got %d)", maxContextLines, s.after)
 	}
-	if err := workspace.ValidateGlobs(q.Globs); err != nil {
-		return s, err
-	}
-	return s, nil
+	s.matcher, err = compile(q, s.multilineForce)
+	return s, err
 }

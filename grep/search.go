@@ -9,26 +9,20 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/workspace"
 )
 
-// Search runs a structls.search query over the snapshot. Positions are in
-// enc. It returns a *workspace.InputError or *workspace.PathError for input
-// the user must fix, and ctx.Err() when cancelled.
-func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress workspace.ProgressFunc) (*Result, error) {
-	set, err := q.validate()
+// Search runs a structls.search query over env's snapshot; it parses
+// nothing, so env.Trees is not used. Positions are in env.Encoding. It
+// returns a *workspace.InputError or *workspace.PathError for input the
+// user must fix, and ctx.Err() when cancelled.
+func Search(ctx context.Context, env engine.Env, q Query) (*Result, error) {
+	set, req, err := engine.Start(env, q.Scope, engine.LineRanges, q.validate)
 	if err != nil {
 		return nil, err
 	}
-	m, err := compile(q, set.multilineForce)
-	if err != nil {
-		return nil, err
-	}
-	resolved, err := snap.ResolvePaths(q.Paths, true)
-	if err != nil {
-		return nil, err
-	}
-	targets := resolved.Targets
+	targets := req.Targets
 	single := len(targets) == 1 && !targets[0].IsDir
 	if set.perFileLimit < 0 {
 		set.perFileLimit = DefaultPerFileLimit
@@ -36,16 +30,15 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 			set.perFileLimit = DefaultSingleFileLimit
 		}
 	}
-	sc := &scanner{m: m, before: set.before, after: set.after, perFileLimit: set.perFileLimit, enc: enc}
-	walk := q.WalkOptions()
-	scans, searched, warnings := scanAll(ctx, snap, sc, targets, walk, progress)
+	sc := &scanner{m: set.matcher, before: set.before, after: set.after, perFileLimit: set.perFileLimit, enc: env.Encoding}
+	scans, searched, warnings := scanAll(ctx, env.Snapshot, sc, targets, req.Walk, env.Progress)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	res := page(scans, q.Skip, set.fileLimit, single)
 	res.FilesSearched = searched
-	res.MissingPaths = resolved.Missing
-	res.Warnings = append(resolved.Warnings, warnings...)
+	res.MissingPaths = req.Missing
+	res.Warnings = append(req.Warnings, warnings...)
 	if set.text {
 		res.Text = renderText(res, single, q.Skip)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/workspace"
 )
@@ -41,7 +42,7 @@ func runFixture(t *testing.T, dir string, query []byte) []byte {
 	if q.Encoding == "utf-8" {
 		enc = workspace.UTF8
 	}
-	res, err := Search(context.Background(), snapshotOf(t, dir), q.Query, enc, nil)
+	res, err := Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: enc}, q.Query)
 	if err != nil {
 		return []byte("error: " + err.Error() + "\n")
 	}
@@ -83,7 +84,7 @@ func TestSearchInvalidQueries(t *testing.T) {
 		"line range on glob": {Pattern: "a", Scope: workspace.Scope{Paths: []string{"*.txt:1-2"}}},
 	} {
 		t.Run(name, func(t *testing.T) {
-			_, err := Search(context.Background(), snap, q, workspace.UTF16, nil)
+			_, err := Search(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF16}, q)
 			var qe *workspace.InputError
 			var pe *workspace.PathError
 			if !errors.As(err, &qe) && !errors.As(err, &pe) {
@@ -100,7 +101,7 @@ func TestSearchCancelled(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- a.txt --\nhello\n")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Search(ctx, snapshotOf(t, dir), Query{Pattern: "hello"}, workspace.UTF16, nil); !errors.Is(err, context.Canceled) {
+	if _, err := Search(ctx, engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{Pattern: "hello"}); !errors.Is(err, context.Canceled) {
 		t.Fatalf("Search on a cancelled context = %v; want context.Canceled", err)
 	}
 }
@@ -112,7 +113,7 @@ func TestSearchCapsAndTruncation(t *testing.T) {
 	snap := snapshotOf(t, dir)
 	search := func(q Query) *Result {
 		t.Helper()
-		res, err := Search(context.Background(), snap, q, workspace.UTF16, nil)
+		res, err := Search(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF16}, q)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -148,7 +149,7 @@ func TestSearchSeesOpenDocuments(t *testing.T) {
 	o.Open(workspace.PathToURI(filepath.Join(dir, "a.txt")), "plaintext", 3, "in the buffer\n")
 	o.Open(workspace.PathToURI(filepath.Join(dir, "new.txt")), "plaintext", 1, "a new buffer\n")
 	snap := workspace.NewSnapshot([]workspace.Folder{f}, workspace.Settings{}, o.Documents())
-	res, err := Search(context.Background(), snap, Query{Pattern: "disk|buffer"}, workspace.UTF16, nil)
+	res, err := Search(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF16}, Query{Pattern: "disk|buffer"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +166,7 @@ func TestSearchSeesOpenDocuments(t *testing.T) {
 // so that a client can use a match as a location as it is.
 func TestSearchMatchRange(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- a.txt --\nfirst\né x 😀 x\n")
-	res, err := Search(context.Background(), snapshotOf(t, dir), Query{Pattern: "x"}, workspace.UTF16, nil)
+	res, err := Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{Pattern: "x"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,7 +190,7 @@ func TestSearchByteOrderMark(t *testing.T) {
 		t.Fatal(err)
 	}
 	snap := workspace.NewSnapshot([]workspace.Folder{f}, workspace.Settings{}, nil)
-	res, err := Search(context.Background(), snap, Query{Pattern: "log"}, workspace.UTF16, nil)
+	res, err := Search(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF16}, Query{Pattern: "log"})
 	if err != nil || len(res.Matches) != 1 {
 		t.Fatalf("%v, %+v", err, res)
 	}
@@ -222,7 +223,7 @@ func TestSearchSkipsBinaryFiles(t *testing.T) {
 	o.Open(workspace.PathToURI(filepath.Join(dir, "doc.txt")), "plaintext", 1, "needle\x00 in a buffer\n")
 	snap := workspace.NewSnapshot([]workspace.Folder{f}, workspace.Settings{}, o.Documents())
 	for _, q := range []Query{{Pattern: "needle", Literal: true}, {Pattern: "NEEDLE", IgnoreCase: true}, {Pattern: `\pL\pL\pL\pL\pL\pL`}} {
-		res, err := Search(context.Background(), snap, q, workspace.UTF16, nil)
+		res, err := Search(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF16}, q)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,19 +5,19 @@ import (
 	"fmt"
 
 	"github.com/structls/structls/astgrep"
-	"github.com/structls/structls/workspace"
+	"github.com/structls/structls/engine"
 )
 
 // CommandAstGrep is structural search with ast-grep semantics (its contract: docs/protocol.md).
 const CommandAstGrep = "structls.astGrep"
 
-func (s *Server) runAstGrep(ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, arg []byte, progress func(done, total int)) (any, string, error) {
+func (s *Server) runAstGrep(ctx context.Context, env engine.Env, arg []byte) (any, string, error) {
 	var q astgrep.Query
 	if err := decodeArgument(arg, &q); err != nil {
 		return nil, "", err
 	}
 	if q.DebugQuery != "" {
-		res, err := astgrep.Debug(ctx, snap, q)
+		res, err := astgrep.Debug(ctx, env, q)
 		if err != nil {
 			return nil, "", err
 		}
@@ -27,7 +27,7 @@ func (s *Server) runAstGrep(ctx context.Context, snap *workspace.Snapshot, enc w
 	if send := partialResultsOf(ctx); send != nil {
 		emit = func(b astgrep.Batch) error { return send(&b) }
 	}
-	res, err := astgrep.SearchStream(ctx, snap, q, enc, progress, s.trees(), emit)
+	res, err := astgrep.SearchStream(ctx, env, q, emit)
 	if err != nil {
 		return nil, "", err
 	}

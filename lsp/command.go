@@ -14,17 +14,20 @@ import (
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/english"
 	"github.com/structls/structls/rewrite"
 	"github.com/structls/structls/workspace"
 )
 
 // command is one workspace/executeCommand command. run decodes its single
-// argument, does the work on the snapshot and returns the result (encoded as
-// JSON by the caller) and a one-line summary for the progress End.
+// argument, does the work in env (the request's snapshot, encoding and
+// progress, and the server's parse cache: the Env every engine takes) and
+// returns the result (encoded as JSON by the caller) and a one-line
+// summary for the progress End.
 type command struct {
 	title string
-	run   func(s *Server, ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, arg []byte, progress func(done, total int)) (any, string, error)
+	run   func(s *Server, ctx context.Context, env engine.Env, arg []byte) (any, string, error)
 }
 
 // commands maps command names to their implementations (one file each).
@@ -67,7 +70,8 @@ func (s *Server) prepareCommand(raw []byte) (func(context.Context) (any, error),
 		work, cancel := context.WithCancelCause(s.withPartialResults(ctx, partial))
 		defer cancel(nil)
 		wd := s.startProgress(cmd.title, token, func() { cancel(workspace.ErrStoppedByUser) })
-		result, summary, err := cmd.run(s, work, snap, enc, arg, wd.report)
+		env := engine.Env{Snapshot: snap, Encoding: enc, Progress: wd.report, Trees: s.trees()}
+		result, summary, err := cmd.run(s, work, env, arg)
 		if err != nil || work.Err() != nil {
 			summary = "failed"
 			if work.Err() != nil {

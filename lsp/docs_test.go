@@ -199,3 +199,47 @@ func checkFieldTable(t *testing.T, what, section, label string, goType reflect.T
 		}
 	}
 }
+
+// TestPagingIsOneShape: every command that pages takes the same skip (an
+// int, omitted when 0) and answers the same nextSkip (an *int, absent when
+// no page follows), and docs/protocol.md's paging section says what the
+// command's skip counts.
+func TestPagingIsOneShape(t *testing.T) {
+	paging := repoFile(t, "docs/protocol.md")
+	start := strings.Index(paging, "#### Paging")
+	if start < 0 {
+		t.Fatal("docs/protocol.md has no Paging section")
+	}
+	paging = paging[start:]
+	paging = paging[:strings.Index(paging[1:], "\n#")+1]
+	for name, c := range commandContracts {
+		if c.reply == nil {
+			continue
+		}
+		next, paged := fieldByJSONName(c.reply, "nextSkip")
+		if !paged {
+			continue
+		}
+		if next.Type != reflect.TypeFor[*int]() || next.Tag.Get("json") != "nextSkip,omitempty" {
+			t.Errorf("%s: the reply's nextSkip is %s `%s`; every paged reply's is *int `json:\"nextSkip,omitempty\"`", name, next.Type, next.Tag)
+		}
+		skip, ok := fieldByJSONName(c.argument, "skip")
+		if !ok || skip.Type != reflect.TypeFor[int]() || skip.Tag.Get("json") != "skip,omitempty" {
+			t.Errorf("%s: the argument's skip is missing or not int `json:\"skip,omitempty\"`", name)
+		}
+		if !strings.Contains(paging, "\n| `"+name+"` | ") {
+			t.Errorf("docs/protocol.md's Paging section does not say what %s's skip counts", name)
+		}
+	}
+}
+
+// fieldByJSONName finds the field of struct type typ (or of a struct it
+// embeds) that encoding/json names name.
+func fieldByJSONName(typ reflect.Type, name string) (reflect.StructField, bool) {
+	for _, f := range reflect.VisibleFields(typ) {
+		if tag, _, _ := strings.Cut(f.Tag.Get("json"), ","); tag == name && f.IsExported() {
+			return f, true
+		}
+	}
+	return reflect.StructField{}, false
+}

@@ -10,6 +10,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/structls/structls/atomicwrite"
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/english"
 	"github.com/structls/structls/rewrite"
 	"github.com/structls/structls/workspace"
@@ -85,12 +86,12 @@ type applyReply struct {
 	TotalReplacements int    `json:"totalReplacements"`
 }
 
-func (s *Server) runAstEdit(ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, arg []byte, progress func(done, total int)) (any, string, error) {
+func (s *Server) runAstEdit(ctx context.Context, env engine.Env, arg []byte) (any, string, error) {
 	var q rewrite.Query
 	if err := decodeArgument(arg, &q); err != nil {
 		return nil, "", err
 	}
-	plan, err := rewrite.Preview(ctx, snap, q, enc, progress, s.parseCache)
+	plan, err := rewrite.Preview(ctx, env, q)
 	if err != nil {
 		return nil, "", err
 	}
@@ -108,12 +109,12 @@ func (s *Server) runAstEdit(ctx context.Context, snap *workspace.Snapshot, enc w
 		textOnly.Files = []rewrite.FileEdit{}
 		reply.Result = &textOnly
 	} else {
-		reply.Edit = s.workspaceEdit(res.Files, snap.Settings)
+		reply.Edit = s.workspaceEdit(res.Files, env.Snapshot.Settings)
 	}
 	return reply, fmt.Sprintf("%s in %s (%d searched)", english.Count(res.TotalReplacements, "replacement", "replacements"), english.Count(res.FilesTouched, "file", "files"), res.FilesSearched), nil
 }
 
-func (s *Server) runApplyEdit(ctx context.Context, _ *workspace.Snapshot, _ workspace.Encoding, arg []byte, _ func(done, total int)) (any, string, error) {
+func (s *Server) runApplyEdit(ctx context.Context, _ engine.Env, arg []byte) (any, string, error) {
 	id, err := decodeEditID(arg)
 	if err != nil {
 		return nil, "", err
@@ -174,7 +175,7 @@ func (s *Server) runApplyEdit(ctx context.Context, _ *workspace.Snapshot, _ work
 	return reply, "not applied", nil
 }
 
-func (s *Server) runDiscardEdit(_ context.Context, _ *workspace.Snapshot, _ workspace.Encoding, arg []byte, _ func(done, total int)) (any, string, error) {
+func (s *Server) runDiscardEdit(_ context.Context, _ engine.Env, arg []byte) (any, string, error) {
 	id, err := decodeEditID(arg)
 	if err != nil {
 		return nil, "", err

@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"github.com/structls/structls/astgrep"
-	"github.com/structls/structls/workspace"
+	"github.com/structls/structls/engine"
 )
 
 // CommandNodeAt answers "which kind is this?": the chain of syntax nodes
@@ -13,12 +13,12 @@ import (
 // under a position, on the editor's buffer (astgrep.NodeAt).
 const CommandNodeAt = "structls.nodeAt"
 
-func (s *Server) runNodeAt(ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, arg []byte, _ func(done, total int)) (any, string, error) {
+func (s *Server) runNodeAt(ctx context.Context, env engine.Env, arg []byte) (any, string, error) {
 	var q astgrep.NodeAtQuery
 	if err := decodeArgument(arg, &q); err != nil {
 		return nil, "", err
 	}
-	res, err := astgrep.NodeAt(ctx, snap, q, enc, s.parseCache)
+	res, err := astgrep.NodeAt(ctx, env, q)
 	if err != nil {
 		return nil, "", err
 	}

@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/outline"
-	"github.com/structls/structls/workspace"
 )
 
 // CommandOutline lists what files declare: items, their members, and the
@@ -14,7 +14,7 @@ import (
 // (partial.go).
 const CommandOutline = "structls.outline"
 
-func (s *Server) runOutline(ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, arg []byte, progress func(done, total int)) (any, string, error) {
+func (s *Server) runOutline(ctx context.Context, env engine.Env, arg []byte) (any, string, error) {
 	var q outline.Query
 	if err := decodeArgument(arg, &q); err != nil {
 		return nil, "", err
@@ -24,7 +24,7 @@ func (s *Server) runOutline(ctx context.Context, snap *workspace.Snapshot, enc w
 	if send := partialResultsOf(ctx); send != nil {
 		emit = func(b outline.Batch) error { streamed += len(b.Files); return send(&b) }
 	}
-	res, err := outline.SearchStream(ctx, snap, q, enc, progress, s.parseCache, emit)
+	res, err := outline.SearchStream(ctx, env, q, emit)
 	if err != nil {
 		return nil, "", err
 	}

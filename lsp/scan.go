@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/rules"
-	"github.com/structls/structls/workspace"
 )
 
 // CommandScan runs ast-grep YAML rules (inline, or each folder's
@@ -15,12 +15,12 @@ const CommandScan = "structls.scan"
 // runScan decodes the query and runs the rules engine. With fix: true the
 // fixes become a pending preview, as structls.astEdit's, applied by
 // structls.applyEdit with the id the result carries.
-func (s *Server) runScan(ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, arg []byte, progress func(done, total int)) (any, string, error) {
+func (s *Server) runScan(ctx context.Context, env engine.Env, arg []byte) (any, string, error) {
 	var q rules.Query
 	if err := decodeArgument(arg, &q); err != nil {
 		return nil, "", err
 	}
-	res, err := rules.Scan(ctx, snap, q, enc, progress, s.parseCache)
+	res, err := rules.Scan(ctx, env, q)
 	if err != nil {
 		return nil, "", err
 	}

@@ -7,7 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.uber.org/zap"
 
-	"github.com/structls/structls/workspace"
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/xray"
 )
 
@@ -22,7 +22,7 @@ const CommandXRay = "structls.xray"
 // bounds how much of it a run passes on.
 const XRayPrintPrefix = "structls.xray print: "
 
-func (s *Server) runXRay(ctx context.Context, snap *workspace.Snapshot, enc workspace.Encoding, arg []byte, progress func(done, total int)) (any, string, error) {
+func (s *Server) runXRay(ctx context.Context, env engine.Env, arg []byte) (any, string, error) {
 	var q xray.Query
 	if err := decodeArgument(arg, &q); err != nil {
 		return nil, "", err
@@ -39,7 +39,7 @@ func (s *Server) runXRay(ctx context.Context, snap *workspace.Snapshot, enc work
 		s.log.Debug("xray print", zap.String("path", path), zap.String("text", text))
 		_ = s.client.LogMessage(ctx, &protocol.LogMessageParams{Type: protocol.MessageTypeLog, Message: msg})
 	})
-	res, err := xray.SearchStream(ctx, snap, q, enc, progress, s.parseCache, emit)
+	res, err := xray.SearchStream(ctx, env, q, emit)
 	if err != nil {
 		return nil, "", err
 	}

@@ -111,7 +111,7 @@ func (s *Server) outline(ctx context.Context, req *sdk.CallToolRequest, in outli
 		ItemCount     int      `json:"itemCount"`
 		FilesSearched int      `json:"filesSearched"`
 		LimitReached  bool     `json:"limitReached"`
-		NextSkip      int      `json:"nextSkip"`
+		NextSkip      *int     `json:"nextSkip"`
 		Text          string   `json:"text"`
 		Files         []any    `json:"files"`
 		Warnings      []string `json:"warnings"`
@@ -140,13 +140,13 @@ func (s *Server) outline(ctx context.Context, req *sdk.CallToolRequest, in outli
 	if p.full {
 		notes = append(notes, "This file's outline was cut at the 50 KB cap: ask for view \"names\" or \"signatures\" to see all of it.")
 	}
-	more := ""
-	if res.LimitReached {
-		next := res.NextSkip
+	more, next := "", 0
+	if res.LimitReached && res.NextSkip != nil { // a page retried smaller keeps the last try's fields: limitReached is always sent
+		next = *res.NextSkip
 		sum.NextSkip = &next
 		more = "More files follow; for them call outline again with the same arguments and"
 	}
-	return p.finish(notes, more, res.NextSkip), sum, nil
+	return p.finish(notes, more, next), sum, nil
 }
 
 func (s *Server) scan(ctx context.Context, req *sdk.CallToolRequest, in scanInput) (string, scanSummary, error) {

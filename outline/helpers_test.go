@@ -36,3 +36,8 @@ func parsesWithErrors(t testing.TB, language string, src []byte) bool {
 	}
 	return tree.HasError()
 }
+
+func intp(n int) *int { return &n }
+
+// nextSkipIs reports whether res continues at skip n.
+func nextSkipIs(res *Result, n int) bool { return res.NextSkip != nil && *res.NextSkip == n }

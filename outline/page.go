@@ -128,7 +128,7 @@ func (p *page) flush() error {
 // done ends a full page at the file after it.
 func (p *page) done() error {
 	next := p.skip + p.shown
-	p.res.LimitReached, p.res.NextSkip = true, next
+	p.res.LimitReached, p.res.NextSkip = true, &next
 	return errPageDone
 }
 
@@ -145,10 +145,10 @@ func (p *page) finish() {
 	switch {
 	case p.res.LimitReached && p.capped:
 		fmt.Fprintf(&b, "\nShowing files %d-%d (the %d KB text cap); for the rest repeat the query with skip=%d\n",
-			p.skip+1, p.skip+p.shown, workspace.MaxTextBytes/1024, p.res.NextSkip)
+			p.skip+1, p.skip+p.shown, workspace.MaxTextBytes/1024, *p.res.NextSkip)
 	case p.res.LimitReached:
 		fmt.Fprintf(&b, "\nResult limit reached (files %d-%d); for the rest repeat the query with skip=%d\n",
-			p.skip+1, p.skip+p.shown, p.res.NextSkip)
+			p.skip+1, p.skip+p.shown, *p.res.NextSkip)
 	}
 	p.res.Text = b.String()
 }

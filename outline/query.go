@@ -1,7 +1,6 @@
 package outline
 
 import (
-	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -41,7 +40,7 @@ type Result struct {
 	ItemCount     int      `json:"itemCount"` // top-level items in the files of this page
 	FilesSearched int      `json:"filesSearched"`
 	LimitReached  bool     `json:"limitReached"`
-	NextSkip      int      `json:"nextSkip,omitempty"`
+	NextSkip      *int     `json:"nextSkip,omitempty"` // files: the skip of the next page, when there is one
 	Warnings      []string `json:"warnings"`
 	MissingPaths  []string `json:"missingPaths"`
 	Text          string   `json:"text,omitempty"`
@@ -140,7 +139,7 @@ func (q Query) validate() (settings, error) {
 			return s, workspace.Inputf("%v", err)
 		}
 	}
-	return s, workspace.ValidateGlobs(q.Globs)
+	return s, nil
 }
 
 // SymbolTypes are the symbol types the tables use, in the order the names
@@ -217,12 +216,4 @@ func publicOnly(members []Entry) []Entry {
 		}
 	}
 	return kept
-}
-
-func missingWarnings(missing []string) []string {
-	var out []string
-	for _, m := range missing {
-		out = append(out, fmt.Sprintf("path not found: %s (paths are relative to the first workspace folder)", m))
-	}
-	return out
 }

@@ -5,19 +5,21 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/inorder"
 	"github.com/structls/structls/lang"
+	"github.com/structls/structls/parsecache"
 	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
 
-// Search runs a structls.outline query over the snapshot: every file the
+// Search runs a structls.outline query over env's snapshot: every file the
 // paths and globs name, in a language with an outline, is parsed (through
-// cache, when not nil) and its items selected. It returns a
-// *workspace.InputError or *workspace.PathError for input the user must
-// fix, and ctx.Err() when cancelled. Positions are in enc.
-func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress workspace.ProgressFunc, cache *syntax.Cache) (*Result, error) {
-	return SearchStream(ctx, snap, q, enc, progress, cache, nil)
+// env's parse cache, when there is one) and its items selected. It returns
+// a *workspace.InputError or *workspace.PathError for input the user must
+// fix, and ctx.Err() when cancelled. Positions are in env.Encoding.
+func Search(ctx context.Context, env engine.Env, q Query) (*Result, error) {
+	return SearchStream(ctx, env, q, nil)
 }
 
 // SearchStream is Search that hands the files of the page to emit, in
@@ -28,30 +30,22 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 // memory does not grow with the tree. An error from emit (the client has
 // gone) ends the outline with that error. A nil emit is Search: the page's
 // files are collected (with textOnly, only their rendering).
-func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress workspace.ProgressFunc,
-	cache *syntax.Cache, emit func(Batch) error) (*Result, error) {
-	set, err := q.validate()
-	if err != nil {
-		return nil, err
-	}
-	resolved, err := snap.ResolvePaths(q.Paths, false)
+func SearchStream(ctx context.Context, env engine.Env, q Query, emit func(Batch) error) (*Result, error) {
+	set, req, err := engine.Start(env, q.Scope, engine.PlainPaths, q.validate)
 	if err != nil {
 		return nil, err
 	}
 	hasDirectory := false
-	for _, t := range resolved.Targets {
+	for _, t := range req.Targets {
 		hasDirectory = hasDirectory || t.IsDir || t.Glob != ""
 	}
 	set.resolve(hasDirectory)
-	walked, err := snap.Walk(ctx, resolved.Targets, q.WalkOptions())
+	walked, err := env.Snapshot.Walk(ctx, req.Targets, req.Walk)
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Files: []File{}, Warnings: append(append([]string{}, missingWarnings(resolved.Missing)...), resolved.Warnings...),
-		MissingPaths: resolved.Missing}
-	if res.MissingPaths == nil {
-		res.MissingPaths = []string{}
-	}
+	res := &Result{Files: []File{}, Warnings: append(append([]string{}, req.MissingWarnings()...), req.Warnings...),
+		MissingPaths: req.MissingPaths()}
 	var files []workspace.File
 	for _, f := range walked {
 		if l := lang.ForPath(f.Rel); l != nil && SpecFor(l.Name) != nil && (set.lang == nil || set.lang == l) {
@@ -65,11 +59,10 @@ func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc wo
 	res.FilesSearched = len(files)
 	out := &page{res: res, skip: q.Skip, limit: set.limit, text: set.text, textOnly: q.TextOnly, singleFile: len(files) == 1,
 		emit: emit, render: newRenderer(set.view, hasDirectory)}
-	cache.StartQuery()
 	var scratches syntax.Scratches // kept from file to file, given back when the outline ends
 	defer scratches.Release()
 	newWorker := func() func(int) outcome {
-		w := &outliner{snap: snap, enc: enc, cache: cache, selected: set.selects, scratch: scratches.New(),
+		w := &outliner{snap: env.Snapshot, enc: env.Encoding, trees: env.Trees, selected: set.selects, scratch: scratches.New(),
 			keep: func(entries []Entry) []Entry { return set.filter(entries, q.PubMembers) }}
 		return func(i int) outcome {
 			f, problem := w.outline(ctx, files[i])
@@ -84,7 +77,7 @@ func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc wo
 			return nil
 		}
 		return out.add(o.file)
-	}, progress)
+	}, env.Progress)
 	if err != nil && !errors.Is(err, errPageDone) {
 		return nil, err
 	}
@@ -116,7 +109,7 @@ type outcome struct {
 type outliner struct {
 	snap  *workspace.Snapshot
 	enc   workspace.Encoding
-	cache *syntax.Cache
+	trees parsecache.Trees
 	// selected and keep are the query's selection: selected sees a
 	// top-level entry before its signature and members are made, keep
 	// filters what is left.
@@ -128,10 +121,12 @@ type outliner struct {
 }
 
 // outline reads, parses and extracts one file; on failure it returns a
-// warning saying why.
+// warning saying why. A file on disk unchanged since the server cached its
+// tree is not read (parsecache.Trees.Read).
 func (w *outliner) outline(ctx context.Context, f workspace.File) (*File, string) {
 	l := lang.ForPath(f.Rel)
-	content, err := w.snap.ReadFile(f, w.buf[:0])
+	spec := SpecFor(l.Name)
+	text, err := w.trees.Read(w.snap, f, l.Grammar(), &w.buf)
 	if err != nil {
 		switch {
 		case errors.Is(err, workspace.ErrTooLarge):
@@ -141,14 +136,17 @@ func (w *outliner) outline(ctx context.Context, f workspace.File) (*File, string
 		}
 		return nil, fmt.Sprintf("%s: cannot read it: %v (check that it exists and is readable)", f.Rel, err)
 	}
-	if f.Doc == nil {
-		w.buf = content // an open document's text is the editor's: never a buffer to reuse
+	var entries []Entry
+	if tree := text.Tree; tree != nil {
+		entries = extractSelected(tree, spec, w.selected)
+	} else if l.Grammar() != nil { // a catalogue built without the grammar: no items
+		if tree, err = parse(ctx, l, spec, text.Content, w.trees.Cache, w.scratch); err != nil {
+			return nil, fmt.Sprintf("%s: cannot parse it as %s: %v", f.Rel, l.Name, err)
+		}
+		w.trees.Remember(f, text, l.Grammar())
+		entries = extractSelected(tree, spec, w.selected)
 	}
-	entries, err := extract(ctx, l, content, w.cache, w.scratch, w.selected)
-	if err != nil {
-		return nil, fmt.Sprintf("%s: cannot parse it as %s: %v", f.Rel, l.Name, err)
-	}
-	w.mapper.Reset(content)
+	w.mapper.Reset(text.Content)
 	items := Items(w.keep(entries), &w.mapper, w.enc)
 	return &File{Path: f.Rel, URI: f.URI(), Language: l.Name, Items: items}, ""
 }
@@ -158,27 +156,28 @@ func (w *outliner) outline(ctx context.Context, f workspace.File) (*File, string
 // that follow; without one, the tree is parsed for the outline alone, pruned
 // of the language's opaque kinds.
 func ExtractSource(ctx context.Context, l *lang.Language, content []byte, cache *syntax.Cache) ([]Entry, error) {
-	var scratch syntax.Scratch // one file's: given back at once
-	defer scratch.Release()
-	return extract(ctx, l, content, cache, &scratch, nil)
-}
-
-// extract is ExtractSource with the scratch a pruned parse writes into
-// (reused by the caller's next file: Extract copies what it keeps), keeping
-// the top-level entries selected accepts (nil: all).
-func extract(ctx context.Context, l *lang.Language, content []byte, cache *syntax.Cache, scratch *syntax.Scratch,
-	selected func(*Entry) bool) ([]Entry, error) {
 	spec := SpecFor(l.Name)
 	if spec == nil || l.Grammar() == nil {
 		return nil, nil
 	}
+	var scratch syntax.Scratch // one file's: given back at once
+	defer scratch.Release()
+	tree, err := parse(ctx, l, spec, content, cache, &scratch)
+	if err != nil {
+		return nil, err
+	}
+	return extractSelected(tree, spec, nil), nil
+}
+
+// parse parses content as l for its outline (spec, l's): the whole tree
+// through cache when it keeps trees, for the queries that follow; else in
+// scratch (reused by the caller's next file: extraction copies what it
+// keeps), pruned of the opaque kinds' insides and, where the language can,
+// without the bodies the outline never reads.
+func parse(ctx context.Context, l *lang.Language, spec *Spec, content []byte, cache *syntax.Cache, scratch *syntax.Scratch) (*syntax.Tree, error) {
 	var skip []uint32
 	if spec.Skip != nil && !cache.Enabled() { // a cached tree is whole, for the queries that follow
 		skip = spec.Skip(content, nil)
 	}
-	tree, err := cache.ParseWith(ctx, l.Grammar(), content, spec.opaqueKinds(l.Grammar()), skip, scratch)
-	if err != nil {
-		return nil, err
-	}
-	return extractSelected(tree, spec, selected), nil
+	return cache.ParseWith(ctx, l.Grammar(), content, spec.opaqueKinds(l.Grammar()), skip, scratch)
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
@@ -33,7 +34,7 @@ func runQuery(t *testing.T, dir string, query []byte) []byte {
 	if err := json.Unmarshal(query, &q); err != nil {
 		t.Fatalf("@query: %v", err)
 	}
-	res, err := Search(context.Background(), snapshotOf(t, dir), q, workspace.UTF16, nil, nil)
+	res, err := Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, q)
 	if err != nil {
 		return []byte("error: " + err.Error() + "\n")
 	}
@@ -74,7 +75,7 @@ func TestInvalidQueries(t *testing.T) {
 		"lang":                  {Query{Lang: "klingon"}, "klingon"},
 		"textOnly without text": {Query{TextOnly: true}, `textOnly needs "format": "text"`},
 	} {
-		_, err := Search(context.Background(), snapshotOf(t, dir), c.q, workspace.UTF16, nil, nil)
+		_, err := Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, c.q)
 		var inputErr *workspace.InputError
 		if !errors.As(err, &inputErr) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v; want an InputError saying %q", name, err, c.want)
@@ -93,7 +94,7 @@ func TestSummaryCap(t *testing.T) {
 		}
 	}
 	dir := testutil.WriteTree(t, b.String())
-	res, err := Search(context.Background(), snapshotOf(t, dir), Query{Format: "text"}, workspace.UTF16, nil, nil)
+	res, err := Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{Format: "text"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,14 +109,14 @@ func TestSummaryCap(t *testing.T) {
 func TestPaging(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- a.go --\npackage a\nfunc A() {}\n-- b.go --\npackage a\nfunc B() {}\n-- c.go --\npackage a\nfunc C() {}\n")
 	two := 2
-	res, err := Search(context.Background(), snapshotOf(t, dir), Query{Limit: &two}, workspace.UTF16, nil, nil)
+	res, err := Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{Limit: &two})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Files) != 2 || !res.LimitReached || res.NextSkip != 2 || res.FilesSearched != 3 {
-		t.Fatalf("first page: %d files, limitReached %v, nextSkip %d, filesSearched %d", len(res.Files), res.LimitReached, res.NextSkip, res.FilesSearched)
+	if len(res.Files) != 2 || !res.LimitReached || !nextSkipIs(res, 2) || res.FilesSearched != 3 {
+		t.Fatalf("first page: %d files, limitReached %v, nextSkip %v, filesSearched %d", len(res.Files), res.LimitReached, res.NextSkip, res.FilesSearched)
 	}
-	res, err = Search(context.Background(), snapshotOf(t, dir), Query{Limit: &two, Skip: 2}, workspace.UTF16, nil, nil)
+	res, err = Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{Limit: &two, Skip: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +129,7 @@ func TestPaging(t *testing.T) {
 // item count.
 func TestTextOnly(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- a.go --\npackage a\nfunc A() {}\nfunc B() {}\n")
-	res, err := Search(context.Background(), snapshotOf(t, dir), Query{Format: "text", TextOnly: true, Scope: workspace.Scope{Paths: []string{"a.go"}}}, workspace.UTF16, nil, nil)
+	res, err := Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{Format: "text", TextOnly: true, Scope: workspace.Scope{Paths: []string{"a.go"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +148,7 @@ func TestSearchReleasesWorkerArenas(t *testing.T) {
 	// the release at the end of the run gives the arenas back.
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	before := syntax.ArenaBytes()
-	res, err := Search(context.Background(), snapshotOf(t, dir), Query{Items: ItemsAll}, workspace.UTF16, nil, nil)
+	res, err := Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{Items: ItemsAll})
 	if err != nil {
 		t.Fatal(err)
 	}

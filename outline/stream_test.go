@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/internal/workers"
 	"github.com/structls/structls/workspace"
@@ -49,7 +50,7 @@ func streamed(t *testing.T, dir string, q Query) *Result {
 	t.Helper()
 	var files []File
 	var text strings.Builder
-	res, err := SearchStream(context.Background(), snapshotOf(t, dir), q, workspace.UTF16, nil, nil, func(b Batch) error {
+	res, err := SearchStream(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, q, func(b Batch) error {
 		var decoded Batch
 		if err := json.Unmarshal(b.AppendJSON(nil), &decoded); err != nil {
 			return fmt.Errorf("the batch's JSON does not decode: %w", err)
@@ -95,7 +96,7 @@ func TestSearchStreamIsSearch(t *testing.T) {
 		"nothing selected":  {Match: "^nothing$", Format: "text"},
 	} {
 		t.Run(name, func(t *testing.T) {
-			want, err := Search(context.Background(), snapshotOf(t, dir), q, workspace.UTF16, nil, nil)
+			want, err := Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, q)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -121,7 +122,7 @@ func TestResultJSON(t *testing.T) {
 				ByteRange: workspace.ByteRange{Start: 5, End: 6}, Members: []Item{{Name: "m", Members: nil}}},
 			{Name: "imp", IsImport: true, Members: []Item{}},
 		}}, {Path: "b.go", Items: nil}},
-		ItemCount: 2, FilesSearched: 3, LimitReached: true, NextSkip: 2, Warnings: []string{"w\"1"}, MissingPaths: []string{},
+		ItemCount: 2, FilesSearched: 3, LimitReached: true, NextSkip: intp(2), Warnings: []string{"w\"1"}, MissingPaths: []string{},
 		Text: "a\n\tb",
 	}
 	for name, r := range map[string]*Result{"full": res, "empty": {Files: []File{}}} {
@@ -171,8 +172,7 @@ func TestTextCap(t *testing.T) {
 		if page > 10 {
 			t.Fatal("the pages never end")
 		}
-		res, err := Search(context.Background(), snapshotOf(t, dir), Query{Format: "text", TextOnly: true, View: ViewSignatures, Skip: skip},
-			workspace.UTF16, nil, nil)
+		res, err := Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{Format: "text", TextOnly: true, View: ViewSignatures, Skip: skip})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -188,10 +188,10 @@ func TestTextCap(t *testing.T) {
 			break
 		}
 		want := fmt.Sprintf("for the rest repeat the query with skip=%d\n", skip+res.ItemCount/40)
-		if !strings.HasSuffix(res.Text, want) || res.NextSkip != skip+res.ItemCount/40 {
-			t.Fatalf("page %d (skip %d) ends %q, nextSkip %d; want it to end %q", page, skip, res.Text[max(0, len(res.Text)-120):], res.NextSkip, want)
+		if !strings.HasSuffix(res.Text, want) || res.NextSkip == nil || *res.NextSkip != skip+res.ItemCount/40 {
+			t.Fatalf("page %d (skip %d) ends %q, nextSkip %v; want it to end %q", page, skip, res.Text[max(0, len(res.Text)-120):], res.NextSkip, want)
 		}
-		skip = res.NextSkip
+		skip = *res.NextSkip
 	}
 	if len(seen) != 60 || seen[0] != "f0000.go" || seen[59] != "f0059.go" || skip == 0 {
 		t.Errorf("the pages showed %d files (%v … ), last skip %d; want the 60 files once each over several pages", len(seen), seen[:min(3, len(seen))], skip)
@@ -203,15 +203,15 @@ func TestTextCap(t *testing.T) {
 // only when there is one.
 func TestTextCapOneHugeFile(t *testing.T) {
 	dir := manyFilesTree(t, 2, 2000)
-	res, err := Search(context.Background(), snapshotOf(t, dir), Query{Format: "text", TextOnly: true, View: ViewSignatures}, workspace.UTF16, nil, nil)
+	res, err := Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{Format: "text", TextOnly: true, View: ViewSignatures})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(res.Text) > workspace.MaxTextBytes || !strings.Contains(res.Text, "… (cut: this file's outline alone is over 50 KB") ||
-		!res.LimitReached || res.NextSkip != 1 || !strings.HasSuffix(res.Text, "skip=1\n") {
-		t.Fatalf("%d bytes, limitReached %v, nextSkip %d, ending %q", len(res.Text), res.LimitReached, res.NextSkip, res.Text[max(0, len(res.Text)-200):])
+		!res.LimitReached || !nextSkipIs(res, 1) || !strings.HasSuffix(res.Text, "skip=1\n") {
+		t.Fatalf("%d bytes, limitReached %v, nextSkip %v, ending %q", len(res.Text), res.LimitReached, res.NextSkip, res.Text[max(0, len(res.Text)-200):])
 	}
-	res, err = Search(context.Background(), snapshotOf(t, dir), Query{Format: "text", TextOnly: true, View: ViewSignatures, Skip: 1}, workspace.UTF16, nil, nil)
+	res, err = Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{Format: "text", TextOnly: true, View: ViewSignatures, Skip: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,12 +226,12 @@ func TestPageEndsTheOutline(t *testing.T) {
 	dir := manyFilesTree(t, 2000, 1)
 	one := 1
 	var done atomic.Int64
-	res, err := Search(context.Background(), snapshotOf(t, dir), Query{Limit: &one}, workspace.UTF16, func(d, _ int) { done.Add(1) }, nil)
+	res, err := Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16, Progress: func(d, _ int) { done.Add(1) }}, Query{Limit: &one})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Files) != 1 || !res.LimitReached || res.NextSkip != 1 || res.FilesSearched != 2000 {
-		t.Fatalf("%d files, limitReached %v, nextSkip %d, filesSearched %d", len(res.Files), res.LimitReached, res.NextSkip, res.FilesSearched)
+	if len(res.Files) != 1 || !res.LimitReached || !nextSkipIs(res, 1) || res.FilesSearched != 2000 {
+		t.Fatalf("%d files, limitReached %v, nextSkip %v, filesSearched %d", len(res.Files), res.LimitReached, res.NextSkip, res.FilesSearched)
 	}
 	if n := done.Load(); n > 2+outlineWindow+int64(workers.Count()) {
 		t.Errorf("%d of 2000 files outlined for a page of one; want the outline to stop within a window of the second", n)
@@ -243,7 +243,7 @@ func TestPageEndsTheOutline(t *testing.T) {
 func TestSearchStreamBatches(t *testing.T) {
 	dir := manyFilesTree(t, 300, 20)
 	batches, files, largest := 0, 0, 0
-	_, err := SearchStream(context.Background(), snapshotOf(t, dir), Query{}, workspace.UTF16, nil, nil, func(b Batch) error {
+	_, err := SearchStream(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{}, func(b Batch) error {
 		batches++
 		files += len(b.Files)
 		largest = max(largest, len(b.AppendJSON(nil)))

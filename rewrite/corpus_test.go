@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/structls/structls/atomicwrite"
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/rewrite"
 	"github.com/structls/structls/workspace"
@@ -69,7 +70,7 @@ func TestCorpusDifferential(t *testing.T) {
 					t.Fatalf("ast-grep: %v\n%s", err, out)
 				}
 				snap := rewrite.SnapshotOf(t, ours, nil)
-				plan, err := rewrite.Preview(context.Background(), snap, rewrite.Query{Ops: []rewrite.Op{{Pattern: rw[0], Rewrite: &rw[1]}}, Lang: c.lang}, workspace.UTF8, nil, nil)
+				plan, err := rewrite.Preview(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF8}, rewrite.Query{Ops: []rewrite.Op{{Pattern: rw[0], Rewrite: &rw[1]}}, Lang: c.lang})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/structls/structls/atomicwrite"
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	_ "github.com/structls/structls/lang/grammars"
 	"github.com/structls/structls/rewrite"
@@ -53,8 +54,7 @@ func structlsRewrite(t *testing.T, c rewriteCase) string {
 		t.Fatal(err)
 	}
 	snap := rewrite.SnapshotOf(t, dir, nil)
-	plan, err := rewrite.Preview(context.Background(), snap, rewrite.Query{Ops: []rewrite.Op{{Pattern: c.pattern, Rewrite: &c.rewrite}}, Lang: c.lang},
-		workspace.UTF16, nil, nil)
+	plan, err := rewrite.Preview(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF16}, rewrite.Query{Ops: []rewrite.Op{{Pattern: c.pattern, Rewrite: &c.rewrite}}, Lang: c.lang})
 	if err != nil {
 		t.Fatalf("%s: preview: %v", c.name, err)
 	}

@@ -15,9 +15,11 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/english"
 	"github.com/structls/structls/lang"
 	"github.com/structls/structls/matcher"
+	"github.com/structls/structls/parsecache"
 	"github.com/structls/structls/subst"
 	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
@@ -31,14 +33,10 @@ import (
 // ones are counted in Skipped, as ast-grep does). Replacements of different
 // ops that overlap are an input error naming both; a file whose tree has
 // syntax errors is never rewritten and is listed in ParseErrors instead.
-// cache, when not nil, keeps the parsed trees for later queries.
-func Preview(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding,
-	progress func(done, total int), cache *syntax.Cache) (*Plan, error) {
-	set, err := q.validate()
-	if err != nil {
-		return nil, err
-	}
-	resolved, err := snap.ResolvePaths(q.Paths, false)
+// env's parse cache, when there is one, keeps the parsed trees for later
+// queries.
+func Preview(ctx context.Context, env engine.Env, q Query) (*Plan, error) {
+	set, req, err := engine.Start(env, q.Scope, engine.PlainPaths, q.validate)
 	if err != nil {
 		return nil, err
 	}
@@ -49,18 +47,17 @@ func Preview(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspa
 			}
 		}
 	}
-	cache.StartQuery()
 	scan, stop := context.WithCancelCause(ctx)
 	defer stop(nil)
-	e := &editor{settings: set, enc: enc, cache: cache, refuse: stop}
-	files, limitReached, searched, issues, err := e.run(scan, snap, resolved.Targets, progress)
+	e := &editor{settings: set, enc: env.Encoding, trees: env.Trees, walk: req.Walk, refuse: stop}
+	files, limitReached, searched, issues, err := e.run(scan, env.Snapshot, req.Targets, env.Progress)
 	if cause := context.Cause(scan); err != nil && errors.As(cause, new(*workspace.InputError)) {
 		return nil, cause // refused while scanning: too much text
 	}
 	if err != nil {
 		return nil, err
 	}
-	parseErrors, warnings, err := notes(set, resolved)
+	parseErrors, warnings, err := notes(set, req)
 	if err != nil {
 		return nil, err
 	}
@@ -76,7 +73,7 @@ func Preview(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspa
 // notes gathers what a preview reports besides its files: the languages an
 // op's pattern does not compile in (an error when it compiles in none of
 // those searched), how patterns were compiled, and the paths skipped.
-func notes(set settings, resolved workspace.Resolved) ([]matcher.ParseIssue, []string, error) {
+func notes(set settings, req *engine.Request) ([]matcher.ParseIssue, []string, error) {
 	parseErrors, warnings := []matcher.ParseIssue{}, []string{}
 	for _, op := range set.ops {
 		failures := op.patterns.Failures()
@@ -90,17 +87,16 @@ func notes(set settings, resolved workspace.Resolved) ([]matcher.ParseIssue, []s
 			warnings = append(warnings, fmt.Sprintf("ops[%d]: %s", op.index, w))
 		}
 	}
-	for _, m := range resolved.Missing {
-		warnings = append(warnings, fmt.Sprintf("path not found, skipped: %s", m))
-	}
-	return parseErrors, append(warnings, resolved.Warnings...), nil
+	warnings = append(warnings, req.MissingWarnings()...)
+	return parseErrors, append(warnings, req.Warnings...), nil
 }
 
 // editor holds what the workers of one preview share.
 type editor struct {
 	settings
 	enc   workspace.Encoding
-	cache *syntax.Cache
+	trees parsecache.Trees
+	walk  workspace.WalkOptions
 	// produced counts the bytes of replacement text made so far, over all
 	// files: past MaxReplacementText the preview is refused (refuse stops
 	// the scan with the reason), so its memory stays bounded.
@@ -136,7 +132,7 @@ type edit struct {
 // files were searched, and the parse issues. Only maxFiles previews are held
 // at any time, so a huge workspace cannot exhaust memory.
 func (e *editor) run(ctx context.Context, snap *workspace.Snapshot, targets []workspace.Target,
-	progress func(done, total int)) ([]*fileEdits, bool, int, []matcher.ParseIssue, error) {
+	progress workspace.ProgressFunc) ([]*fileEdits, bool, int, []matcher.ParseIssue, error) {
 	var mu sync.Mutex
 	kept := &lastInPathOrder{}
 	limitReached := false
@@ -148,10 +144,7 @@ func (e *editor) run(ctx context.Context, snap *workspace.Snapshot, targets []wo
 	found, walkErr := snap.WalkParallel(ctx, targets, e.walk, keep, func() func(workspace.File) {
 		var buf []byte
 		return func(f workspace.File) {
-			fe, issue, content := e.file(ctx, snap, f, buf)
-			if f.Doc == nil && content != nil {
-				buf = content
-			}
+			fe, issue := e.file(ctx, snap, f, &buf)
 			mu.Lock()
 			defer mu.Unlock()
 			if fe != nil {
@@ -202,8 +195,9 @@ func (h *lastInPathOrder) Pop() any {
 	return last
 }
 
-// file previews the edit of one file; content is the buffer it was read into.
-func (e *editor) file(ctx context.Context, snap *workspace.Snapshot, f workspace.File, buf []byte) (*fileEdits, *matcher.ParseIssue, []byte) {
+// file previews the edit of one file, read into *buf (kept for the next
+// file) unless the server has its tree (parsecache.Trees.Read).
+func (e *editor) file(ctx context.Context, snap *workspace.Snapshot, f workspace.File, buf *[]byte) (*fileEdits, *matcher.ParseIssue) {
 	l := e.only
 	if l == nil {
 		l = lang.ForPath(f.Rel)
@@ -212,19 +206,23 @@ func (e *editor) file(ctx context.Context, snap *workspace.Snapshot, f workspace
 	for i, op := range e.ops {
 		patterns[i], _ = op.patterns.Get(ctx, l) // a language the pattern does not compile in is in Failures
 	}
-	content, err := snap.ReadFile(f, buf)
+	text, err := e.trees.Read(snap, f, l.Grammar(), buf)
 	switch {
 	case errors.Is(err, workspace.ErrTooLarge):
-		return nil, matcher.TooLargeIssue(f.Rel, err, "rewrite"), nil
+		return nil, matcher.TooLargeIssue(f.Rel, err, "rewrite")
 	case err != nil:
-		return nil, nil, nil // binary or unreadable: skipped, as the walk would
+		return nil, nil // binary or unreadable: skipped, as the walk would
 	}
+	content := text.Content
 	if !slices.ContainsFunc(patterns, func(p *matcher.Pattern) bool { return mayMatch(p, content) }) {
-		return nil, nil, content
+		return nil, nil
 	}
-	tree, err := e.cache.Parse(ctx, l.Grammar(), content)
-	if err != nil {
-		return nil, nil, content // cancelled: the caller reports ctx.Err()
+	tree := text.Tree
+	if tree == nil {
+		if tree, err = e.trees.Cache.Parse(ctx, l.Grammar(), content); err != nil {
+			return nil, nil // cancelled: the caller reports ctx.Err()
+		}
+		e.trees.Remember(f, text, l.Grammar())
 	}
 	fe := &fileEdits{file: f}
 	src := subst.NewSource(tree.Source)
@@ -234,23 +232,23 @@ func (e *editor) file(ctx context.Context, snap *workspace.Snapshot, f workspace
 		}
 	}
 	if fe.refusal != nil {
-		return fe, nil, content
+		return fe, nil
 	}
 	if len(fe.edits) == 0 {
-		return nil, nil, content
+		return nil, nil
 	}
 	if tree.HasError() {
 		return nil, &matcher.ParseIssue{Path: f.Rel, Message: fmt.Sprintf(
-			"not rewritten: the file has syntax errors, so %s left out; fix the errors or leave the file out of paths", english.Count(len(fe.edits), "replacement was", "replacements were"))}, content
+			"not rewritten: the file has syntax errors, so %s left out; fix the errors or leave the file out of paths", english.Count(len(fe.edits), "replacement was", "replacements were"))}
 	}
 	if bad := invalidUTF8At(content); bad >= 0 {
 		p, _ := workspace.NewMapper(content).OffsetPosition(bad, workspace.UTF32)
 		return nil, &matcher.ParseIssue{Path: f.Rel, Message: fmt.Sprintf(
 			"not rewritten: the file is not valid UTF-8 (line %d, column %d), and an LSP edit cannot carry its bytes (ast-grep skips it too); convert it to UTF-8 or leave it out of paths",
-			p.Line+1, p.Character+1)}, content
+			p.Line+1, p.Character+1)}
 	}
 	fe.finish(snap, content, e.ops, e.enc, e.text)
-	return fe, nil, content
+	return fe, nil
 }
 
 // invalidUTF8At returns the offset of the first byte of text that is not

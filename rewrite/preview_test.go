@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/workspace"
 )
@@ -41,7 +42,7 @@ func snapshotOf(t *testing.T, dir string, docs map[string]*workspace.Document) *
 func preview(t *testing.T, archive string, q Query) (*Plan, string) {
 	t.Helper()
 	dir := testutil.WriteTree(t, archive)
-	plan, err := Preview(context.Background(), snapshotOf(t, dir, nil), q, workspace.UTF16, nil, nil)
+	plan, err := Preview(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir, nil), Encoding: workspace.UTF16}, q)
 	if err != nil {
 		t.Fatalf("preview: %v", err)
 	}
@@ -69,7 +70,7 @@ func TestQueryErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := Preview(context.Background(), snapshotOf(t, dir, nil), c.q, workspace.UTF16, nil, nil)
+			_, err := Preview(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir, nil), Encoding: workspace.UTF16}, c.q)
 			var input *workspace.InputError
 			if !errors.As(err, &input) {
 				t.Fatalf("got %v (%T), want an InputError", err, err)
@@ -111,7 +112,7 @@ func TestOpsInOrder(t *testing.T) {
 // preview, naming both ops and positions.
 func TestOverlappingOpsRefused(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- a.go --\npackage p\n\nvar v = g(f(1))\n")
-	_, err := Preview(context.Background(), snapshotOf(t, dir, nil), Query{Ops: ops("f($A)", "F($A)", "g($A)", "G($A)")}, workspace.UTF16, nil, nil)
+	_, err := Preview(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir, nil), Encoding: workspace.UTF16}, Query{Ops: ops("f($A)", "F($A)", "g($A)", "G($A)")})
 	var input *workspace.InputError
 	if !errors.As(err, &input) {
 		t.Fatalf("got %v, want an InputError", err)
@@ -191,7 +192,7 @@ func TestPreviewSeesOverlay(t *testing.T) {
 	path := filepath.Join(dir, "a.go")
 	doc := &workspace.Document{URI: workspace.PathToURI(path), Path: path, Version: 7, Content: []byte("package p\n\nvar v = f(\"é\") + f(2)\n")}
 	snap := snapshotOf(t, dir, map[string]*workspace.Document{doc.URI: doc})
-	plan, err := Preview(context.Background(), snap, Query{Ops: ops("f($A)", "F($A)")}, workspace.UTF16, nil, nil)
+	plan, err := Preview(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF16}, Query{Ops: ops("f($A)", "F($A)")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -303,7 +304,7 @@ func TestHostileRewriteBounded(t *testing.T) {
 		dir := testutil.WriteTree(t, tree.String())
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		_, err := Preview(context.Background(), snapshotOf(t, dir, nil), Query{Ops: ops("f($A)", c.template)}, workspace.UTF16, nil, nil)
+		_, err := Preview(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir, nil), Encoding: workspace.UTF16}, Query{Ops: ops("f($A)", c.template)})
 		runtime.ReadMemStats(&after)
 		var input *workspace.InputError
 		if !errors.As(err, &input) || !strings.Contains(err.Error(), "more than 64 MiB of text") {
@@ -321,7 +322,7 @@ func TestTooLargeFileSkipped(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- big.go --\npackage p\n\nvar x = f(5) + f(6) + f(7)\n-- small.go --\nf(5)\n")
 	snap := snapshotOf(t, dir, nil)
 	snap.Settings.MaxFileSize = 20
-	plan, err := Preview(context.Background(), snap, Query{Ops: ops("f($A)", "F($A)")}, workspace.UTF16, nil, nil)
+	plan, err := Preview(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF16}, Query{Ops: ops("f($A)", "F($A)")})
 	if err != nil {
 		t.Fatal(err)
 	}

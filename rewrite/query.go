@@ -92,7 +92,6 @@ type settings struct {
 	only     *lang.Language // the lang field, when given
 	maxFiles int
 	text     bool
-	walk     workspace.WalkOptions
 }
 
 // compiledOp is an op ready to run: its pattern (compiled per language on
@@ -153,6 +152,5 @@ func (q Query) validate() (settings, error) {
 	if q.TextOnly && !s.text {
 		return s, workspace.Inputf(`textOnly needs "format": "text" (it leaves the files out and keeps only the text)`)
 	}
-	s.walk = q.WalkOptions()
-	return s, workspace.ValidateGlobs(q.Globs)
+	return s, nil
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/tools/txtar"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/workspace"
 )
@@ -72,7 +73,7 @@ func TestBuiltinSuppressionRules(t *testing.T) {
 			}
 			folder, _ := workspace.NewFolder(dir, "")
 			snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
-			res, err := Scan(context.Background(), snap, Query{Rules: rule, Severities: overrides}, workspace.UTF8, nil, nil)
+			res, err := Scan(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF8}, Query{Rules: rule, Severities: overrides})
 			if err != nil || len(res.RuleErrors) > 0 {
 				t.Fatal(err, res.RuleErrors)
 			}

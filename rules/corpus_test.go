@@ -16,6 +16,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/workspace"
 )
@@ -108,7 +109,7 @@ func structlsCorpus(t *testing.T, config, dir string) []corpusFinding {
 		t.Fatal(err)
 	}
 	snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
-	res, err := Scan(context.Background(), snap, Query{Config: config}, workspace.UTF8, nil, nil)
+	res, err := Scan(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF8}, Query{Config: config})
 	if err != nil {
 		t.Fatal(err)
 	}

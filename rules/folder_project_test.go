@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/workspace"
 )
@@ -96,7 +97,7 @@ func TestScanLoadsRulesAfresh(t *testing.T) {
 	}
 	scan := func() string {
 		snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
-		res, err := Scan(context.Background(), snap, Query{}, workspace.UTF16, nil, nil)
+		res, err := Scan(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF16}, Query{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/workspace"
 )
@@ -196,7 +197,7 @@ func structlsScan(t *testing.T, dir string) []projectFinding {
 		t.Fatal(err)
 	}
 	snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
-	res, err := Scan(context.Background(), snap, Query{Config: filepath.Join(dir, "sgconfig.yml")}, workspace.UTF8, nil, nil)
+	res, err := Scan(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF8}, Query{Config: filepath.Join(dir, "sgconfig.yml")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,9 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/lang"
+	"github.com/structls/structls/parsecache"
 	"github.com/structls/structls/rewrite"
 	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
@@ -137,19 +139,17 @@ func ruleErrorOf(err error) RuleError {
 	return RuleError{Message: err.Error()}
 }
 
-// Scan runs structls.scan over the snapshot: the rules of q (or of each
+// Scan runs structls.scan over env's snapshot: the rules of q (or of each
 // folder's sgconfig.yml) over every file in their languages, all rules in
-// one walk of each tree. cache, when not nil, keeps the trees. Rule and
-// config errors come back in Result.RuleErrors (nothing scanned); other
-// bad input is an error.
-func Scan(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress workspace.ProgressFunc, cache *syntax.Cache) (*Result, error) {
-	text, err := workspace.TextFormat(q.Format)
+// one walk of each tree. env's parse cache, when there is one, keeps the
+// trees. Rule and config errors come back in Result.RuleErrors (nothing
+// scanned); other bad input is an error.
+func Scan(ctx context.Context, env engine.Env, q Query) (*Result, error) {
+	text, req, err := engine.Start(env, q.Scope, engine.PlainPaths, func() (bool, error) { return workspace.TextFormat(q.Format) })
 	if err != nil {
 		return nil, err
 	}
-	if err := workspace.ValidateGlobs(q.Globs); err != nil {
-		return nil, err
-	}
+	snap := env.Snapshot
 	res := &Result{Diagnostics: []Diagnostic{}, RuleErrors: []RuleError{}, Warnings: []string{}}
 	sets, warnings, err := folderRuleSets(snap, q)
 	res.Warnings = append(res.Warnings, warnings...)
@@ -160,30 +160,21 @@ func Scan(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.
 		}
 		return res, nil
 	}
-	resolved, err := snap.ResolvePaths(q.Paths, false)
-	if err != nil {
-		return nil, err
-	}
-	res.Warnings = append(res.Warnings, resolved.Warnings...)
-	for _, m := range resolved.Missing {
-		res.Warnings = append(res.Warnings, m+": no such file or directory")
-	}
-	cache.StartQuery()
-	sc := &scanner{sets: sets, enc: enc, cache: cache, fix: q.Fix, metadata: q.IncludeMetadata}
-	walk := q.WalkOptions()
+	res.Warnings = append(append(res.Warnings, req.Warnings...), req.MissingWarnings()...)
+	sc := &scanner{sets: sets, enc: env.Encoding, trees: env.Trees, fix: q.Fix, metadata: q.IncludeMetadata}
 	var scratches syntax.Scratches // kept from file to file, given back when the scan ends
 	defer scratches.Release()
-	res.FilesScanned, err = snap.WalkParallel(ctx, resolved.Targets, walk, sc.keep, func() func(workspace.File) {
+	res.FilesScanned, err = snap.WalkParallel(ctx, req.Targets, req.Walk, sc.keep, func() func(workspace.File) {
 		w := &worker{scratch: scratches.New()}
 		return func(f workspace.File) { sc.file(ctx, snap, f, w) }
-	}, progress)
+	}, env.Progress)
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
 	if err != nil {
 		return nil, err
 	}
-	sc.finish(res, snap, enc)
+	sc.finish(res, snap, env.Encoding)
 	if text {
 		res.Text = renderText(res)
 	}
@@ -262,7 +253,7 @@ func folderRuleSets(snap *workspace.Snapshot, q Query) ([]*RuleSet, []string, er
 type scanner struct {
 	sets     []*RuleSet
 	enc      workspace.Encoding
-	cache    *syntax.Cache
+	trees    parsecache.Trees
 	fix      bool
 	metadata bool // include rules' metadata
 
@@ -308,7 +299,7 @@ type worker struct {
 func (sc *scanner) file(ctx context.Context, snap *workspace.Snapshot, f workspace.File, w *worker) {
 	set := sc.sets[f.Folder]
 	l := set.Language(f.Abs)
-	content, err := snap.ReadFile(f, w.buf)
+	text, err := sc.trees.Read(snap, f, l.Grammar(), &w.buf) // unread when the server has its tree
 	switch {
 	case errors.Is(err, workspace.ErrTooLarge):
 		sc.warn(fmt.Sprintf("%s was not scanned: %v (raise the maxFileSize setting to scan it)", f.Rel, err))
@@ -319,16 +310,16 @@ func (sc *scanner) file(ctx context.Context, snap *workspace.Snapshot, f workspa
 	case err != nil:
 		return // binary or unreadable, found by walking: skipped, as the walk would
 	}
-	if f.Doc == nil {
-		w.buf = content
-	}
-	if !set.mayMatch(l, f.Abs, content) {
+	if !set.mayMatch(l, f.Abs, text.Content) {
 		return
 	}
-	cached := sc.cache.Enabled()
-	tree, err := sc.cache.ParseWith(ctx, l.Grammar(), content, nil, nil, w.scratch) // checked before the next file
-	if err != nil {
-		return
+	cached := sc.trees.Cache.Enabled()
+	tree := text.Tree
+	if tree == nil {
+		if tree, err = sc.trees.Cache.ParseWith(ctx, l.Grammar(), text.Content, nil, nil, w.scratch); err != nil { // checked before the next file
+			return
+		}
+		sc.trees.Remember(f, text, l.Grammar())
 	}
 	findings, err := set.Check(ctx, f.Abs, l, tree)
 	if err != nil || len(findings) == 0 {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/workspace"
 )
 
@@ -41,7 +42,7 @@ func TestScanResultJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
-	scanned, err := Scan(context.Background(), snap, Query{Config: config, IncludeMetadata: true, Format: "text"}, workspace.UTF16, nil, nil)
+	scanned, err := Scan(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF16}, Query{Config: config, IncludeMetadata: true, Format: "text"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
+	"github.com/structls/structls/parsecache"
 	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
@@ -36,7 +38,7 @@ func TestScanParsePaths(t *testing.T) {
 		}
 		snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
 		scan := func(cache *syntax.Cache) string {
-			res, err := Scan(context.Background(), snap, Query{Config: config, Format: "text"}, workspace.UTF16, nil, cache)
+			res, err := Scan(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF16, Trees: parsecache.Trees{Cache: cache}}, Query{Config: config, Format: "text"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -77,7 +79,7 @@ func TestScanReleasesWorkerArenas(t *testing.T) {
 	// the release at the end of the run gives the arenas back.
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	before := syntax.ArenaBytes()
-	res, err := Scan(context.Background(), snap, Query{Rules: rule}, workspace.UTF8, nil, nil)
+	res, err := Scan(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF8}, Query{Rules: rule})
 	if err != nil {
 		t.Fatal(err)
 	}

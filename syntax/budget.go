@@ -22,15 +22,49 @@ import (
 // query), and the server's peak with the whole library cached was no lower
 // (bench/warm: 1,356-1,398 MB at 4 MiB, 1,332-1,376 at 8). A smaller limit
 // makes every worker wait behind each large file: 7% more wall time over
-// the Go standard library at 1 MiB. See SetParseBudget.
+// the Go standard library at 1 MiB.
+//
+// One count of the bytes in flight serves the whole process, since memory
+// is the process's; the limit a parse waits for is its context's
+// (WithParseBudget), so each server in a process (the MCP server keeps one
+// per workspace) and each command sets its own, and a parse whose context
+// carries none has the default.
 var parsingBytes = newByteBudget(DefaultParseBudget)
 
-// DefaultParseBudget is parsingBytes's limit unless SetParseBudget changes it.
+// DefaultParseBudget is the parse budget of a context that carries none.
 const DefaultParseBudget = 8 << 20
 
-// SetParseBudget sets how many source bytes the process parses at once: a
-// one-shot command that must stay small (structls astgrep, whose peak RSS
-// is held under ast-grep's) trades some speed for a lower limit.
+// parseBudgetKey is the context key of WithParseBudget's limit.
+type parseBudgetKey struct{}
+
+// WithParseBudget returns ctx with a parse budget: a parse under it starts
+// only while the source bytes parsing in the process, its own included,
+// stay within bytes (a file larger than that parses alone). A one-shot
+// command that must stay small (structls astgrep, whose peak RSS is held
+// under ast-grep's) trades some speed for a lower limit; a server sets its
+// own on the context all its work derives from. bytes <= 0 leaves ctx as
+// it is.
+func WithParseBudget(ctx context.Context, bytes int64) context.Context {
+	if bytes <= 0 {
+		return ctx
+	}
+	return context.WithValue(ctx, parseBudgetKey{}, bytes)
+}
+
+// ParseBudgetOf returns the parse budget of ctx's parses (WithParseBudget):
+// its own, or the process default.
+func ParseBudgetOf(ctx context.Context) int64 {
+	if limit, ok := ctx.Value(parseBudgetKey{}).(int64); ok {
+		return limit
+	}
+	parsingBytes.mu.Lock()
+	defer parsingBytes.mu.Unlock()
+	return parsingBytes.limit
+}
+
+// SetParseBudget sets the parse budget of contexts that carry none
+// (DefaultParseBudget until changed): for tests. A command or a server
+// gives its parses their budget with WithParseBudget.
 func SetParseBudget(bytes int64) {
 	parsingBytes.mu.Lock()
 	parsingBytes.limit = max(bytes, 1)
@@ -86,14 +120,20 @@ func newByteBudget(limit int64) *byteBudget {
 	return &byteBudget{limit: limit, released: make(chan struct{})}
 }
 
-// acquire takes n bytes of the budget (the whole budget when n exceeds it)
+// acquire takes n bytes of the budget (the whole limit when n exceeds it)
 // and returns what was taken, for release; or ErrCancelled when ctx ends
-// first. When it has to wait, it calls beforeWait first (if not nil).
+// first. The limit is ctx's (WithParseBudget), else b's own. When it has
+// to wait, it calls beforeWait first (if not nil).
 func (b *byteBudget) acquire(ctx context.Context, n int64, beforeWait func()) (int64, error) {
+	own, hasOwn := ctx.Value(parseBudgetKey{}).(int64)
 	b.mu.Lock()
-	n = min(n, b.limit)
+	limit := b.limit
+	if hasOwn {
+		limit = own
+	}
+	n = min(n, limit)
 	queued := false
-	for b.used+n > b.limit || (!queued && b.waiting > 0) {
+	for b.used+n > limit || (!queued && b.waiting > 0) {
 		if !queued {
 			b.waiting++
 			queued = true

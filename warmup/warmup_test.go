@@ -12,6 +12,7 @@ import (
 	"unsafe"
 
 	"github.com/structls/structls/astgrep"
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/lang"
 	_ "github.com/structls/structls/lang/grammars"
@@ -244,7 +245,7 @@ func TestRunPassesOverWhatQueriesCached(t *testing.T) {
 	trees := parsecache.Trees{Cache: syntax.NewCache(64 << 20), Files: files, Background: true}
 	snap := snapshotOf(t, dir)
 	limit := 0
-	res, err := astgrep.Search(context.Background(), snap, astgrep.Query{Pattern: "package $P", Lang: "go", Limit: &limit}, workspace.UTF16, nil, trees)
+	res, err := astgrep.Search(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF16, Trees: trees}, astgrep.Query{Pattern: "package $P", Lang: "go", Limit: &limit})
 	if err != nil || res.MatchCount != 2 {
 		t.Fatalf("query: %v, %d matches; want a.go's and b/b.go's", err, res.MatchCount)
 	}

@@ -8,7 +8,7 @@ import (
 	"regexp"
 	"time"
 
-	"github.com/structls/structls/syntax"
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/workspace"
 )
 
@@ -71,8 +71,8 @@ func validateScans(q Query, limits Limits) error {
 // searchBatch runs every scan over every folder, one cell at a time (each
 // cell evaluates its files in parallel). Matches and evaluation errors are
 // tagged with their cell; a cell that cannot run is a CellError.
-func searchBatch(ctx context.Context, snap *workspace.Snapshot, q Query, set settings, enc workspace.Encoding,
-	progress workspace.ProgressFunc, cache *syntax.Cache, limits Limits) (*Result, error) {
+func searchBatch(ctx context.Context, env engine.Env, q Query, set settings, limits Limits) (*Result, error) {
+	snap, progress := env.Snapshot, env.Progress
 	if err := validateScans(q, limits); err != nil {
 		return nil, err
 	}
@@ -105,7 +105,9 @@ func searchBatch(ctx context.Context, snap *workspace.Snapshot, q Query, set set
 				}
 				cell.Evaluator = code
 			}
-			out, size, err := searchSized(run, snap, cell, enc, nil, cache, limits, nil)
+			cellEnv := env
+			cellEnv.Progress = nil
+			out, size, err := searchSized(run, cellEnv, cell, limits, nil)
 			switch {
 			case ctx.Err() != nil && !workspace.StoppedByUser(ctx):
 				return nil, ctx.Err()

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/workspace"
 )
@@ -36,7 +37,7 @@ return {"matches": [{"line_number": c.start_point[0] + 1, "call": c.text} for c 
 		{Driver: "func", Name: "funcs"},
 		{Driver: "package", EvaluatorName: "calls", Name: "calls"},
 	}, Format: "text"}
-	res, err := Search(context.Background(), snap, q, workspace.UTF16, nil, nil)
+	res, err := Search(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF16}, q)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +84,7 @@ func TestBatchInvalid(t *testing.T) {
 		"bad code":         {Query{Scans: []Scan{{Driver: "x"}, {Driver: "x", Evaluator: "return y"}}}, "scans[1]: evaluator does not compile"},
 	} {
 		t.Run(name, func(t *testing.T) {
-			_, err := Search(context.Background(), snapshotOf(t, dir), tc.q, workspace.UTF16, nil, nil)
+			_, err := Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, tc.q)
 			var inputErr *workspace.InputError
 			if !errors.As(err, &inputErr) || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("got %v; want an InputError containing %q", err, tc.want)

@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/structls/structls/engine"
+	"github.com/structls/structls/parsecache"
 	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
@@ -25,7 +27,7 @@ func BenchmarkCallsInStdlib(b *testing.B) {
 			}
 			snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
 			for b.Loop() {
-				res, err := Search(context.Background(), snap, Query{Driver: `\.go$`, Target: "filename", Evaluator: bc.code}, workspace.UTF16, nil, nil)
+				res, err := Search(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF16}, Query{Driver: `\.go$`, Target: "filename", Evaluator: bc.code})
 				if err != nil || len(res.EvaluationErrors) > 0 {
 					b.Fatal(err, res.EvaluationErrors)
 				}
@@ -52,7 +54,7 @@ func BenchmarkEvaluateParsed(b *testing.B) {
 	var encoded []byte
 	emit := func(bt Batch) error { encoded = bt.AppendJSON(encoded[:0]); return nil }
 	run := func() {
-		if _, err := SearchStream(context.Background(), snap, q, workspace.UTF16, nil, cache, emit); err != nil {
+		if _, err := SearchStream(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF16, Trees: parsecache.Trees{Cache: cache}}, q, emit); err != nil {
 			b.Fatal(err)
 		}
 	}

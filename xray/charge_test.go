@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/workspace"
 )
@@ -24,7 +25,7 @@ func TestChargesPastTheStepBudget(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			code := "if file_path == \"a.go\":\n    " + tc.attack + "\nreturn {\"matches\": [{\"line_number\": 1}]}"
 			q := Query{Driver: "func", Evaluator: code, FileTimeoutMs: &minute}
-			res, err := search(context.Background(), snapshotOf(t, dir), q, workspace.UTF16, nil, nil, limits, nil)
+			res, err := search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, q, limits, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/workspace"
 )
@@ -31,7 +32,7 @@ func evaluate(t *testing.T, evaluator string, limits Limits) *Result {
 	dir := testutil.WriteTree(t, contractFiles)
 	minute := 60_000
 	q := Query{Driver: "func", Evaluator: evaluator, FileTimeoutMs: &minute}
-	res, err := search(context.Background(), snapshotOf(t, dir), q, workspace.UTF16, nil, nil, limits, nil)
+	res, err := search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, q, limits, nil)
 	if err != nil {
 		t.Fatalf("search: %v", err)
 	}
@@ -144,7 +145,7 @@ func TestCompileErrors(t *testing.T) {
 		{"class", "class X:\n    pass", "syntax error at line 1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := Search(context.Background(), snapshotOf(t, dir), Query{Driver: "func", Evaluator: tc.evaluator}, workspace.UTF16, nil, nil)
+			_, err := Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{Driver: "func", Evaluator: tc.evaluator})
 			var inputErr *workspace.InputError
 			if !errors.As(err, &inputErr) || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("got %v; want an InputError containing %q", err, tc.want)
@@ -174,7 +175,7 @@ func TestInvalidQueries(t *testing.T) {
 		"path outside":            {Driver: "x", Scope: workspace.Scope{Paths: []string{"../"}}},
 	} {
 		t.Run(name, func(t *testing.T) {
-			_, err := Search(context.Background(), snapshotOf(t, dir), q, workspace.UTF16, nil, nil)
+			_, err := Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, q)
 			var inputErr *workspace.InputError
 			var pathErr *workspace.PathError
 			if !errors.As(err, &inputErr) && !errors.As(err, &pathErr) {
@@ -193,7 +194,7 @@ func TestFileErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{MaxFileSize: 100}, nil)
-	res, err := Search(context.Background(), snap, Query{Driver: ".", Target: "filename", Evaluator: `return {"matches": [{"line_number": 1}]}`}, workspace.UTF16, nil, nil)
+	res, err := Search(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF16}, Query{Driver: ".", Target: "filename", Evaluator: `return {"matches": [{"line_number": 1}]}`})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,14 +219,14 @@ func TestFileErrors(t *testing.T) {
 // (file:FROM-TO): match_positions hold the hits in the range only.
 func TestLineRangePaths(t *testing.T) {
 	dir := testutil.WriteTree(t, contractFiles)
-	res, err := Search(context.Background(), snapshotOf(t, dir), Query{Driver: "func", Scope: workspace.Scope{Paths: []string{"b.go:4-4"}}}, workspace.UTF16, nil, nil)
+	res, err := Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{Driver: "func", Scope: workspace.Scope{Paths: []string{"b.go:4-4"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(res.Matches) != 1 || res.Matches[0].LineNumber != 4 {
 		t.Errorf("matches %+v; want line 4 of b.go alone", res.Matches)
 	}
-	_, err = Search(context.Background(), snapshotOf(t, dir), Query{Driver: "b", Target: "filename", Scope: workspace.Scope{Paths: []string{"b.go:4-4"}}}, workspace.UTF16, nil, nil)
+	_, err = Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{Driver: "b", Target: "filename", Scope: workspace.Scope{Paths: []string{"b.go:4-4"}}})
 	if err == nil {
 		t.Errorf("a line range with target filename was accepted")
 	}
@@ -236,7 +237,7 @@ func TestLineRangePaths(t *testing.T) {
 func TestMissingPathWarnings(t *testing.T) {
 	dir := testutil.WriteTree(t, contractFiles)
 	for _, target := range []string{"content", "filename"} {
-		res, err := Search(context.Background(), snapshotOf(t, dir), Query{Driver: "a", Target: target, Scope: workspace.Scope{Paths: []string{"a.go", "nope.go"}}}, workspace.UTF16, nil, nil)
+		res, err := Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{Driver: "a", Target: target, Scope: workspace.Scope{Paths: []string{"a.go", "nope.go"}}})
 		if err != nil {
 			t.Fatal(err)
 		}

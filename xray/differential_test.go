@@ -11,6 +11,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/workspace"
 )
@@ -89,7 +90,7 @@ func xrayKind(t *testing.T, dir, kind string) []string {
 	}
 	snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
 	code := "KIND = " + fmt.Sprintf("%q", kind) + "\n" + kindEvaluator
-	res, err := Search(context.Background(), snap, Query{Driver: `^[^/]*\.go$`, Target: "filename", Evaluator: code}, workspace.UTF8, nil, nil)
+	res, err := Search(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF8}, Query{Driver: `^[^/]*\.go$`, Target: "filename", Evaluator: code})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -46,13 +46,17 @@ func (e *evaluation) file(ctx context.Context, c candidate, scratch *syntax.Scra
 	if l == nil || l.Grammar() == nil {
 		return fail(UnsupportedLanguage, noGrammar(c.file.Rel))
 	}
-	content, err := e.snap.ReadFile(c.file, nil)
+	text, err := e.trees.Read(e.snap, c.file, l.Grammar(), nil) // unread when the server has its tree (parsecache.Trees.Read)
 	if err != nil {
 		return fail(ReadError, readFailure(err))
 	}
-	tree, err := e.cache.ParseWith(ctx, l.Grammar(), content, nil, nil, scratch) // nothing of it outlives the evaluation
-	if err != nil {
-		return fail(ReadError, fmt.Sprintf("cannot parse it as %s: %v", l.Name, err))
+	tree := text.Tree
+	if tree == nil {
+		tree, err = e.trees.Cache.ParseWith(ctx, l.Grammar(), text.Content, nil, nil, scratch) // nothing of it outlives the evaluation
+		if err != nil {
+			return fail(ReadError, fmt.Sprintf("cannot parse it as %s: %v", l.Name, err))
+		}
+		e.trees.Remember(c.file, text, l.Grammar())
 	}
 	if len(tree.Nodes) == 0 {
 		return fail(ReadError, "the parser returned no tree for it")

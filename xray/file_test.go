@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/workspace"
 )
 
@@ -37,7 +38,7 @@ out = [{"line_number": n} for n in lines]
 out[1]["line_content"] = "mine"
 return {"matches": out}`
 	for _, enc := range []workspace.Encoding{workspace.UTF16, workspace.UTF8, workspace.UTF32} {
-		res, err := Search(context.Background(), snapshotOf(t, dir), Query{Driver: "package", Evaluator: evaluator}, enc, nil, nil)
+		res, err := Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: enc}, Query{Driver: "package", Evaluator: evaluator})
 		if err != nil {
 			t.Fatal(err)
 		}

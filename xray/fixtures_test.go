@@ -6,6 +6,7 @@ import (
 	"flag"
 	"testing"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	_ "github.com/structls/structls/lang/grammars"
 	"github.com/structls/structls/workspace"
@@ -33,7 +34,7 @@ func runFixture(t *testing.T, dir string, query, evaluator []byte) []byte {
 		q.Evaluator = string(evaluator)
 	}
 	q.Format = "text"
-	res, err := Search(context.Background(), snapshotOf(t, dir), q, workspace.UTF16, nil, nil)
+	res, err := Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, q)
 	if err != nil {
 		return []byte("error: " + err.Error() + "\n")
 	}

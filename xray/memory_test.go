@@ -5,6 +5,7 @@ import (
 	"runtime/debug"
 	"testing"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
@@ -19,9 +20,8 @@ func TestSearchReleasesWorkerArenas(t *testing.T) {
 	// the release at the end of the run gives the arenas back.
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	before := syntax.ArenaBytes()
-	res, err := Search(context.Background(), snapshotOf(t, dir), Query{Driver: `\.go$`, Target: "filename",
-		Evaluator: `return {"matches": [{"line_number": c.start_point[0] + 1} for c in node.descendants_of_type("call_expression")]}`},
-		workspace.UTF16, nil, nil)
+	res, err := Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{Driver: `\.go$`, Target: "filename",
+		Evaluator: `return {"matches": [{"line_number": c.start_point[0] + 1} for c in node.descendants_of_type("call_expression")]}`})
 	if err != nil || len(res.EvaluationErrors) > 0 {
 		t.Fatal(err, res.EvaluationErrors)
 	}

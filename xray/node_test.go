@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/workspace"
 )
@@ -15,7 +16,7 @@ func valueOf(t *testing.T, name, source, expr string) string {
 	t.Helper()
 	dir := testutil.WriteTree(t, "-- "+name+" --\n"+source)
 	q := Query{Driver: ".", Target: "filename", Evaluator: "return {\"matches\": [], \"value\": [" + expr + "]}"}
-	res, err := Search(context.Background(), snapshotOf(t, dir), q, workspace.UTF16, nil, nil)
+	res, err := Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, q)
 	if err != nil {
 		return "error: " + err.Error()
 	}

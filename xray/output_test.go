@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/workspace"
 )
@@ -29,8 +30,8 @@ return {"matches": [{"line_number": 1}]}`, DefaultLimits)
 	// Matches on one very long line repeat it: the same cap.
 	long := strings.Repeat("x", 1<<20)
 	dir := testutil.WriteTree(t, "-- a.go --\npackage a // "+long+"\n-- b.go --\npackage b\n")
-	res, err := search(context.Background(), snapshotOf(t, dir), Query{Driver: "package",
-		Evaluator: `return {"matches": [{"line_number": 1} for i in range(100)]}`}, workspace.UTF16, nil, nil, DefaultLimits, nil)
+	res, err := search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{Driver: "package",
+		Evaluator: `return {"matches": [{"line_number": 1} for i in range(100)]}`}, DefaultLimits, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +75,7 @@ func TestRunOutputLimit(t *testing.T) {
 			if streamed {
 				emit = func(b Batch) error { matches += len(b.Matches); return nil }
 			}
-			res, err := search(context.Background(), snapshotOf(t, dir), q, workspace.UTF16, nil, nil, DefaultLimits, emit)
+			res, err := search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, q, DefaultLimits, emit)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -107,14 +108,14 @@ func TestBytesInFlight(t *testing.T) {
 	first := true
 	done := make(chan error, 1)
 	go func() {
-		_, err := search(context.Background(), snapshotOf(t, dir), q, workspace.UTF16, func(done, total int) {
+		_, err := search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16, Progress: func(done, total int) {
 			if total == 0 {
 				return // the driver's count
 			}
 			mu.Lock()
 			evaluated = max(evaluated, done)
 			mu.Unlock()
-		}, nil, DefaultLimits, func(Batch) error {
+		}}, q, DefaultLimits, func(Batch) error {
 			if first {
 				first = false
 				<-release // a reader that stops at the first batch

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/grep"
 	"github.com/structls/structls/lang"
 	"github.com/structls/structls/syntax"
@@ -43,9 +44,8 @@ func TestManyHitsFinish(t *testing.T) {
 	var res *Result
 	go func() {
 		var err error
-		res, err = search(context.Background(), snapshotOf(t, dir), Query{Driver: "^var", FileTimeoutMs: &minute,
-			Evaluator: `return {"matches": [{"line_number": p["line_number"], "n": p["ast_node"].type} for p in match_positions]}`},
-			workspace.UTF16, nil, nil, DefaultLimits, nil)
+		res, err = search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{Driver: "^var", FileTimeoutMs: &minute,
+			Evaluator: `return {"matches": [{"line_number": p["line_number"], "n": p["ast_node"].type} for p in match_positions]}`}, DefaultLimits, nil)
 		done <- err
 	}()
 	select {
@@ -70,8 +70,8 @@ func TestManyHitsFinish(t *testing.T) {
 func TestFileTimeoutCoversPositions(t *testing.T) {
 	dir := manyHitsFile(t)
 	one := 1
-	res, err := search(context.Background(), snapshotOf(t, dir), Query{Driver: "^var", FileTimeoutMs: &one,
-		Evaluator: `return {"matches": []}`}, workspace.UTF16, nil, nil, DefaultLimits, nil)
+	res, err := search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{Driver: "^var", FileTimeoutMs: &one,
+		Evaluator: `return {"matches": []}`}, DefaultLimits, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/workspace"
 )
@@ -28,7 +29,7 @@ if file_path == "b.go":
     for i in range(500):
         print("line", i)
 return {"matches": [{"line_number": 1}]}`
-	res, err := search(ctx, snapshotOf(t, dir), Query{Driver: "func", Evaluator: code}, workspace.UTF16, nil, nil, DefaultLimits, nil)
+	res, err := search(ctx, engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{Driver: "func", Evaluator: code}, DefaultLimits, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +45,7 @@ return {"matches": [{"line_number": 1}]}`
 		t.Errorf("%d lines; want 102, one saying that the rest of b.go's is dropped", n)
 	}
 	// Without a PrintFunc, print does nothing.
-	res, err = search(context.Background(), snapshotOf(t, dir), Query{Driver: "func", Evaluator: code}, workspace.UTF16, nil, nil, DefaultLimits, nil)
+	res, err = search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{Driver: "func", Evaluator: code}, DefaultLimits, nil)
 	if err != nil || len(res.EvaluationErrors) > 0 {
 		t.Fatal(err, res.EvaluationErrors)
 	}
@@ -60,7 +61,7 @@ for i in range(len(source)):
         n += 1
 return {"matches": [{"line_number": 1, "lines": n, "huge": len(range(10000000000000))}]}`
 	minute := 60_000 // the loop takes seconds under -race
-	res, err := search(context.Background(), snapshotOf(t, dir), Query{Driver: "func", Evaluator: code, FileTimeoutMs: &minute}, workspace.UTF16, nil, nil, DefaultLimits, nil)
+	res, err := search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{Driver: "func", Evaluator: code, FileTimeoutMs: &minute}, DefaultLimits, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

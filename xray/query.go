@@ -11,6 +11,7 @@
 package xray
 
 import (
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/workspace"
 )
 
@@ -176,7 +177,16 @@ func (q Query) validate() (settings, error) {
 	if q.IncludeAst {
 		s.debugNodes = intOr(q.MaxDebugNodes, DefaultDebugNodes)
 	}
-	return s, workspace.ValidateGlobs(q.Globs)
+	return s, nil
+}
+
+// paths says what the entries of the query's paths may be: a content
+// driver takes file:10-20 line ranges, as structls.search does.
+func (q Query) paths() engine.Paths {
+	if q.Target == "filename" {
+		return engine.PlainPaths
+	}
+	return engine.LineRanges
 }
 
 func intOr(p *int, def int) int {

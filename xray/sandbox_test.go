@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/workspace"
 )
@@ -119,7 +120,7 @@ func TestFileTimeout(t *testing.T) {
 	limits := DefaultLimits
 	limits.MaxSteps = 1 << 62
 	q := Query{Driver: "func", FileTimeoutMs: &ms, Evaluator: "if file_path == \"a.go\":\n    while True:\n        pass\nreturn {\"matches\": []}"}
-	res, err := search(context.Background(), snapshotOf(t, dir), q, workspace.UTF16, nil, nil, limits, nil)
+	res, err := search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, q, limits, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +141,7 @@ func TestRunTimeout(t *testing.T) {
 	limits := DefaultLimits
 	limits.MaxSteps = 1 << 62
 	q := Query{Driver: "func", TimeoutSeconds: &one, FileTimeoutMs: &long, Evaluator: "while True:\n    pass"}
-	res, err := search(context.Background(), snapshotOf(t, dir), q, workspace.UTF16, nil, nil, limits, nil)
+	res, err := search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, q, limits, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,8 +159,7 @@ func TestCancel(t *testing.T) {
 	long := 600_000
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(100*time.Millisecond, cancel)
-	_, err := search(ctx, snapshotOf(t, dir), Query{Driver: "func", FileTimeoutMs: &long, Evaluator: "while True:\n    pass"},
-		workspace.UTF16, nil, nil, limits, nil)
+	_, err := search(ctx, engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{Driver: "func", FileTimeoutMs: &long, Evaluator: "while True:\n    pass"}, limits, nil)
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("got %v; want context.Canceled", err)
 	}
@@ -177,8 +177,7 @@ func TestStoppedByUser(t *testing.T) {
 	for _, delay := range []time.Duration{0, 200 * time.Millisecond} {
 		ctx, stop := context.WithCancelCause(context.Background())
 		time.AfterFunc(delay, func() { stop(workspace.ErrStoppedByUser) })
-		res, err := search(ctx, snapshotOf(t, dir), Query{Driver: "func", FileTimeoutMs: &long, Evaluator: evaluator},
-			workspace.UTF16, nil, nil, limits, nil)
+		res, err := search(ctx, engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{Driver: "func", FileTimeoutMs: &long, Evaluator: evaluator}, limits, nil)
 		if err != nil {
 			t.Fatalf("stop after %v: %v; want the partial result", delay, err)
 		}
@@ -199,7 +198,7 @@ func TestDriverProgress(t *testing.T) {
 	var mu sync.Mutex
 	var calls [][2]int
 	progress := func(done, total int) { mu.Lock(); calls = append(calls, [2]int{done, total}); mu.Unlock() }
-	if _, err := Search(context.Background(), snapshotOf(t, dir), Query{Driver: "func"}, workspace.UTF16, progress, nil); err != nil {
+	if _, err := Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16, Progress: progress}, Query{Driver: "func"}); err != nil {
 		t.Fatal(err)
 	}
 	first := slices.IndexFunc(calls, func(c [2]int) bool { return c[1] != 0 })
@@ -218,7 +217,7 @@ func TestDriverProgress(t *testing.T) {
 func TestMaxFiles(t *testing.T) {
 	dir := testutil.WriteTree(t, contractFiles)
 	one := 1
-	res, err := Search(context.Background(), snapshotOf(t, dir), Query{Driver: "func", MaxFiles: &one}, workspace.UTF16, nil, nil)
+	res, err := Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{Driver: "func", MaxFiles: &one})
 	if err != nil {
 		t.Fatal(err)
 	}

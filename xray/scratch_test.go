@@ -9,7 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/workers"
+	"github.com/structls/structls/parsecache"
 	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
@@ -36,7 +38,7 @@ func TestParsedInWorkerScratch(t *testing.T) {
 		` for c in node.descendants_of_type("call_expression")], "value": len(source)}`}
 	search := func(cache *syntax.Cache) *Result {
 		t.Helper()
-		res, err := Search(context.Background(), snapshotOf(t, dir), q, workspace.UTF16, nil, cache)
+		res, err := Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16, Trees: parsecache.Trees{Cache: cache}}, q)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,8 +8,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/grep"
 	"github.com/structls/structls/internal/inorder"
+	"github.com/structls/structls/parsecache"
 	"github.com/structls/structls/syntax"
 	"github.com/structls/structls/workspace"
 )
@@ -20,14 +22,15 @@ type candidate struct {
 	hits []grep.Match
 }
 
-// Search runs a structls.xray query over the snapshot: the driver picks the
-// candidate files (phase 1), then the evaluator runs once per candidate, in
-// parallel (phase 2). It returns a *workspace.InputError or
+// Search runs a structls.xray query over env's snapshot: the driver picks
+// the candidate files (phase 1), then the evaluator runs once per
+// candidate, in parallel (phase 2). It returns a *workspace.InputError or
 // *workspace.PathError for input the user must fix (a regex or evaluator
 // that does not compile: then no file is evaluated), and ctx.Err() when
-// cancelled. Positions are in enc; cache, when not nil, keeps parsed trees.
-func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress workspace.ProgressFunc, cache *syntax.Cache) (*Result, error) {
-	return SearchStream(ctx, snap, q, enc, progress, cache, nil)
+// cancelled. Positions are in env.Encoding; env's parse cache, when there
+// is one, keeps the parsed trees.
+func Search(ctx context.Context, env engine.Env, q Query) (*Result, error) {
+	return SearchStream(ctx, env, q, nil)
 }
 
 // SearchStream is Search that hands the matches to emit in batches, in
@@ -35,28 +38,31 @@ func Search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspac
 // the result it returns holds everything else (see Batch). A batch query
 // (scans) does not stream: its matches are all in the result. When emit
 // fails, the run stops and returns its error.
-func SearchStream(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress workspace.ProgressFunc,
-	cache *syntax.Cache, emit func(Batch) error) (*Result, error) {
-	return search(ctx, snap, q, enc, progress, cache, DefaultLimits, emit)
+func SearchStream(ctx context.Context, env engine.Env, q Query, emit func(Batch) error) (*Result, error) {
+	return search(ctx, env, q, DefaultLimits, emit)
 }
 
-func search(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress workspace.ProgressFunc,
-	cache *syntax.Cache, limits Limits, emit func(Batch) error) (*Result, error) {
-	res, _, err := searchSized(ctx, snap, q, enc, progress, cache, limits, emit)
+func search(ctx context.Context, env engine.Env, q Query, limits Limits, emit func(Batch) error) (*Result, error) {
+	res, _, err := searchSized(ctx, env, q, limits, emit)
 	return res, err
 }
 
 // searchSized is search that also returns about the bytes of the result's
 // output (output.go); a batch's result is not sized.
-func searchSized(ctx context.Context, snap *workspace.Snapshot, q Query, enc workspace.Encoding, progress workspace.ProgressFunc,
-	cache *syntax.Cache, limits Limits, emit func(Batch) error) (*Result, int, error) {
-	set, err := q.validate()
+func searchSized(ctx context.Context, env engine.Env, q Query, limits Limits, emit func(Batch) error) (*Result, int, error) {
+	if len(q.Scans) > 0 {
+		// A batch's paths are its folders, one cell each (searchBatch):
+		// here only the rest of the query is checked.
+		set, _, err := engine.Start(env, workspace.Scope{Globs: q.Globs}, engine.PlainPaths, q.validate)
+		if err != nil {
+			return nil, 0, err
+		}
+		res, err := searchBatch(ctx, env, q, set, limits)
+		return res, 0, err
+	}
+	set, req, err := engine.Start(env, q.Scope, q.paths(), q.validate)
 	if err != nil {
 		return nil, 0, err
-	}
-	if len(q.Scans) > 0 {
-		res, err := searchBatch(ctx, snap, q, set, enc, progress, cache, limits)
-		return res, 0, err
 	}
 	ev, err := Compile(q.Evaluator, limits)
 	if err != nil {
@@ -65,7 +71,7 @@ func searchSized(ctx context.Context, snap *workspace.Snapshot, q Query, enc wor
 	run, stop := context.WithTimeout(ctx, time.Duration(set.timeoutMs)*time.Millisecond)
 	defer stop()
 	res := emptyResult()
-	candidates, warnings, err := driver(run, snap, q, set, progress)
+	candidates, warnings, err := driver(run, req, q, set)
 	if ctx.Err() != nil {
 		res, err := res.stopped(ctx)
 		return res, 0, err
@@ -79,8 +85,7 @@ func searchSized(ctx context.Context, snap *workspace.Snapshot, q Query, enc wor
 		candidates = candidates[:set.maxFiles]
 		res.MaxFilesReached = true
 	}
-	cache.StartQuery()
-	e := &evaluation{snap: snap, ev: ev, enc: enc, cache: cache, fileTimeout: time.Duration(set.fileTimeoutMs) * time.Millisecond,
+	e := &evaluation{snap: env.Snapshot, ev: ev, enc: env.Encoding, trees: env.Trees, fileTimeout: time.Duration(set.fileTimeoutMs) * time.Millisecond,
 		debugNodes: set.debugNodes, prints: newPrintLog(ctx)}
 	c := &collector{res: res, emit: emit, text: set.text, limit: maxRunOutputKept, skip: q.Skip, page: newTextPage(q.Skip)}
 	if emit != nil {
@@ -106,7 +111,7 @@ func searchSized(ctx context.Context, snap *workspace.Snapshot, q Query, enc wor
 			held.stop() // inorder waits for the workers: none may wait for room
 		}
 		return err
-	}, progress)
+	}, env.Progress)
 	if err == nil || run.Err() != nil || errors.Is(err, errOutputLimit) {
 		err = c.flush() // what was evaluated before a deadline, a stop or the output limit is kept
 	}
@@ -157,28 +162,27 @@ func emptyResult() *Result {
 // reports the files the content driver has searched with total 0 (no
 // percentage: phase 2, the evaluation, is what takes the time), so a long
 // first phase is not silent.
-func driver(ctx context.Context, snap *workspace.Snapshot, q Query, set settings, progress workspace.ProgressFunc) ([]candidate, []string, error) {
+func driver(ctx context.Context, req *engine.Request, q Query, set settings) ([]candidate, []string, error) {
 	if set.filename {
-		return filenameDriver(ctx, snap, q, set)
+		return filenameDriver(ctx, req, q)
 	}
-	var searched workspace.ProgressFunc
-	if progress != nil {
-		searched = func(done, _ int) { progress(done, 0) }
-	}
-	return contentDriver(ctx, snap, q, set, searched)
+	return contentDriver(ctx, req, q)
 }
 
 // contentDriver searches file contents with package grep, every hit of
 // every file (up to MaxMatchesPerFile a file).
-func contentDriver(ctx context.Context, snap *workspace.Snapshot, q Query, set settings, progress workspace.ProgressFunc) ([]candidate, []string, error) {
+func contentDriver(ctx context.Context, req *engine.Request, q Query) ([]candidate, []string, error) {
 	unlimited, perFile, around := 0, MaxMatchesPerFile, q.ContextLines
-	found, err := grep.Search(ctx, snap, grep.Query{Pattern: q.Driver, IgnoreCase: q.IgnoreCase, Multiline: q.Multiline,
-		ContextBefore: &around, ContextAfter: &around, Scope: q.Scope,
-		Limit: &unlimited, PerFileLimit: &perFile}, workspace.UTF8, progress)
+	env := engine.Env{Snapshot: req.Snapshot, Encoding: workspace.UTF8}
+	if progress := req.Progress; progress != nil {
+		env.Progress = func(done, _ int) { progress(done, 0) }
+	}
+	found, err := grep.Search(ctx, env, grep.Query{Pattern: q.Driver, IgnoreCase: q.IgnoreCase, Multiline: q.Multiline,
+		ContextBefore: &around, ContextAfter: &around, Scope: q.Scope, Limit: &unlimited, PerFileLimit: &perFile})
 	if err != nil {
 		return nil, nil, err
 	}
-	warnings := append(found.Warnings, missingWarnings(found.MissingPaths)...)
+	warnings := append(found.Warnings, req.MissingWarnings()...)
 	if found.PerFileLimitReached {
 		warnings = append(warnings, fmt.Sprintf("some files have more than %d driver hits; their match_positions hold the first %d", perFile, perFile))
 	}
@@ -187,7 +191,7 @@ func contentDriver(ctx context.Context, snap *workspace.Snapshot, q Query, set s
 		byURI[m.URI] = append(byURI[m.URI], m)
 	}
 	var out []candidate
-	_, err = walk(ctx, snap, q, set, func(f workspace.File) {
+	_, err = walk(ctx, req, func(f workspace.File) {
 		if hits, ok := byURI[f.URI()]; ok {
 			out = append(out, candidate{file: f, hits: hits})
 		}
@@ -196,7 +200,7 @@ func contentDriver(ctx context.Context, snap *workspace.Snapshot, q Query, set s
 }
 
 // filenameDriver matches the regex against each file's path relative to its folder.
-func filenameDriver(ctx context.Context, snap *workspace.Snapshot, q Query, set settings) ([]candidate, []string, error) {
+func filenameDriver(ctx context.Context, req *engine.Request, q Query) ([]candidate, []string, error) {
 	flags := ""
 	if q.IgnoreCase {
 		flags = "(?i)"
@@ -207,7 +211,7 @@ func filenameDriver(ctx context.Context, snap *workspace.Snapshot, q Query, set 
 			strings.TrimPrefix(err.Error(), "error parsing regexp: "))
 	}
 	var out []candidate
-	warnings, err := walk(ctx, snap, q, set, func(f workspace.File) {
+	warnings, err := walk(ctx, req, func(f workspace.File) {
 		if re.MatchString(f.Rel) {
 			out = append(out, candidate{file: f})
 		}
@@ -217,27 +221,15 @@ func filenameDriver(ctx context.Context, snap *workspace.Snapshot, q Query, set 
 
 // walk visits the files of the query's paths and globs in folder and path
 // order. It returns warnings about the paths: missing, or skipped.
-func walk(ctx context.Context, snap *workspace.Snapshot, q Query, set settings, visit func(workspace.File)) ([]string, error) {
-	resolved, err := snap.ResolvePaths(q.Paths, !set.filename) // a content driver takes file:10-20 line ranges, as structls.search does
-	if err != nil {
-		return nil, err
-	}
-	files, err := snap.Walk(ctx, resolved.Targets, q.WalkOptions())
+func walk(ctx context.Context, req *engine.Request, visit func(workspace.File)) ([]string, error) {
+	files, err := req.Snapshot.Walk(ctx, req.Targets, req.Walk)
 	if err != nil {
 		return nil, err
 	}
 	for _, f := range files {
 		visit(f)
 	}
-	return append(missingWarnings(resolved.Missing), resolved.Warnings...), nil
-}
-
-func missingWarnings(missing []string) []string {
-	var out []string
-	for _, m := range missing {
-		out = append(out, fmt.Sprintf("path not found: %s (paths are relative to the first workspace folder)", m))
-	}
-	return out
+	return append(req.MissingWarnings(), req.Warnings...), nil
 }
 
 // evaluation is phase 2: what the workers share.
@@ -245,7 +237,7 @@ type evaluation struct {
 	snap        *workspace.Snapshot
 	ev          *Evaluator
 	enc         workspace.Encoding
-	cache       *syntax.Cache
+	trees       parsecache.Trees
 	fileTimeout time.Duration
 	debugNodes  int // explore mode: the nodes of each match's kind tree; 0 = off
 	prints      *printLog

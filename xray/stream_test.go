@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/workspace"
 )
@@ -31,13 +32,12 @@ n = {"d0/f0.go": 1500, "d0/f6.go": 2000}.get(file_path, 300)  # files that fill 
 return {"matches": [{"line_number": 1 + i % 4, "i": i} for i in range(n)], "value": file_path}`
 	for _, format := range []string{"", "text"} {
 		q := Query{Driver: "package", Evaluator: evaluator, Format: format}
-		want, err := Search(context.Background(), snapshotOf(t, dir), q, workspace.UTF16, nil, nil)
+		want, err := Search(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, q)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var batches []Batch
-		got, err := SearchStream(context.Background(), snapshotOf(t, dir), q, workspace.UTF16, nil, nil,
-			func(b Batch) error { batches = append(batches, b); return nil })
+		got, err := SearchStream(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, q, func(b Batch) error { batches = append(batches, b); return nil })
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,9 +70,7 @@ func TestSearchStreamEmitFails(t *testing.T) {
 	dir := testutil.WriteTree(t, files.String())
 	gone := errors.New("client gone")
 	calls := 0
-	_, err := SearchStream(context.Background(), snapshotOf(t, dir),
-		Query{Driver: "package", Evaluator: `return {"matches": [{"line_number": 1} for i in range(600)]}`}, workspace.UTF16, nil, nil,
-		func(Batch) error { calls++; return gone })
+	_, err := SearchStream(context.Background(), engine.Env{Snapshot: snapshotOf(t, dir), Encoding: workspace.UTF16}, Query{Driver: "package", Evaluator: `return {"matches": [{"line_number": 1} for i in range(600)]}`}, func(Batch) error { calls++; return gone })
 	if !errors.Is(err, gone) || calls != 1 {
 		t.Errorf("error %v after %d emits; want the emit's error after 1", err, calls)
 	}

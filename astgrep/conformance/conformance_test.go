@@ -18,10 +18,10 @@ import (
 	"testing"
 
 	"github.com/structls/structls/astgrep"
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/lang"
 	_ "github.com/structls/structls/lang/grammars"
-	"github.com/structls/structls/parsecache"
 	"github.com/structls/structls/workspace"
 )
 
@@ -104,8 +104,8 @@ func structlsRun(t *testing.T, dir, file string, c Case) ([]result, []string, er
 	}
 	snap := workspace.NewSnapshot([]workspace.Folder{f}, workspace.Settings{}, nil)
 	zero := 0
-	res, err := astgrep.Search(context.Background(), snap, astgrep.Query{Pattern: c.Pattern, Lang: c.Lang,
-		Strictness: c.Strictness, Selector: c.Selector, Scope: workspace.Scope{Paths: []string{file}}, Limit: &zero}, workspace.UTF8, nil, parsecache.Trees{})
+	res, err := astgrep.Search(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF8}, astgrep.Query{Pattern: c.Pattern, Lang: c.Lang,
+		Strictness: c.Strictness, Selector: c.Selector, Scope: workspace.Scope{Paths: []string{file}}, Limit: &zero})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"github.com/structls/structls/astgrep"
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
-	"github.com/structls/structls/parsecache"
 	"github.com/structls/structls/workspace"
 )
 
@@ -187,8 +187,8 @@ func structlsDir(t *testing.T, dir, lang, pattern string) ([]string, []string) {
 	}
 	snap := workspace.NewSnapshot([]workspace.Folder{f}, workspace.Settings{MaxFileSize: 1 << 30}, nil)
 	no, zero := false, 0
-	res, err := astgrep.Search(context.Background(), snap, astgrep.Query{Pattern: pattern, Lang: lang,
-		Scope: workspace.Scope{Hidden: &no, Gitignore: &no}, Limit: &zero}, workspace.UTF8, nil, parsecache.Trees{})
+	res, err := astgrep.Search(context.Background(), engine.Env{Snapshot: snap, Encoding: workspace.UTF8}, astgrep.Query{Pattern: pattern, Lang: lang,
+		Scope: workspace.Scope{Hidden: &no, Gitignore: &no}, Limit: &zero})
 	if err != nil {
 		t.Fatalf("structls %q: %v", pattern, err)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/structls/structls/astgrep"
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/workspace"
 )
@@ -35,7 +36,7 @@ func TestDebugQueryMatchesAstGrep(t *testing.T) {
 			}
 			for _, view := range views {
 				q := astgrep.Query{Pattern: c.Pattern, Lang: c.Lang, Strictness: c.Strictness, Selector: c.Selector, DebugQuery: view}
-				ours, err := astgrep.Debug(context.Background(), snap, q)
+				ours, err := astgrep.Debug(context.Background(), engine.Env{Snapshot: snap}, q)
 				theirs, printed := astGrepDebug(t, bin, c, view)
 				switch {
 				case view == "pattern" && !printed:

@@ -89,11 +89,10 @@ func astgrepCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	// from letting garbage grow past that while tree-sitter's own memory,
 	// outside the Go heap, takes the most of the process's peak.
 	debug.SetMemoryLimit(astgrepGoMemory)
-	syntax.SetParseBudget(astgrepParseBudget)
 	syntax.FreeHeapBeforeLoneParses()
 	syntax.SetArenaKeep(astgrepArenaKeep)
 	ctx := context.Background()
-	s, err := startSession(ctx, *root, client.EditorOptions{})
+	s, err := startSession(ctx, *root, client.EditorOptions{}, lsp.Options{ParseBudget: astgrepParseBudget})
 	if err != nil {
 		return exitError, err
 	}

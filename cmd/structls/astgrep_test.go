@@ -27,7 +27,7 @@ func TestAstgrepStreamsTheResultExactly(t *testing.T) {
 	archive.WriteString("-- a/x.go --\npackage a\n\nfunc g() { f(1) }\n-- a.go --\npackage a\n\nfunc g() { f(2) }\n")
 	dir := testutil.WriteTree(t, archive.String())
 	ctx := context.Background()
-	s, err := startSession(ctx, dir, client.EditorOptions{})
+	s, err := startSession(ctx, dir, client.EditorOptions{}, lsp.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +121,7 @@ func TestAstgrepTextPagesForAModel(t *testing.T) {
 func TestAstgrepTextOnlyThroughTheServer(t *testing.T) {
 	dir := testutil.WriteTree(t, "-- a.go --\npackage p\n\nfunc g() { f(1); f(2) }\n")
 	ctx := context.Background()
-	s, err := startSession(ctx, dir, client.EditorOptions{})
+	s, err := startSession(ctx, dir, client.EditorOptions{}, lsp.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

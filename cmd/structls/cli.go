@@ -59,10 +59,11 @@ type session struct {
 	progress atomic.Pointer[progressLine]
 }
 
-// startSession starts the server in-process and initialises it on root;
-// with --remote=auto it connects to the shared server instead
-// (remote.go), through the same editor.
-func startSession(ctx context.Context, root string, opts client.EditorOptions) (*session, error) {
+// startSession starts the server in-process, with the options server
+// gives (a command's parse budget), and initialises it on root; with
+// --remote=auto it connects to the shared server instead (remote.go),
+// through the same editor, and the shared server's own options apply.
+func startSession(ctx context.Context, root string, opts client.EditorOptions, server lsp.Options) (*session, error) {
 	if root == "" {
 		root = "."
 	}
@@ -103,7 +104,8 @@ func startSession(ctx context.Context, root string, opts client.EditorOptions) (
 		}
 		ed, wait = client.NewEditor(conn, opts), func() int { return 0 }
 	} else {
-		ed, wait = lsp.StartInProcess(ctx, lsp.Options{Version: version}, opts)
+		server.Version = version
+		ed, wait = lsp.StartInProcess(ctx, server, opts)
 	}
 	if _, err := ed.Initialize(ctx, abs); err != nil {
 		return nil, fmt.Errorf("initialize: %w", err)

@@ -25,7 +25,7 @@ func TestCLIErrorsNameFlags(t *testing.T) {
 
 	// The server, as an editor sees it: the field, not the flag.
 	ctx := context.Background()
-	s, err := startSession(ctx, dir, client.EditorOptions{})
+	s, err := startSession(ctx, dir, client.EditorOptions{}, lsp.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

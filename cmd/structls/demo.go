@@ -66,7 +66,7 @@ func demo(args []string, stdout, stderr io.Writer) (int, error) {
 	step("1. start the server in-process and initialize it on %s", *root)
 	opts := client.EditorOptions{PositionEncodings: []string{"utf-16"}, WorkDoneProgress: true,
 		Settings: json.RawMessage(`{"exclude": ["**/*.tmp"]}`)}
-	s, err := startSession(ctx, *root, opts)
+	s, err := startSession(ctx, *root, opts, lsp.Options{})
 	if err != nil {
 		return exitError, err
 	}

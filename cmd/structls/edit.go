@@ -89,7 +89,7 @@ func edit(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	ctx := context.Background()
 	// The CLI declares no workspace.applyEdit: the server writes the files.
-	s, err := startSession(ctx, *root, client.EditorOptions{ApplyEdits: client.ApplyEditsUnsupported})
+	s, err := startSession(ctx, *root, client.EditorOptions{ApplyEdits: client.ApplyEditsUnsupported}, lsp.Options{})
 	if err != nil {
 		return exitError, err
 	}

@@ -61,11 +61,10 @@ func outlineCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		q.Format, q.TextOnly = "text", true
 	}
 	debug.SetMemoryLimit(outlineGoMemory)
-	syntax.SetParseBudget(outlineParseBudget)
 	syntax.FreeHeapBeforeLoneParses()
 	syntax.SetArenaKeep(outlineArenaKeep)
 	ctx := context.Background()
-	s, err := startSession(ctx, *root, client.EditorOptions{})
+	s, err := startSession(ctx, *root, client.EditorOptions{}, lsp.Options{ParseBudget: outlineParseBudget})
 	if err != nil {
 		return exitError, err
 	}
@@ -80,15 +79,15 @@ func outlineCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	var res struct { // all the CLI reads of the final reply
 		ItemCount    int      `json:"itemCount"`
 		LimitReached bool     `json:"limitReached"`
-		NextSkip     int      `json:"nextSkip"`
+		NextSkip     *int     `json:"nextSkip"`
 		Warnings     []string `json:"warnings"`
 		Text         string   `json:"text"`
 	}
 	if err := jsonv2.Unmarshal(raw, &res); err != nil {
 		return exitError, fmt.Errorf("decoding the %s result: %w", lsp.CommandOutline, err)
 	}
-	if !*asJSON && res.LimitReached {
-		res.Text += "For the rest run: " + nextCommand(fs, "outline", args, res.NextSkip) + "\n"
+	if !*asJSON && res.NextSkip != nil {
+		res.Text += "For the rest run: " + nextCommand(fs, "outline", args, *res.NextSkip) + "\n"
 	}
 	if err := printer.finish(raw, res.Text); err != nil {
 		return exitError, err

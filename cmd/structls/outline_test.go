@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/structls/structls/engine"
 	"github.com/structls/structls/internal/testutil"
 	"github.com/structls/structls/outline"
 	"github.com/structls/structls/workspace"
@@ -167,8 +168,7 @@ func TestOutlineJSONCLI(t *testing.T) {
 		t.Fatal(err)
 	}
 	unlimited := 0
-	want, err := outline.Search(context.Background(), workspace.NewSnapshot([]workspace.Folder{f}, workspace.Settings{}, nil),
-		outline.Query{Items: outline.ItemsAll, Limit: &unlimited}, workspace.UTF16, nil, nil)
+	want, err := outline.Search(context.Background(), engine.Env{Snapshot: workspace.NewSnapshot([]workspace.Folder{f}, workspace.Settings{}, nil), Encoding: workspace.UTF16}, outline.Query{Items: outline.ItemsAll, Limit: &unlimited})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -84,7 +84,7 @@ func scanCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		}
 	}
 	ctx := context.Background()
-	s, err := startSession(ctx, *root, client.EditorOptions{ApplyEdits: client.ApplyEditsUnsupported})
+	s, err := startSession(ctx, *root, client.EditorOptions{ApplyEdits: client.ApplyEditsUnsupported}, lsp.Options{})
 	if err != nil {
 		return exitError, err
 	}

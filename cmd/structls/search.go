@@ -71,7 +71,7 @@ func search(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 
 	ctx := context.Background()
-	s, err := startSession(ctx, *root, client.EditorOptions{})
+	s, err := startSession(ctx, *root, client.EditorOptions{}, lsp.Options{})
 	if err != nil {
 		return exitError, err
 	}

@@ -117,7 +117,7 @@ func runXRay(q xray.Query, root string, asJSON bool, next func(skip int) string,
 		q.Format = "text"
 	}
 	ctx := context.Background()
-	s, err := startSession(ctx, root, client.EditorOptions{})
+	s, err := startSession(ctx, root, client.EditorOptions{}, lsp.Options{})
 	if err != nil {
 		return exitError, err
 	}

@@ -97,7 +97,7 @@ func TestXrayStreamsTheResultExactly(t *testing.T) {
 	archive.WriteString("-- bad.go --\npackage p\n")
 	dir := testutil.WriteTree(t, archive.String())
 	ctx := context.Background()
-	s, err := startSession(ctx, dir, client.EditorOptions{})
+	s, err := startSession(ctx, dir, client.EditorOptions{}, lsp.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,6 +32,11 @@ func SetCount(n int) int { return int(count.Swap(int64(max(n, 1)))) }
 // package comment), unless the user set GOMAXPROCS: for the structls
 // command, and for benchmarks that run its server in-process and must run
 // it as the command does.
+//
+// It stays a process setting, unlike the parse budget (an option of each
+// server: syntax.WithParseBudget): the Ps are the runtime's, shared by
+// every goroutine of the process, so GOMAXPROCS is one number per process
+// by nature, and the main function that owns the process sets it.
 func AddDeliveryP() {
 	if os.Getenv("GOMAXPROCS") == "" {
 		runtime.GOMAXPROCS(Count() + 1)
