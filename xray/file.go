@@ -27,8 +27,10 @@ type fileResult struct {
 
 // file evaluates one candidate. Every failure becomes an EvaluationError:
 // no file stops the run. A panic in the evaluation is one too, so a bug
-// cannot take the server down.
-func (e *evaluation) file(ctx context.Context, c candidate, scratch *syntax.Scratch) (r *fileResult) {
+// cannot take the server down. The file is read into *buf, the worker's
+// buffer, kept for its next file: nothing of this file (the evaluator's
+// strings and the results are copies) outlives its evaluation.
+func (e *evaluation) file(ctx context.Context, c candidate, scratch *syntax.Scratch, buf *[]byte) (r *fileResult) {
 	fail := func(kind ErrorType, msg string) *fileResult {
 		if len(msg) > maxErrorMessage { // fail("x" * 10000000) says so in 10 MB
 			msg = strings.ToValidUTF8(msg[:maxErrorMessage], "") + "…"
@@ -46,7 +48,7 @@ func (e *evaluation) file(ctx context.Context, c candidate, scratch *syntax.Scra
 	if l == nil || l.Grammar() == nil {
 		return fail(UnsupportedLanguage, noGrammar(c.file.Rel))
 	}
-	text, err := e.trees.Read(e.snap, c.file, l.Grammar(), nil) // unread when the server has its tree (parsecache.Trees.Read)
+	text, err := e.trees.Read(e.snap, c.file, l.Grammar(), buf) // unread when the server has its tree (parsecache.Trees.Read)
 	if err != nil {
 		return fail(ReadError, readFailure(err))
 	}

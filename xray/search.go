@@ -99,8 +99,9 @@ func searchSized(ctx context.Context, env engine.Env, q Query, limits Limits, em
 	defer stopHeld()
 	err = inorder.RunWindow(run, len(candidates), evaluationWindow, func() func(int) *fileResult {
 		scratch := scratches.New()
+		var buf []byte // the worker's read buffer: nothing of a file outlives its evaluation
 		return func(i int) *fileResult {
-			r := e.file(run, candidates[i], scratch)
+			r := e.file(run, candidates[i], scratch, &buf)
 			held.acquire(i, r.size)
 			return r
 		}
