@@ -28,7 +28,7 @@ import (
 // The batches a streaming engine emits are of its own type, so they are an
 // argument of its SearchStream, not part of the Env. The parse budget (how
 // many source bytes parse at once) travels in the context
-// (syntax.WithParseBudget), which the server sets once for all its work.
+// (syntax.WithParseOptions), which the server sets once for all its work.
 type Env struct {
 	Snapshot *workspace.Snapshot
 	Encoding workspace.Encoding

@@ -32,11 +32,12 @@ type Options struct {
 	Logger  *zap.Logger      // server log (stderr or a file); nil: no log
 	Level   *zap.AtomicLevel // its level, changed by the logLevel setting; may be nil
 	Version string           // reported in serverInfo
-	// ParseBudget is how many source bytes this server's parses may have
-	// in flight in the process at once (syntax.WithParseBudget, set on the
-	// context all its work derives from); 0: syntax.DefaultParseBudget. A
-	// one-shot command that must stay small sets less.
-	ParseBudget int64
+	// Parse is how this server's parses use memory (the parse budget, the
+	// arenas kept from file to file), set on the context all its work
+	// derives from (syntax.WithParseOptions); the zero value is a
+	// long-lived server's defaults. A one-shot command that must stay
+	// small sets less.
+	Parse syntax.ParseOptions
 }
 
 // serverState is the lifecycle position of the server.
@@ -133,7 +134,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) int {
 	}
 	s.parseCache.PaceGC()
 	s.edits = rewrite.NewStore(rewrite.DefaultStoreLimits, s.logDroppedEdit)
-	s.ctx, s.cancel = context.WithCancel(syntax.WithParseBudget(ctx, opts.ParseBudget))
+	s.ctx, s.cancel = context.WithCancel(syntax.WithParseOptions(ctx, opts.Parse))
 	defer s.cancel()
 	if testHookServe != nil {
 		testHookServe(s)

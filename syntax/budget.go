@@ -26,7 +26,7 @@ import (
 //
 // One count of the bytes in flight serves the whole process, since memory
 // is the process's; the limit a parse waits for is its context's
-// (WithParseBudget), so each server in a process (the MCP server keeps one
+// (ParseOptions.Budget), so each server in a process (the MCP server keeps one
 // per workspace) and each command sets its own, and a parse whose context
 // carries none has the default.
 var parsingBytes = newByteBudget(DefaultParseBudget)
@@ -34,37 +34,59 @@ var parsingBytes = newByteBudget(DefaultParseBudget)
 // DefaultParseBudget is the parse budget of a context that carries none.
 const DefaultParseBudget = 8 << 20
 
-// parseBudgetKey is the context key of WithParseBudget's limit.
-type parseBudgetKey struct{}
-
-// WithParseBudget returns ctx with a parse budget: a parse under it starts
-// only while the source bytes parsing in the process, its own included,
-// stay within bytes (a file larger than that parses alone). A one-shot
-// command that must stay small (structls astgrep, whose peak RSS is held
-// under ast-grep's) trades some speed for a lower limit; a server sets its
-// own on the context all its work derives from. bytes <= 0 leaves ctx as
-// it is.
-func WithParseBudget(ctx context.Context, bytes int64) context.Context {
-	if bytes <= 0 {
-		return ctx
-	}
-	return context.WithValue(ctx, parseBudgetKey{}, bytes)
+// ParseOptions are how the parses of one server (or one command's server)
+// use memory, carried by the context all its work derives from
+// (WithParseOptions), so that two servers in a process (the MCP server keeps
+// one per workspace) each have their own. The zero ParseOptions are the
+// defaults: a long-lived server's.
+type ParseOptions struct {
+	// Budget is how many source bytes may parse at once in the process
+	// under these options (see parsingBytes): a parse starts only while the
+	// bytes in flight, its own included, stay within it; a file larger
+	// than it parses alone. <= 0: the process default (DefaultParseBudget).
+	// A one-shot command that must stay small (structls astgrep, whose peak
+	// RSS is held under ast-grep's) trades some speed for a lower one.
+	Budget int64
+	// ArenaKeep is how much of its arena a scratch keeps from one file to
+	// the next (see DefaultArenaKeep); <= 0: the process default. A command
+	// whose peak memory matters more than its page faults keeps less. The
+	// package's pooled scratches keep pooledArenaKeep whatever it says.
+	ArenaKeep int64
+	// FreeHeapBeforeLoneParses makes every parse of a file larger than the
+	// budget, which runs alone and sets the process's peak, first return
+	// the Go heap's free memory to the kernel: for a one-shot command whose
+	// peak matters, with a small heap. Off by default: a server holding a
+	// large parse cache would pay a full collection for each such file, and
+	// its peak is the cache's anyway.
+	FreeHeapBeforeLoneParses bool
 }
 
-// ParseBudgetOf returns the parse budget of ctx's parses (WithParseBudget):
-// its own, or the process default.
-func ParseBudgetOf(ctx context.Context) int64 {
-	if limit, ok := ctx.Value(parseBudgetKey{}).(int64); ok {
-		return limit
+// parseOptionsKey is the context key of WithParseOptions's options.
+type parseOptionsKey struct{}
+
+// WithParseOptions returns ctx carrying o for the parses made under it.
+func WithParseOptions(ctx context.Context, o ParseOptions) context.Context {
+	return context.WithValue(ctx, parseOptionsKey{}, o)
+}
+
+// ParseOptionsOf returns the options of ctx's parses (WithParseOptions),
+// the process defaults filled in where they leave a field zero.
+func ParseOptionsOf(ctx context.Context) ParseOptions {
+	o, _ := ctx.Value(parseOptionsKey{}).(ParseOptions)
+	if o.Budget <= 0 {
+		parsingBytes.mu.Lock()
+		o.Budget = parsingBytes.limit
+		parsingBytes.mu.Unlock()
 	}
-	parsingBytes.mu.Lock()
-	defer parsingBytes.mu.Unlock()
-	return parsingBytes.limit
+	if o.ArenaKeep <= 0 {
+		o.ArenaKeep = arenaKeep.Load()
+	}
+	return o
 }
 
 // SetParseBudget sets the parse budget of contexts that carry none
 // (DefaultParseBudget until changed): for tests. A command or a server
-// gives its parses their budget with WithParseBudget.
+// gives its parses their budget with WithParseOptions.
 func SetParseBudget(bytes int64) {
 	parsingBytes.mu.Lock()
 	parsingBytes.limit = max(bytes, 1)
@@ -73,7 +95,8 @@ func SetParseBudget(bytes int64) {
 }
 
 // DefaultArenaKeep is what a scratch keeps of its arena from one file to
-// the next unless SetArenaKeep says otherwise: files up to about 1 MB
+// the next unless its ParseOptions (or, for tests, SetArenaKeep) say
+// otherwise: files up to about 1 MB
 // (tree-sitter takes some 60 bytes a byte) then parse on pages already
 // touched. A goroutine that parses file after file — a search's worker —
 // gives that much back only when its run ends (Scratch.Release): at 4 MiB,
@@ -88,17 +111,16 @@ const DefaultArenaKeep = 64 << 20
 // (1,602,644 kB; 1,379,080 kB at 4 MiB).
 const pooledArenaKeep = 4 << 20
 
-// arenaKeep is what a scratch keeps from its first parse on (SetArenaKeep).
+// arenaKeep is the process default of ParseOptions.ArenaKeep (SetArenaKeep).
 var arenaKeep atomic.Int64
 
 func init() { arenaKeep.Store(DefaultArenaKeep) }
 
-// SetArenaKeep sets how much of its arena a scratch that has not parsed
-// yet will keep after each file for the next one; a larger file's arena
-// goes back to the kernel, and the next one as large faults in fresh
-// pages. A command whose peak memory matters more than its page faults
-// keeps less. The package's pooled scratches keep 4 MiB whatever this
-// says.
+// SetArenaKeep sets the process default of ParseOptions.ArenaKeep, for
+// tests: how much of its arena a scratch that has not parsed yet will keep
+// after each file for the next one; a larger file's arena goes back to the
+// kernel, and the next one as large faults in fresh pages. A command or a
+// server sets its own with WithParseOptions.
 func SetArenaKeep(bytes int64) { arenaKeep.Store(max(bytes, 0)) }
 
 // ArenaBytes reports the memory all the arenas of the process hold now,
@@ -122,14 +144,14 @@ func newByteBudget(limit int64) *byteBudget {
 
 // acquire takes n bytes of the budget (the whole limit when n exceeds it)
 // and returns what was taken, for release; or ErrCancelled when ctx ends
-// first. The limit is ctx's (WithParseBudget), else b's own. When it has
-// to wait, it calls beforeWait first (if not nil).
+// first. The limit is ctx's (ParseOptions.Budget), else b's own. When it
+// has to wait, it calls beforeWait first (if not nil).
 func (b *byteBudget) acquire(ctx context.Context, n int64, beforeWait func()) (int64, error) {
-	own, hasOwn := ctx.Value(parseBudgetKey{}).(int64)
+	own, _ := ctx.Value(parseOptionsKey{}).(ParseOptions)
 	b.mu.Lock()
 	limit := b.limit
-	if hasOwn {
-		limit = own
+	if own.Budget > 0 {
+		limit = own.Budget
 	}
 	n = min(n, limit)
 	queued := false

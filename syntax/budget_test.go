@@ -108,29 +108,48 @@ func TestWaitingScratchGivesBackItsArena(t *testing.T) {
 
 // TestLargeParseReturnsFreeHeap: a file larger than the parse budget,
 // which parses alone, first has the Go heap's free memory returned to the
-// kernel when the command asked for it (FreeHeapBeforeLoneParses); a file
-// within the budget, or any file in a server, does not.
+// kernel when its context's options ask for it
+// (ParseOptions.FreeHeapBeforeLoneParses); a file within the budget, or any
+// file in a server, does not. The budget is the context's too.
 func TestLargeParseReturnsFreeHeap(t *testing.T) {
-	defer SetParseBudget(DefaultParseBudget)
 	saved := returnFreeHeap
 	defer func() { returnFreeHeap = saved }()
 	returned := 0
 	returnFreeHeap = func() { returned++ }
 	src := []byte("package p\n" + strings.Repeat("func f() { g(1) }\n", 100)) // 1.8 KB
-	defer freeHeapBeforeLoneParses.Store(freeHeapBeforeLoneParses.Load())
 	for _, tc := range []struct {
 		budget int64
-		on     bool // FreeHeapBeforeLoneParses called (structls astgrep), or not (a server)
+		on     bool // FreeHeapBeforeLoneParses set (structls astgrep), or not (a server)
 		want   int
 	}{{1 << 20, true, 0}, {1 << 10, true, 1}, {1 << 10, false, 0}} {
-		SetParseBudget(tc.budget)
-		freeHeapBeforeLoneParses.Store(tc.on)
+		ctx := WithParseOptions(context.Background(), ParseOptions{Budget: tc.budget, FreeHeapBeforeLoneParses: tc.on})
 		returned = 0
-		if _, err := Parse(context.Background(), goLang, src); err != nil {
+		if _, err := Parse(ctx, goLang, src); err != nil {
 			t.Fatal(err)
 		}
 		if returned != tc.want {
 			t.Errorf("a %d-byte file under a %d-byte budget (switch on: %v) returned the free heap %d times; want %d", len(src), tc.budget, tc.on, returned, tc.want)
 		}
+	}
+}
+
+// TestArenaKeepIsTheContexts: a scratch's arena keeps what the options of
+// its first parse's context say, and the process default otherwise.
+func TestArenaKeepIsTheContexts(t *testing.T) {
+	src := []byte("package p\nfunc f() {}\n")
+	for _, keep := range []int64{0, 1 << 20, 12 << 20} {
+		var s Scratch
+		ctx := WithParseOptions(context.Background(), ParseOptions{ArenaKeep: keep})
+		if _, err := (*Cache)(nil).ParseWith(ctx, goLang, src, nil, nil, &s); err != nil {
+			t.Fatal(err)
+		}
+		want := keep
+		if keep == 0 {
+			want = arenaKeep.Load()
+		}
+		if got := int64(s.native().keep); got != want {
+			t.Errorf("ArenaKeep %d: the scratch keeps %d; want %d", keep, got, want)
+		}
+		s.Release()
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"runtime/debug"
 	"slices"
 	"sync"
-	"sync/atomic"
 
 	sitter "github.com/structls/structls/third_party/go-tree-sitter"
 )
@@ -108,7 +107,7 @@ func parseWith(ctx context.Context, lang *sitter.Language, source []byte, filter
 	if err != nil {
 		return nil, err
 	}
-	if taken < int64(len(source)) && freeHeapBeforeLoneParses.Load() {
+	if taken < int64(len(source)) && ParseOptionsOf(ctx).FreeHeapBeforeLoneParses {
 		// Larger than the budget, the file parses alone, and its parse is
 		// the process's peak: the collector's garbage need not add to it.
 		returnFreeHeap()
@@ -126,17 +125,6 @@ func parseWith(ctx context.Context, lang *sitter.Language, source []byte, filter
 // off `structls astgrep`'s peak, which a few files larger than its parse
 // budget set, at no measurable cost. A variable, for tests.
 var returnFreeHeap = debug.FreeOSMemory
-
-// freeHeapBeforeLoneParses is FreeHeapBeforeLoneParses's switch.
-var freeHeapBeforeLoneParses atomic.Bool
-
-// FreeHeapBeforeLoneParses makes every parse of a file larger than the
-// parse budget, which runs alone and sets the process's peak, first return
-// the Go heap's free memory to the kernel: for a one-shot command whose
-// peak matters (structls astgrep), with a small heap. Off by default: a
-// server holding a large parse cache would pay a full collection for each
-// such file, and its peak is the cache's anyway.
-func FreeHeapBeforeLoneParses() { freeHeapBeforeLoneParses.Store(true) }
 
 // newTree makes the Tree of source from its flat nodes.
 func newTree(lang *sitter.Language, source []byte, nodes []Node, hasError bool) *Tree {

@@ -35,12 +35,27 @@ type Scratch struct {
 	c       *C.structls_scratch
 	cleanup runtime.Cleanup // frees c if the scratch is dropped unreleased
 	pooled  bool            // one of scratchPool's: keeps pooledArenaKeep
+	// keep is what the arena keeps from file to file, set by the options of
+	// the first parse's context (ParseOptions.ArenaKeep); 0 before it.
+	keep int64
+}
+
+// nativeFor is native, the arena keeping what ctx's options say when this
+// is the scratch's first parse.
+func (s *Scratch) nativeFor(ctx context.Context) *C.structls_scratch {
+	if s.c == nil && s.keep == 0 {
+		s.keep = ParseOptionsOf(ctx).ArenaKeep
+	}
+	return s.native()
 }
 
 func (s *Scratch) native() *C.structls_scratch {
 	if s.c == nil {
 		s.c = (*C.structls_scratch)(C.calloc(1, C.sizeof_structls_scratch))
-		s.c.keep = C.size_t(arenaKeep.Load())
+		if s.keep <= 0 {
+			s.keep = arenaKeep.Load()
+		}
+		s.c.keep = C.size_t(s.keep)
 		if s.pooled {
 			s.c.keep = pooledArenaKeep
 		}
@@ -163,7 +178,7 @@ func parseFlat(ctx context.Context, lang *sitter.Language, source []byte, filter
 	if err := CheckInput(lang, source); err != nil {
 		return nil, false, err
 	}
-	c := s.native()
+	c := s.nativeFor(ctx)
 	flag := (*uintptr)(unsafe.Pointer(&c.cancel))
 	atomic.StoreUintptr(flag, 0)
 	stop := func() bool { return true }

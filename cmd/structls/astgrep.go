@@ -33,7 +33,7 @@ const astgrepGoMemory = 24 << 20
 const astgrepParseBudget = 1 << 20
 
 // astgrepArenaKeep is the arena each parsing goroutine of `structls
-// astgrep` keeps between files (syntax.SetArenaKeep): with the default
+// astgrep` keeps between files (syntax.ParseOptions.ArenaKeep): with the default
 // 64 MiB, its peak on `$A := make($T, $N)` was 116 MB against ast-grep's
 // 94 in the same run (bench/memory.sh).
 const astgrepArenaKeep = 4 << 20
@@ -89,10 +89,8 @@ func astgrepCmd(args []string, stdout, stderr io.Writer) (int, error) {
 	// from letting garbage grow past that while tree-sitter's own memory,
 	// outside the Go heap, takes the most of the process's peak.
 	debug.SetMemoryLimit(astgrepGoMemory)
-	syntax.FreeHeapBeforeLoneParses()
-	syntax.SetArenaKeep(astgrepArenaKeep)
 	ctx := context.Background()
-	s, err := startSession(ctx, *root, client.EditorOptions{}, lsp.Options{ParseBudget: astgrepParseBudget})
+	s, err := startSession(ctx, *root, client.EditorOptions{}, lsp.Options{Parse: syntax.ParseOptions{Budget: astgrepParseBudget, ArenaKeep: astgrepArenaKeep, FreeHeapBeforeLoneParses: true}})
 	if err != nil {
 		return exitError, err
 	}

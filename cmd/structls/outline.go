@@ -61,10 +61,8 @@ func outlineCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		q.Format, q.TextOnly = "text", true
 	}
 	debug.SetMemoryLimit(outlineGoMemory)
-	syntax.FreeHeapBeforeLoneParses()
-	syntax.SetArenaKeep(outlineArenaKeep)
 	ctx := context.Background()
-	s, err := startSession(ctx, *root, client.EditorOptions{}, lsp.Options{ParseBudget: outlineParseBudget})
+	s, err := startSession(ctx, *root, client.EditorOptions{}, lsp.Options{Parse: syntax.ParseOptions{Budget: outlineParseBudget, ArenaKeep: outlineArenaKeep, FreeHeapBeforeLoneParses: true}})
 	if err != nil {
 		return exitError, err
 	}
