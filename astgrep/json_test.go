@@ -3,6 +3,8 @@ package astgrep
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -59,5 +61,24 @@ func TestJSONEscapesHTML(t *testing.T) {
 	b := Batch{Matches: []Match{{Path: "a<b>.go", URI: "file:///w/a.go", Language: "go", Text: "x && <y>"}}, Text: "a & b"}
 	if got := b.AppendJSON(nil); bytes.ContainsAny(got, "<>&") {
 		t.Errorf("AppendJSON = %s; want <, > and & escaped", got)
+	}
+}
+
+// TestMatchesSizeCoversTheJSON: the size AppendJSON reserves for the
+// matches holds their JSON however large the texts they carry (a loop's
+// body, each binding of $$$), so the reply is written in one allocation,
+// without reserving much more than it needs.
+func TestMatchesSizeCoversTheJSON(t *testing.T) {
+	body := strings.Repeat("\tx := f(a, b)\n", 700) // ~10 KB of code
+	var matches []Match
+	for i := range 50 {
+		stmts := []Capture{{Text: body[:3000]}, {Text: body[3000:6000]}, {Text: body[6000:9000]}}
+		matches = append(matches, Match{Path: fmt.Sprintf("pkg/file%d.go", i), URI: fmt.Sprintf("file:///w/pkg/file%d.go", i), Language: "go",
+			Text: "for k, v := range m {\n" + body + "}", MetaVariables: map[string]any{"K": Capture{Text: "k"}, "V": Capture{Text: "v"}, "S": stmts},
+			ContextBefore: []string{"// a line before"}, ContextAfter: []string{"// a line after"}})
+	}
+	got := len(appendMatches(nil, matches))
+	if reserved := matchesSize(matches); reserved < got || reserved > got*3/2 {
+		t.Errorf("matchesSize reserved %d bytes for %d bytes of JSON; want at least it, at most half more", reserved, got)
 	}
 }
