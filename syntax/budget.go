@@ -96,9 +96,8 @@ func SetParseBudget(bytes int64) {
 
 // DefaultArenaKeep is what a scratch keeps of its arena from one file to
 // the next unless its ParseOptions (or, for tests, SetArenaKeep) say
-// otherwise: files up to about 1 MB
-// (tree-sitter takes some 60 bytes a byte) then parse on pages already
-// touched. A goroutine that parses file after file — a search's worker —
+// otherwise: files up to about 1 MB (tree-sitter takes some 60 bytes a
+// byte) then parse on pages already touched. A goroutine that parses file after file — a search's worker —
 // gives that much back only when its run ends (Scratch.Release): at 4 MiB,
 // every file over ~70 KB faulted in fresh pages, a tenth of a cold
 // outline's CPU time over the Go standard library.
