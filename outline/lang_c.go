@@ -8,11 +8,11 @@ package outline
 // `static` (external linkage). Declarations inside preprocessor
 // conditionals (`#ifndef` include guards, `#ifdef` blocks, however nested)
 // count as declarations of the level the conditional is at.
-func init() {
+var _ = define(func() {
 	register([]string{"c"}, &Spec{Rules: cRules(false), Opaque: []string{"compound_statement"}, Skip: cBodies})
 	register([]string{"objc"}, &Spec{Rules: cRules(false)}) // no Objective-C sample holds it to opaque kinds
 	register([]string{"cpp"}, &Spec{Rules: cRules(true), Opaque: []string{"compound_statement"}, Skip: cBodies})
-}
+})
 
 const (
 	cNotStatic = "lacks:storage_class_specifier/static"

@@ -3,7 +3,7 @@ package outline
 // Schema, build and configuration languages whose files declare named
 // things: Protocol Buffers, GraphQL, HCL (Terraform), SQL, CSS, TOML and
 // INI sections, Dockerfile stages, Make, just and CMake.
-func init() {
+var _ = define(func() {
 	register([]string{"protobuf"}, &Spec{Rules: []Rule{
 		{Match: "package", Symbol: "package", Name: "full_ident"},
 		{Match: "import", Symbol: "module", Name: "@path", Import: true, Exported: "never"},
@@ -105,4 +105,4 @@ func init() {
 		{Match: "function_def", Symbol: "function", Name: "function_command/argument_list/argument"},
 		{Match: "macro_def", Symbol: "macro", Name: "macro_command/argument_list/argument"},
 	}})
-}
+})

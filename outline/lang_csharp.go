@@ -5,7 +5,7 @@ package outline
 // delegates, with fields, properties, events, constructors and methods as
 // members. Exported means the `public` modifier; interface members are
 // public without it.
-func init() {
+var _ = define(func() {
 	const public = "has:modifier/public"
 	members := func(exported string) []Rule {
 		return []Rule{
@@ -39,4 +39,4 @@ func init() {
 	rules = append(rules, types("")...)
 	rules = append(rules, types("file_scoped_namespace_declaration/")...)
 	register([]string{"csharp"}, &Spec{Rules: rules, Opaque: []string{"block"}, Skip: csharpBodies})
-}
+})

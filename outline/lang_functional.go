@@ -1,7 +1,7 @@
 package outline
 
 // Elixir, Haskell and OCaml.
-func init() {
+var _ = define(func() {
 	// Elixir: modules (defmodule) with their functions, macros and
 	// structs; defp is private. The grammar sees every form as a call.
 	defs := []Rule{
@@ -49,4 +49,4 @@ func init() {
 		{Match: "exception_definition/constructor_declaration", Symbol: "class", Name: "constructor_name"},
 		{Match: "external", Symbol: "function", Name: "value_name"},
 	}})
-}
+})

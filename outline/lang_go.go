@@ -3,7 +3,7 @@ package outline
 // Go: gopls's document symbols (one per name of a var/const spec, one per
 // type spec, struct fields and interface elements as children, nested
 // through anonymous struct and interface types); exported means capitalised.
-func init() {
+var _ = define(func() {
 	goFunc := func(match, symbol string) Rule {
 		return Rule{Match: match, Symbol: symbol, Name: "@name", NameIsNot: "_", Exported: "upper", Header: "@body"}
 	}
@@ -20,7 +20,7 @@ func init() {
 	rules = append(rules, goValueRules("var_declaration/var_spec", "variable", 3)...)
 	rules = append(rules, goValueRules("var_declaration/var_spec_list/var_spec", "variable", 3)...)
 	register([]string{"go"}, &Spec{Rules: rules, Opaque: []string{"block", "expression_list"}, Skip: goBodies})
-}
+})
 
 // goTypeRules are the rules of a type spec at match: struct, interface,
 // function type, any other type (gopls's kinds), with fields and interface

@@ -4,7 +4,7 @@ package outline
 // with their fields (one per declarator), constructors, methods, nested
 // types and enum constants as members. Exported means the `public`
 // modifier; an interface's or annotation's members are public without it.
-func init() {
+var _ = define(func() {
 	const public = "has:modifiers/public"
 	members := func(body string, exported string) []Rule {
 		return []Rule{
@@ -28,4 +28,4 @@ func init() {
 		{Match: "module_declaration", Symbol: "module", Name: "@name", Exported: "always", Header: "@body"},
 	}
 	register([]string{"java"}, &Spec{Rules: rules, Opaque: []string{"block", "constructor_body"}, Skip: javaBodies})
-}
+})

@@ -6,11 +6,11 @@ package outline
 // interfaces, type aliases, enums, namespaces and ambient modules.
 // Exported means written under `export`; a member is public unless it is
 // #private or marked private/protected.
-func init() {
+var _ = define(func() {
 	register([]string{"javascript"}, &Spec{Rules: jsRules(false), Opaque: []string{"statement_block"}, Skip: javascriptBodies})
 	register([]string{"typescript"}, &Spec{Rules: jsRules(true), Opaque: []string{"statement_block"}, Skip: typescriptBodies})
 	register([]string{"tsx"}, &Spec{Rules: jsRules(true), Opaque: []string{"statement_block"}, Skip: javascriptBodies})
-}
+})
 
 func jsRules(typescript bool) []Rule {
 	rules := []Rule{

@@ -7,7 +7,7 @@ package outline
 // aliases, with properties, functions, constructors, companion objects,
 // nested classes and enum entries as members. Everything is public unless
 // marked private, internal or protected.
-func init() {
+var _ = define(func() {
 	const public = "lacks:modifiers/visibility_modifier/private|internal|protected"
 	members := []Rule{
 		{Match: "class_body/property_declaration", Symbol: "property", Name: "variable_declaration/simple_identifier", Exported: public},
@@ -36,4 +36,4 @@ func init() {
 		{Match: "type_alias", Symbol: "type", Name: "type_identifier", Exported: public},
 	}
 	register([]string{"kotlin"}, &Spec{Rules: rules})
-}
+})

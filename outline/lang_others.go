@@ -2,7 +2,7 @@ package outline
 
 // Solidity, Julia, R, Perl, Groovy, Erlang, Odin, PowerShell, Verilog,
 // Clojure, Nix and TLA+.
-func init() {
+var _ = define(func() {
 	solMembers := []Rule{
 		{Match: "@body/function_definition", Symbol: "method", Name: "@name", Header: "@body", Exported: "lacks:visibility/private|internal"},
 		{Match: "@body/constructor_definition", Symbol: "constructor", Label: "constructor", Header: "@body"},
@@ -117,4 +117,4 @@ func init() {
 		nix = append(nix, Rule{Match: at + "=let_expression|attrset_expression|rec_attrset_expression/binding_set/binding|inherit", Symbol: "variable", Name: "@attrpath"})
 	}
 	register([]string{"nix"}, &Spec{Rules: nix})
-}
+})

@@ -3,7 +3,7 @@ package outline
 // PHP: namespaces, use declarations, interfaces, traits, classes and enums
 // (constants, properties, methods and cases as members), functions and
 // constants. Members are public unless marked private or protected.
-func init() {
+var _ = define(func() {
 	const public = "lacks:visibility_modifier/private|protected"
 	members := []Rule{
 		{Match: "@body/const_declaration/const_element", Symbol: "constant", Name: "name", Exported: "lacks:^/visibility_modifier/private|protected"},
@@ -23,4 +23,4 @@ func init() {
 		{Match: "const_declaration/const_element", Symbol: "constant", Name: "name"},
 	}
 	register([]string{"php"}, &Spec{Rules: rules, Opaque: []string{"compound_statement"}})
-}
+})

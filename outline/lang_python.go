@@ -6,7 +6,7 @@ package outline
 // import …`), which bind module names too; a class's
 // fields, methods and nested classes are members. Exported: listed in
 // __all__ when the module has one, otherwise no leading underscore.
-func init() {
+var _ = define(func() {
 	var rules []Rule
 	for _, under := range pythonBlocks {
 		rules = append(rules,
@@ -23,7 +23,7 @@ func init() {
 		)
 	}
 	register([]string{"python", "starlark"}, &Spec{Rules: rules})
-}
+})
 
 // pythonBlocks are where module-level declarations sit: the module itself,
 // or the blocks of its compound statements (if, for, while, with, try and

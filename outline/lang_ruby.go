@@ -4,7 +4,7 @@ package outline
 // singleton methods, constants and nested modules and classes as members),
 // top-level methods and constants. Everything is public: Ruby's private
 // marks a region of a class body, which the members do not see.
-func init() {
+var _ = define(func() {
 	var members []Rule
 	for range 2 { // members, and the members of nested modules and classes
 		members = []Rule{
@@ -25,4 +25,4 @@ func init() {
 		{Match: "assignment", Symbol: "constant", Name: "@left=constant"},
 	}
 	register([]string{"ruby"}, &Spec{Rules: rules})
-}
+})

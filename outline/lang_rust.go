@@ -4,7 +4,7 @@ package outline
 // structs (fields), enums (variants), unions, traits (methods), impl blocks
 // (named after the type, methods as members), consts, statics, type
 // aliases and macro_rules. Exported means a plain `pub` (not pub(crate)).
-func init() {
+var _ = define(func() {
 	const pub = "has:visibility_modifier&lacks:visibility_modifier/("
 	fn := func(match, symbol string) Rule {
 		return Rule{Match: match, Symbol: symbol, Name: "@name", Exported: pub, Header: "@body"}
@@ -46,4 +46,4 @@ func init() {
 		{Match: "macro_definition", Symbol: "macro", Name: "@name", Exported: "never"}, // #[macro_export] is a sibling, not seen
 	}
 	register([]string{"rust"}, &Spec{Rules: rules, Opaque: []string{"block", "token_tree"}, Skip: rustBodies})
-}
+})

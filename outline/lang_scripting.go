@@ -1,7 +1,7 @@
 package outline
 
 // Lua and shells: functions and top-level assignments.
-func init() {
+var _ = define(func() {
 	// Lua: functions (M.f and M:m are named in full), local functions,
 	// global assignments; `local` ones are not exported.
 	register([]string{"lua"}, &Spec{Rules: []Rule{
@@ -17,4 +17,4 @@ func init() {
 		{Match: "variable_assignment", Symbol: "variable", Name: "@name", Exported: "never"},
 		{Match: "declaration_command/variable_assignment", Symbol: "variable", Name: "@name", Exported: "text:^~^export"},
 	}})
-}
+})

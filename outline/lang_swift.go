@@ -5,7 +5,7 @@ package outline
 // functions, top-level properties and type aliases, with properties,
 // initializers, methods and enum cases as members. Exported means public
 // or open (Swift's default is internal to the module).
-func init() {
+var _ = define(func() {
 	const public = "has:modifiers/visibility_modifier/public|open"
 	members := []Rule{
 		{Match: "@body/property_declaration", Symbol: "property", Name: "@name/@bound_identifier", Exported: public},
@@ -28,4 +28,4 @@ func init() {
 		{Match: "typealias_declaration", Symbol: "type", Name: "@name", Exported: public},
 	}
 	register([]string{"swift"}, &Spec{Rules: rules})
-}
+})

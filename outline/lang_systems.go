@@ -1,7 +1,7 @@
 package outline
 
 // Zig, Scala and Dart.
-func init() {
+var _ = define(func() {
 	// Zig: imports, container declarations (structs, enums, unions:
 	// `const Point = struct {…}`), functions, variables and tests.
 	// Exported means `pub`.
@@ -63,4 +63,4 @@ func init() {
 		{Match: "initialized_identifier_list/initialized_identifier", Symbol: "variable", Name: "identifier", Exported: "public-name"},
 		{Match: "type_alias", Symbol: "type", Name: "type_identifier", Exported: "public-name"},
 	}})
-}
+})

@@ -30,10 +30,10 @@ func TestRulesCompiledOnFirstUse(t *testing.T) {
 				count(rules[i].Members)
 			}
 		}
-		count(specs[name].Rules)
+		count(allSpecs()[name].Rules)
 		return n
 	}
-	for name := range specs {
+	for name := range allSpecs() {
 		if n := compiled(name); n > 0 {
 			t.Errorf("%s: %d rules compiled before anyone asked for the table", name, n)
 		}

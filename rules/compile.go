@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	sitter "github.com/structls/structls/third_party/go-tree-sitter"
 
@@ -294,12 +295,15 @@ func (c *compiler) compilePattern(v *yamlValue) (matchRule, error) {
 	return patternRule{p: p}, nil
 }
 
-// metaVarPattern finds the metavariables a pattern or template names.
-var metaVarPattern = regexp.MustCompile(`\${1,3}([A-Z_][A-Z0-9_]*)`)
+// metaVarPattern finds the metavariables a pattern or template names. This
+// package's regular expressions are compiled on first use: compiled at
+// start-up they cost every process (a search, an outline) a millisecond of
+// its 20 and the fresh memory they were built in.
+var metaVarPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\${1,3}([A-Z_][A-Z0-9_]*)`) })
 
 func metaVarNames(s string) []string {
 	var out []string
-	for _, m := range metaVarPattern.FindAllStringSubmatch(s, -1) {
+	for _, m := range metaVarPattern().FindAllStringSubmatch(s, -1) {
 		if m[1] != "_" && !strings.HasPrefix(m[1], "_") {
 			out = append(out, m[1])
 		}

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -186,21 +187,28 @@ func foldLines(s string) []string {
 // booleans (YAML 1.1's too), infinities and NaNs in any letter case; merge
 // and value keys; YAML 1.1 timestamps and sexagesimal numbers; and YAML 1.1
 // or 1.2 numbers, with or without their underscores (`1_000`, `0x_`, `_1`),
-// where a fraction may hold dots (`1.2.3`, `.`).
+// where a fraction may hold dots (`1.2.3`, `.`). (Compiled on first use, as
+// metaVarPattern.)
 var (
-	yamlWord   = regexp.MustCompile(`(?i)^(?:~|null|true|false|y|yes|n|no|on|off|[-+]?\.(?:inf|nan)|[-+]?inf|nan|<<|=)$`)
-	yamlNumber = regexp.MustCompile(`^[-+]?(?:0[bB][01_]+|0[oO][0-7_]+|0[xX][0-9a-fA-F_]+|[0-9][0-9_]*` +
-		`|(?:[0-9][0-9_]*)?\.[0-9._]*(?:[eE][-+]?[0-9]+)?|[0-9][0-9_]*[eE][-+]?[0-9]+)$`)
-	yaml11Sexagesimal = regexp.MustCompile(`^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$`)
-	yaml11Timestamp   = regexp.MustCompile(`^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}` +
-		`(?:(?:[Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?)?$`)
+	yamlWord = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)^(?:~|null|true|false|y|yes|n|no|on|off|[-+]?\.(?:inf|nan)|[-+]?inf|nan|<<|=)$`)
+	})
+	yamlNumber = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^[-+]?(?:0[bB][01_]+|0[oO][0-7_]+|0[xX][0-9a-fA-F_]+|[0-9][0-9_]*` +
+			`|(?:[0-9][0-9_]*)?\.[0-9._]*(?:[eE][-+]?[0-9]+)?|[0-9][0-9_]*[eE][-+]?[0-9]+)$`)
+	})
+	yaml11Sexagesimal = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$`) })
+	yaml11Timestamp   = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}` +
+			`(?:(?:[Tt]|[ \t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?)?$`)
+	})
 )
 
 // ambiguousScalar reports whether s, written plain, might read back as
 // something other than the string s.
 func ambiguousScalar(s string) bool {
-	return s == "" || yamlWord.MatchString(s) || yaml11Sexagesimal.MatchString(s) || yaml11Timestamp.MatchString(s) ||
-		yamlNumber.MatchString(s) || yamlNumber.MatchString(strings.ReplaceAll(s, "_", ""))
+	return s == "" || yamlWord().MatchString(s) || yaml11Sexagesimal().MatchString(s) || yaml11Timestamp().MatchString(s) ||
+		yamlNumber().MatchString(s) || yamlNumber().MatchString(strings.ReplaceAll(s, "_", ""))
 }
 
 // documentMarker reports whether s starts with `---` or `...` standing

@@ -111,7 +111,7 @@ func (c *compiler) compileTransform(name string, v *yamlValue, co *core) (*trans
 	default:
 		return nil, c.errorf(src, "source `%s` should be $-prefixed, e.g. $%s", s, s)
 	}
-	if t.source == "" || t.source == "_" || !metaVarPattern.MatchString("$"+t.source) {
+	if t.source == "" || t.source == "_" || !metaVarPattern().MatchString("$"+t.source) {
 		return nil, c.errorf(src, "source `%s` is not a metavariable name: use upper-case letters, digits and _, e.g. $ARG", s)
 	}
 	return t, c.compileTransformFields(t, fields, co)

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
@@ -104,13 +105,13 @@ func normalizeYAMLText(src []byte) []byte {
 
 // syntaxPosition reads the "[line:column] " prefix of the YAML library's
 // syntax errors.
-var syntaxPosition = regexp.MustCompile(`^\[(\d+):(\d+)\] (.*)`)
+var syntaxPosition = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\[(\d+):(\d+)\] (.*)`) })
 
 // yamlSyntaxError turns the library's error into an Error at its position.
 func yamlSyntaxError(file string, err error) *Error {
 	msg := oneLine(err.Error())
 	e := &Error{File: file, Message: "not valid YAML: " + msg}
-	if m := syntaxPosition.FindStringSubmatch(msg); m != nil {
+	if m := syntaxPosition().FindStringSubmatch(msg); m != nil {
 		e.Line, _ = strconv.Atoi(m[1])
 		e.Column, _ = strconv.Atoi(m[2])
 		e.Message = "not valid YAML: " + m[3]
@@ -287,7 +288,9 @@ func (v *yamlValue) describe() string {
 }
 
 // yamlFloat matches a YAML 1.2 decimal number.
-var yamlFloat = regexp.MustCompile(`^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$`)
+var yamlFloat = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$`)
+})
 
 // toAny converts a value to plain Go values (map[string]any, []any,
 // string, int64, float64, bool, nil), for metadata and test files.
@@ -314,7 +317,7 @@ func (v *yamlValue) toAny() any {
 	if n, err := strconv.ParseInt(v.text, 10, 64); err == nil {
 		return n
 	}
-	if yamlFloat.MatchString(v.text) { // not Go's other spellings: `infinity`, `NaN`, `0x1p4` are strings
+	if yamlFloat().MatchString(v.text) { // not Go's other spellings: `infinity`, `NaN`, `0x1p4` are strings
 		if f, err := strconv.ParseFloat(v.text, 64); err == nil {
 			return f
 		}
