@@ -4,14 +4,19 @@
 // server's background parsing is off, so the first query fills the cache
 // itself and nothing else runs while the warm queries are timed. It
 // prints one line per query: pattern, matches, wall seconds, CPU seconds
-// (user and system, of the whole process: server and client); then the
-// process's peak RSS. bench/astgrep.sh and bench/memory.sh run it.
+// (user and system, of the whole process: server and client), MB the
+// process allocated and page faults it took during the query (on a machine
+// where a fresh page costs tens of microseconds these say why a query is
+// slower the first time); then the process's peak RSS. bench/astgrep.sh and bench/memory.sh run it.
 //
 // usage: go run ./bench/warm ROOT LANG PATTERN...
 //
 // With WARM_CPUPROFILE=FILE set it writes a CPU profile of the warm
 // queries (all but the first) to FILE; with WARM_LIMIT=N the queries ask
-// for N matches (default 0, all).
+// for N matches (default 0, all); with WARM_ALLOCPROFILE=FILE it writes
+// the allocations of the warm queries to FILE, and those of the first to
+// FILE.base (compare them with go tool pprof -sample_index=alloc_space
+// -base FILE.base FILE).
 package main
 
 import (
@@ -19,6 +24,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"runtime"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -54,10 +60,11 @@ func main() {
 			stop := startProfile(os.Getenv("WARM_CPUPROFILE"))
 			defer stop()
 		}
-		start, startCPU := time.Now(), cpuTime()
+		start, startCPU, startAlloc, startFaults := time.Now(), cpuTime(), allocated(), pageFaults()
 		raw, err := ed.ExecuteCommand(ctx, lsp.CommandAstGrep, map[string]any{"pattern": p, "lang": language, "limit": limit})
 		elapsed := time.Since(start) // until the reply is in; decoding it is the client's business
 		cpu := cpuTime() - startCPU
+		alloc, faults := allocated()-startAlloc, pageFaults()-startFaults
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)
@@ -68,7 +75,10 @@ func main() {
 		if i == 0 {
 			kind = "cold"
 		}
-		fmt.Printf("%s\t%s\t%d\t%.3f\t%.3f\n", kind, p, res.MatchCount, elapsed.Seconds(), cpu.Seconds())
+		if i == 0 || i == len(patterns)-1 {
+			writeAllocs(os.Getenv("WARM_ALLOCPROFILE"), i == 0)
+		}
+		fmt.Printf("%s\t%s\t%d\t%.3f\t%.3f\t%.1f\t%d\n", kind, p, res.MatchCount, elapsed.Seconds(), cpu.Seconds(), float64(alloc)/(1<<20), faults)
 	}
 	_ = ed.Shutdown(ctx)
 	wait()
@@ -98,6 +108,28 @@ func startProfile(path string) func() {
 	return func() { pprof.StopCPUProfile(); f.Close() }
 }
 
+// writeAllocs writes the allocation profile so far to path, or to
+// path.base when base is set (nothing when path is empty).
+func writeAllocs(path string, base bool) {
+	if path == "" {
+		return
+	}
+	if base {
+		path += ".base"
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	defer f.Close()
+	runtime.GC() // the profile counts allocations up to the last collection
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+}
+
 // cpuTime returns the CPU time the process has used so far. On a loaded
 // machine it says what a query costs where wall time says how long it
 // waited for a core.
@@ -105,4 +137,18 @@ func cpuTime() time.Duration {
 	var ru syscall.Rusage
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// pageFaults returns the minor page faults the process has taken so far.
+func pageFaults() int64 {
+	var ru syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return ru.Minflt
+}
+
+// allocated returns the bytes the Go heap has allocated so far.
+func allocated() uint64 {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.TotalAlloc
 }
