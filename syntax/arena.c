@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
 #include <sys/mman.h>
 
 #include "syntax.h"
@@ -41,6 +42,7 @@ static size_t arena_budget = SIZE_MAX;
 enum {
 	HEADER = 8,                 // per allocation: its size (blocks are 8-byte aligned, all tree-sitter needs)
 	FIRST_CHUNK = 4 << 20,      // chunks double from here
+	HUGE_PAGE = 2 << 20,        // a chunk starts on one (see chunk_new)
 };
 
 // or_die is for libc allocations outside any parse: with no jump target,
@@ -91,10 +93,30 @@ static int size_class(size_t n) {
 // malloc keeps blocks that large once freed (its mmap threshold rises to
 // 32 MB after the first free), so the memory of a large file's parse
 // stayed in the process after the arena let go of it.
+//
+// A chunk asks for transparent huge pages (MADV_HUGEPAGE; a no-op where
+// they are off, and what "madvise" mode, the usual default, waits for):
+// the bump pointer touches a chunk from its start, page after page, and
+// each fresh 4 KiB page is a page fault. Where a fault is dear (a virtual
+// machine: ~20 us each on the 2-core test machine) that was a tenth of a
+// parse; with 2 MiB pages a 4 MiB chunk takes two faults. Only whole, aligned
+// 2 MiB ranges can be huge pages, so a chunk is mapped 2 MiB larger and
+// trimmed to start on a boundary. The cost: the huge page a chunk's last
+// allocation touches is resident whole. Measured there, five runs of each
+// build in alternation: X-Ray's parse-only evaluator over src/net took
+// 7,491-8,902 page faults and 910-996 ms of CPU before (median 936), 3,944-4,340
+// and 805-888 ms after (median 828); the JSON outline of the standard
+// library, two runs each, 44,000 faults and 94-97 MB peak RSS before, 27,200-28,600
+// and 103-104 MB after.
 static arena_chunk *chunk_new(size_t size) {
-	void *p = mmap(NULL, sizeof(arena_chunk) + size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED) return NULL;
-	arena_chunk *c = p;
+	size_t total = sizeof(arena_chunk) + size;
+	char *raw = mmap(NULL, total + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (raw == MAP_FAILED) return NULL;
+	char *p = (char *)(((uintptr_t)raw + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+	if (p > raw) munmap(raw, (size_t)(p - raw));
+	if (raw + HUGE_PAGE > p) munmap(p + total, (size_t)(raw + HUGE_PAGE - p));
+	madvise(p, total, MADV_HUGEPAGE); // advice only: nothing to do if refused
+	arena_chunk *c = (arena_chunk *)p;
 	*c = (arena_chunk){ .size = size };
 	__atomic_add_fetch(&arena_bytes, size, __ATOMIC_RELAXED);
 	return c;
