@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/structls/structls/engine"
+	"github.com/structls/structls/internal/readbuf"
 	"github.com/structls/structls/workspace"
 )
 
@@ -54,8 +55,17 @@ func scanAll(ctx context.Context, snap *workspace.Snapshot, sc *scanner, targets
 	var mu sync.Mutex
 	var hits []fileScan
 	var tooLarge, unreadable []string
+	var lent [][]byte // the workers' read buffers (readbuf), given back when the walk ends
+	defer func() {
+		for _, b := range lent {
+			readbuf.Put(b)
+		}
+	}()
 	found, _ := snap.WalkParallel(ctx, targets, walk, nil, func() func(workspace.File) {
-		var w scratch
+		w := scratch{read: readbuf.Get()}
+		mu.Lock()
+		lent = append(lent, w.read)
+		mu.Unlock()
 		return func(f workspace.File) {
 			content, err := snap.ReadFile(f, w.read)
 			switch {
