@@ -95,7 +95,7 @@ static int size_class(size_t n) {
 // stayed in the process after the arena let go of it.
 //
 // A chunk asks for transparent huge pages (MADV_HUGEPAGE; a no-op where
-// they are off, and what "madvise" mode, the usual default, waits for):
+// they are off, and what the kernel's "madvise" mode waits for):
 // the bump pointer touches a chunk from its start, page after page, and
 // each fresh 4 KiB page is a page fault. Where a fault is dear (a virtual
 // machine: ~20 us each on the 2-core test machine) that was a tenth of a
