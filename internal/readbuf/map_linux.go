@@ -7,9 +7,9 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// mapped holds the start of every buffer mapped, to tell a lent buffer
+// starts holds the start of every buffer mapped, to tell a lent buffer
 // from any other.
-var mapped sync.Map // *byte -> struct{}
+var starts sync.Map // *byte -> struct{}
 
 // mapBuffer maps Size bytes on a huge-page boundary: 2 MiB more, trimmed.
 func mapBuffer() []byte {
@@ -29,7 +29,7 @@ func mapBuffer() []byte {
 		unix.Syscall(unix.SYS_MUNMAP, start+uintptr(skip+Size), uintptr(tail), 0)
 	}
 	_ = unix.Madvise(b, unix.MADV_HUGEPAGE) // advice only: without it, 4 KiB pages
-	mapped.Store(&b[0], struct{}{})
+	starts.Store(&b[0], struct{}{})
 	return b[:0]
 }
 
@@ -38,6 +38,6 @@ func lent(b []byte) bool {
 	if cap(b) != Size {
 		return false
 	}
-	_, ok := mapped.Load(&b[:1][0])
+	_, ok := starts.Load(&b[:1][0])
 	return ok
 }

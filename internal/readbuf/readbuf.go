@@ -12,11 +12,18 @@
 // 2 MiB; it is never unmapped: returned buffers wait for the next worker.
 // A file larger than the buffer is read into memory of its own as before.
 //
-// Where mapping is unsupported or fails, Get returns a nil buffer and the
-// reader allocates as it always did.
+// At most maxLent buffers exist, so what the process keeps is bounded by
+// the machine's size, not by how many searches a server once ran at once:
+// a worker of a search beyond them (the server runs several commands at
+// once) reads into memory of its own, as does every reader where mapping
+// is unsupported or fails (Get returns a nil buffer).
 package readbuf
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/structls/structls/internal/workers"
+)
 
 // Size is the capacity of a lent buffer.
 const Size = 4 << 20
@@ -24,24 +31,34 @@ const Size = 4 << 20
 // hugePage is the boundary a lent buffer starts on.
 const hugePage = 2 << 20
 
+// maxLent bounds the buffers mapped: two searches' workers.
+var maxLent = 2 * workers.Count()
+
 var (
-	mu   sync.Mutex
-	free [][]byte // returned buffers
+	mu     sync.Mutex
+	free   [][]byte // returned buffers
+	mapped int      // buffers mapped so far
 )
 
 // Get lends a buffer of length 0 and capacity Size, or returns nil when
-// none can be mapped. Give it back with Put once nothing refers to its
-// bytes.
+// maxLent are lent or none can be mapped. Give it back with Put once
+// nothing refers to its bytes.
 func Get() []byte {
 	mu.Lock()
+	defer mu.Unlock()
 	if n := len(free); n > 0 {
 		b := free[n-1]
 		free = free[:n-1]
-		mu.Unlock()
 		return b
 	}
-	mu.Unlock()
-	return mapBuffer()
+	if mapped == maxLent {
+		return nil
+	}
+	b := mapBuffer()
+	if b != nil {
+		mapped++
+	}
+	return b
 }
 
 // Put takes back a buffer Get lent; other buffers (nil, or one a reader

@@ -35,7 +35,7 @@ func TestLendAndReturn(t *testing.T) {
 	own := make([]byte, 0, Size)
 	Put(own)
 	Put(nil)
-	Put(b[:0:Size-1])
+	Put(b[: 0 : Size-1])
 	for range 2 {
 		if got := Get(); cap(got) == Size && &got[:1][0] == &own[:1][0] {
 			t.Fatal("Put took a buffer Get never lent")
@@ -74,4 +74,26 @@ func TestConcurrentUse(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// TestBounded: no more than maxLent buffers are ever mapped; a worker
+// beyond them gets nil and reads into memory of its own.
+func TestBounded(t *testing.T) {
+	var held [][]byte
+	for range maxLent + 3 {
+		if b := Get(); b != nil {
+			held = append(held, b)
+		}
+	}
+	if runtime.GOOS == "linux" && len(held) != maxLent {
+		t.Errorf("lent %d buffers at once, want at most and (on Linux) exactly %d", len(held), maxLent)
+	}
+	for _, b := range held {
+		Put(b)
+	}
+	if b := Get(); runtime.GOOS == "linux" && b == nil {
+		t.Error("a buffer given back was not lent again")
+	} else {
+		Put(b)
+	}
 }
