@@ -114,7 +114,7 @@ static arena_chunk *chunk_new(size_t size) {
 	if (raw == MAP_FAILED) return NULL;
 	char *p = (char *)(((uintptr_t)raw + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
 	if (p > raw) munmap(raw, (size_t)(p - raw));
-	if (raw + HUGE_PAGE > p) munmap(p + total, (size_t)(raw + HUGE_PAGE - p));
+	munmap(p + total, (size_t)(raw + HUGE_PAGE - p)); // the rest of the extra 2 MiB: never empty, p < raw + HUGE_PAGE
 	madvise(p, total, MADV_HUGEPAGE); // advice only: nothing to do if refused
 	arena_chunk *c = (arena_chunk *)p;
 	*c = (arena_chunk){ .size = size };
