@@ -72,8 +72,9 @@ func CompareFiles(a, b File) int {
 }
 
 // WalkFunc calls emit, from the calling goroutine, for each file the targets
-// name, each at most once, in walk order (not sorted), so that the work on
-// the files can start while the walk goes on.
+// name, each at most once, in no particular order (the directories are
+// listed in parallel: walk_dirs.go), so that the work on the files can start
+// while the walk goes on.
 //
 // Rules, as a ripgrep user expects: .git is never entered; ignore files are
 // honoured (nested ones, negations, and those of the parent directories up to
@@ -140,15 +141,15 @@ type walker struct {
 	opts             WalkOptions
 	filter           globFilter
 	allowNodeModules bool
-	maxDepth         int // -1: unlimited
-	ignores          []gitignore.GitIgnore
-	direntBuf        []byte // the listing's buffer, reused from directory to directory
+	maxDepth         int                   // -1: unlimited
+	ignores          []gitignore.GitIgnore // those of the folder and of the target's parents (loadParentIgnores)
 }
 
-// walk walks the target's directory; emit is called with the absolute and
-// the folder-relative (slash) path of every file kept, and whether its
-// directory is on a local disk (onLocalDisk). A folder whose root
-// cannot be opened any more is skipped, as any unreadable directory is.
+// walk walks the target's directory; emit is called, from the calling
+// goroutine, with the absolute and the folder-relative (slash) path of every
+// file kept, and whether its directory is on a local disk (onLocalDisk). A
+// folder whose root cannot be opened any more is skipped, as any unreadable
+// directory is.
 func (w *walker) walk(emit func(abs, rel string, local bool)) error {
 	root, err := w.snap.root(w.target.Folder)
 	if err != nil {
@@ -156,7 +157,8 @@ func (w *walker) walk(emit func(abs, rel string, local bool)) error {
 	}
 	w.root = root
 	w.loadParentIgnores()
-	return w.dir(w.target.Base, w.folder.Rel(w.target.Base), 0, emit)
+	top := dirTask{abs: w.target.Base, rel: w.folder.Rel(w.target.Base), ignores: slices.Clip(w.ignores)}
+	return w.walkDirs(top, emit)
 }
 
 // loadParentIgnores reads the ignore files of the folder root and of every
@@ -166,7 +168,7 @@ func (w *walker) loadParentIgnores() {
 		return
 	}
 	root := w.folder.Real
-	w.loadIgnore(filepath.Join(root, ".git", "info", "exclude"), root)
+	w.ignores = w.loadIgnore(w.ignores, filepath.Join(root, ".git", "info", "exclude"), root)
 	for dir := root; dir != w.target.Base && within(root, dir); {
 		w.loadDirIgnores(dir)
 		rel, _ := filepath.Rel(dir, w.target.Base)
@@ -175,8 +177,8 @@ func (w *walker) loadParentIgnores() {
 }
 
 func (w *walker) loadDirIgnores(dir string) {
-	w.loadIgnore(filepath.Join(dir, ".gitignore"), dir)
-	w.loadIgnore(filepath.Join(dir, ".ignore"), dir) // .ignore takes precedence: it comes later
+	w.ignores = w.loadIgnore(w.ignores, filepath.Join(dir, ".gitignore"), dir)
+	w.ignores = w.loadIgnore(w.ignores, filepath.Join(dir, ".ignore"), dir) // .ignore takes precedence: it comes later
 }
 
 // maxIgnoreFileSize bounds the ignore files read (maxFileSize is for the
@@ -184,24 +186,25 @@ func (w *walker) loadDirIgnores(dir string) {
 const maxIgnoreFileSize = 64 << 20
 
 // loadIgnore reads the ignore file at the absolute path, whose patterns are
-// relative to the directory base; a missing or unreadable one is no rule.
-func (w *walker) loadIgnore(path, base string) {
+// relative to the directory base, and appends it to ignores; a missing or
+// unreadable one is no rule.
+func (w *walker) loadIgnore(ignores []gitignore.GitIgnore, path, base string) []gitignore.GitIgnore {
 	fd, err := w.root.open(w.folder.Rel(path), syscall.O_RDONLY|syscall.O_NONBLOCK, false)
 	if err != nil {
-		return
+		return ignores
 	}
 	data, _, err := readRegular(fd, w.folder.Rel(path), maxIgnoreFileSize, nil, false)
 	syscall.Close(fd)
 	if err != nil {
-		return
+		return ignores
 	}
-	w.ignores = append(w.ignores, gitignore.New(strings.NewReader(string(data)), base, func(gitignore.Error) bool { return true }))
+	return append(ignores, gitignore.New(strings.NewReader(string(data)), base, func(gitignore.Error) bool { return true }))
 }
 
 // ignored applies the ignore files in order; the last one that matches decides.
-func (w *walker) ignored(abs string, isDir bool) bool {
+func ignored(ignores []gitignore.GitIgnore, abs string, isDir bool) bool {
 	ignored := false
-	for _, ig := range w.ignores {
+	for _, ig := range ignores {
 		if m := ig.Absolute(abs, isDir); m != nil {
 			ignored = m.Ignore()
 		}
@@ -209,56 +212,57 @@ func (w *walker) ignored(abs string, isDir bool) bool {
 	return ignored
 }
 
-// dir walks one directory, at the absolute path dir and the folder-relative
-// slash path rel ("." for the folder's root); emit is called for every file kept.
-func (w *walker) dir(dir, rel string, depth int, emit func(abs, rel string, local bool)) error {
-	if err := w.ctx.Err(); err != nil {
-		return err
+// dir lists one directory (see dirTask) and returns the files it keeps and
+// the directories to walk below it; nothing once the walk's context has ended.
+// buf is the listing's buffer, the walking goroutine's own.
+func (w *walker) dir(t dirTask, buf []byte) ([]walkedFile, []dirTask) {
+	if w.ctx.Err() != nil {
+		return nil, nil
 	}
-	entries, local, err := w.list(rel)
+	entries, local, err := w.list(t.rel, buf)
 	if err != nil {
-		return nil // unreadable directories are skipped, as ripgrep does
+		return nil, nil // unreadable directories are skipped, as ripgrep does
 	}
 	if testHookAfterList != nil {
-		testHookAfterList(dir)
+		testHookAfterList(t.abs)
 	}
-	saved := len(w.ignores)
+	ignores := t.ignores
 	if w.opts.Gitignore {
 		// Only open the ignore files the listing shows (saves two failed opens a directory).
 		for _, name := range []string{".gitignore", ".ignore"} {
 			if _, found := slices.BinarySearchFunc(entries, name, func(e dirEntry, n string) int {
 				return strings.Compare(e.name, n)
 			}); found {
-				w.loadIgnore(filepath.Join(dir, name), dir)
+				ignores = w.loadIgnore(ignores, joinName(t.abs, name), t.abs)
 			}
 		}
+		ignores = slices.Clip(ignores) // the directories below append their own to a copy
 	}
-	defer func() { w.ignores = w.ignores[:saved] }()
+	var files []walkedFile
+	var dirs []dirTask
 	for _, e := range entries {
 		if e.kind == entryOther || !w.opts.Hidden && strings.HasPrefix(e.name, ".") {
 			continue // symlinks, devices, sockets and pipes are never searched
 		}
-		entryRel := joinName(rel, e.name)
+		entryRel := joinName(t.rel, e.name)
 		if e.kind == entryFile {
 			// The glob filter first: it needs no absolute path, and drops most files of a typed search.
 			if w.filter.keeps(entryRel) {
-				if abs := joinName(dir, e.name); w.inTargetNotIgnored(abs) {
-					emit(abs, entryRel, local)
+				if abs := joinName(t.abs, e.name); w.inTargetNotIgnored(ignores, abs) {
+					files = append(files, walkedFile{abs: abs, rel: entryRel, local: local})
 				}
 			}
 			continue
 		}
-		abs := joinName(dir, e.name)
+		abs := joinName(t.abs, e.name)
 		if e.name == ".git" || (e.name == "node_modules" && !w.allowNodeModules) ||
-			(w.maxDepth >= 0 && depth+1 >= w.maxDepth) || w.ignored(abs, true) ||
+			(w.maxDepth >= 0 && t.depth+1 >= w.maxDepth) || ignored(ignores, abs, true) ||
 			w.filter.excludesDir(entryRel) {
 			continue
 		}
-		if err := w.dir(abs, entryRel, depth+1, emit); err != nil {
-			return err
-		}
+		dirs = append(dirs, dirTask{abs: abs, rel: entryRel, depth: t.depth + 1, ignores: ignores})
 	}
-	return nil
+	return files, dirs
 }
 
 // joinName is filepath.Join(dir, name) for a clean dir (absolute, or a
@@ -299,28 +303,25 @@ const direntBufSize = 32 << 10
 // sorted by name, reading them from a handle opened through the folder root,
 // and whether the directory is on a local disk (onLocalDisk). The directory
 // is opened with an ordinary system call: it may be a mount point.
-func (w *walker) list(rel string) ([]dirEntry, bool, error) {
+func (w *walker) list(rel string, buf []byte) ([]dirEntry, bool, error) {
 	fd, err := w.root.open(rel, syscall.O_RDONLY|syscall.O_DIRECTORY, false)
 	if err != nil {
 		return nil, false, err
 	}
 	defer syscall.Close(fd)
-	if w.direntBuf == nil {
-		w.direntBuf = make([]byte, direntBufSize)
-	}
 	local := onLocalDisk(fd)
-	entries, err := readDirFD(fd, w.direntBuf, local)
+	entries, err := readDirFD(fd, buf, local)
 	slices.SortFunc(entries, func(a, b dirEntry) int { return strings.Compare(a.name, b.name) })
 	return entries, local, err
 }
 
 // keepFile applies the glob filters, the target glob and the ignore files to a file.
 func (w *walker) keepFile(abs, rel string) bool {
-	return w.filter.keeps(rel) && w.inTargetNotIgnored(abs)
+	return w.filter.keeps(rel) && w.inTargetNotIgnored(w.ignores, abs)
 }
 
 // inTargetNotIgnored applies the target glob and the ignore files to a file.
-func (w *walker) inTargetNotIgnored(abs string) bool {
+func (w *walker) inTargetNotIgnored(ignores []gitignore.GitIgnore, abs string) bool {
 	if w.target.Glob != "" {
 		relToBase, err := filepath.Rel(w.target.Base, abs)
 		if err != nil {
@@ -330,7 +331,7 @@ func (w *walker) inTargetNotIgnored(abs string) bool {
 			return false
 		}
 	}
-	return !w.ignored(abs, false)
+	return !ignored(ignores, abs, false)
 }
 
 // globDepth is how many directory levels a target glob can reach: "*.go" only
