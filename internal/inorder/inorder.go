@@ -18,14 +18,21 @@ const Window = 64
 
 // Run runs work on items 0..n-1 with GOMAXPROCS workers (each made by
 // newWorker, so it can keep its own buffers) and hands each result to
-// deliver on the calling goroutine, in item order, as soon as every
-// earlier item has been delivered. This is what lets a search stream its
-// matches in their final order while the files are searched in parallel,
-// and drop each result once it is delivered.
+// deliver in item order, as soon as every earlier item has been delivered.
+// This is what lets a search stream its matches in their final order while
+// the files are searched in parallel, and drop each result once it is
+// delivered.
+//
+// deliver is called one call at a time, by the worker that finished the
+// item every earlier one waited for (it then delivers the items after it
+// that are ready too, and goes back to work): nobody sleeps and wakes once
+// per item just to deliver it (a futex wake-up and a thread switch each,
+// thousands of them in a search), and a slow delivery holds up one worker,
+// the others going on until the window is full.
 //
 // progress, when not nil, is told how many items are done out of n. Once
 // ctx ends or deliver returns an error, the remaining items are skipped
-// (their results are zero values, not delivered) and inOrder returns that
+// (their results are zero values, not delivered) and Run returns that
 // error, or ctx's.
 func Run[T any](ctx context.Context, n int, newWorker func() func(i int) T, deliver func(i int, result T) error,
 	progress func(done, total int)) error {
@@ -41,22 +48,41 @@ func RunWindow[T any](ctx context.Context, n, window int, newWorker func() func(
 	progress func(done, total int)) error {
 	window = max(window, 1)
 	var (
-		mu sync.Mutex
-		// room wakes the workers waiting for the window to move on; head
-		// wakes the caller waiting for the item it delivers next. A worker
-		// signals head only when it finishes that very item: the items it
-		// finishes ahead of it are delivered in the same wake-up, so the
-		// caller does not wake, and sleep again, once per item (a futex
-		// wake-up and a thread switch each, thousands of them in a search).
-		room      = sync.NewCond(&mu)
-		head      = sync.NewCond(&mu)
-		results   = make([]T, window)
-		ready     = make([]bool, window)
-		next      int // the next item a worker takes
-		delivered int // items delivered so far
-		done      int // items worked on so far
-		stopped   bool
+		mu         sync.Mutex
+		room       = sync.NewCond(&mu) // wakes the workers waiting for the window to move on
+		results    = make([]T, window)
+		ready      = make([]bool, window)
+		next       int  // the next item a worker takes
+		delivered  int  // items delivered (or being delivered) so far
+		done       int  // items worked on so far
+		delivering bool // a worker is delivering: the others leave it to it
+		stopped    bool
+		failed     error // what stopped the run
 	)
+	// deliverReady delivers the items ready from the next one on, calling
+	// deliver without mu held; it is entered and left with mu held, by the
+	// one worker that set delivering.
+	deliverReady := func() {
+		for !stopped && delivered < n && ready[delivered%window] {
+			i := delivered
+			r := results[i%window]
+			var zero T
+			results[i%window], ready[i%window] = zero, false
+			delivered++
+			room.Broadcast()
+			mu.Unlock()
+			err := ctx.Err()
+			if err == nil {
+				err = deliver(i, r)
+			}
+			mu.Lock()
+			if err != nil {
+				failed, stopped = err, true
+				room.Broadcast()
+			}
+		}
+		delivering = false
+	}
 	var wg sync.WaitGroup
 	for range min(workers.Count(), max(n, 1)) {
 		work := newWorker()
@@ -80,8 +106,9 @@ func RunWindow[T any](ctx context.Context, n, window int, newWorker func() func(
 				mu.Lock()
 				results[i%window], ready[i%window] = r, true
 				done++
-				if i == delivered {
-					head.Signal()
+				if i == delivered && !delivering {
+					delivering = true
+					deliverReady()
 				}
 				if progress != nil {
 					d := done
@@ -92,33 +119,9 @@ func RunWindow[T any](ctx context.Context, n, window int, newWorker func() func(
 			}
 		})
 	}
-	stop := func() {
-		mu.Lock()
-		stopped = true
-		room.Broadcast()
-		mu.Unlock()
-		wg.Wait()
+	wg.Wait()
+	if failed == nil && delivered < n {
+		failed = ctx.Err() // the items after the end were skipped without a delivery to notice
 	}
-	for i := range n {
-		mu.Lock()
-		for !ready[i%window] {
-			head.Wait()
-		}
-		r := results[i%window]
-		var zero T
-		results[i%window], ready[i%window] = zero, false
-		delivered = i + 1
-		room.Broadcast()
-		mu.Unlock()
-		if err := ctx.Err(); err != nil {
-			stop()
-			return err
-		}
-		if err := deliver(i, r); err != nil {
-			stop()
-			return err
-		}
-	}
-	stop()
-	return nil
+	return failed
 }

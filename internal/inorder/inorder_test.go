@@ -106,3 +106,46 @@ func TestRunCancelled(t *testing.T) {
 		t.Fatal("Run did not return after its context was cancelled")
 	}
 }
+
+// TestRunDeliversOneAtATime: whichever worker delivers, deliver is never
+// called twice at once, every item comes once and in order, and an error it
+// returns ends the run with that error, the items after it undelivered.
+func TestRunDeliversOneAtATime(t *testing.T) {
+	defer workers.SetCount(workers.SetCount(4))
+	const n = 5000
+	for _, failAt := range []int{-1, 0, 2500, n - 1} {
+		var inDeliver atomic.Int64
+		next := 0
+		stop := errors.New("stop")
+		err := RunWindow(context.Background(), n, 16, func() func(int) int {
+			return func(i int) int {
+				if i%7 == 0 {
+					time.Sleep(time.Microsecond * time.Duration(i%50)) // items finish out of order
+				}
+				return i
+			}
+		}, func(i, r int) error {
+			if inDeliver.Add(1) != 1 {
+				t.Errorf("deliver(%d) called while another delivery ran", i)
+			}
+			defer inDeliver.Add(-1)
+			if i%13 == 0 {
+				time.Sleep(20 * time.Microsecond) // a delivery long enough for the next item to finish meanwhile
+			}
+			if i != next || r != i {
+				t.Errorf("delivered item %d (result %d); want %d", i, r, next)
+			}
+			next++
+			if i == failAt {
+				return stop
+			}
+			return nil
+		}, nil)
+		switch {
+		case failAt < 0 && (err != nil || next != n):
+			t.Errorf("no failure: %v after %d of %d delivered; want nil after all", err, next, n)
+		case failAt >= 0 && (!errors.Is(err, stop) || next != failAt+1):
+			t.Errorf("failing at %d: %v after %d delivered; want %v after %d", failAt, err, next, stop, failAt+1)
+		}
+	}
+}
