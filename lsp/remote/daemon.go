@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -123,16 +124,28 @@ type listener struct {
 }
 
 // listen listens on the socket path, readable and writable by this user
-// only (the directory is private already: this is a second lock).
+// only (the directory is private already: this is a second lock). The
+// socket is made under a temporary name, given its mode, and only then
+// linked to its name: a process waiting for the server to listen (Dial)
+// refuses a socket open to others, and must never see this one with the
+// mode the umask gave it. Like listening on the name itself, the link
+// fails when something is there already.
 func listen(path string) (*listener, error) {
-	ln, err := net.Listen("unix", path)
+	tmp := filepath.Join(filepath.Dir(path), fmt.Sprintf("t%d", os.Getpid()))
+	_ = os.Remove(tmp) // left by a server of the same pid that was killed
+	ln, err := net.Listen("unix", tmp)
 	if err != nil {
 		return nil, fmt.Errorf("listening on %s: %w", path, err)
 	}
 	ln.(*net.UnixListener).SetUnlinkOnClose(false)
-	if err := os.Chmod(path, 0o600); err != nil {
+	defer os.Remove(tmp)
+	if err := os.Chmod(tmp, 0o600); err != nil {
 		ln.Close()
 		return nil, err
+	}
+	if err := os.Link(tmp, path); err != nil {
+		ln.Close()
+		return nil, fmt.Errorf("listening on %s: %w", path, err)
 	}
 	info, err := os.Stat(path)
 	if err != nil {
