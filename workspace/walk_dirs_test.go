@@ -61,6 +61,18 @@ func ignoredTree(t *testing.T) string {
 	return root
 }
 
+// folderTargets is a snapshot of the folder root and the target of the
+// whole folder.
+func folderTargets(t *testing.T, root string) (*Snapshot, []Target) {
+	t.Helper()
+	snap := folderSnapshot(t, root)
+	r, err := snap.ResolvePaths(nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return snap, r.Targets
+}
+
 // TestWalkDirsMatchesRipgrep: the parallel walk, on four goroutines, lists
 // exactly the files `rg --files` lists on a tree with ignore files at
 // every level (ripgrep honours .gitignore outside a repository with
@@ -82,17 +94,9 @@ func TestWalkDirsMatchesRipgrep(t *testing.T) {
 	if len(want) < 200 {
 		t.Fatalf("rg lists %d files; the tree is meant to have hundreds", len(want))
 	}
-	f, err := NewFolder(PathToURI(root), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap := NewSnapshot([]Folder{f}, Settings{}, nil)
-	r, err := snap.ResolvePaths(nil, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap, targets := folderTargets(t, root)
 	for round := range 5 { // the goroutines interleave differently each time
-		files, err := snap.Walk(context.Background(), r.Targets, WalkOptions{Gitignore: true})
+		files, err := snap.Walk(context.Background(), targets, WalkOptions{Gitignore: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -107,18 +111,10 @@ func TestWalkDirsMatchesRipgrep(t *testing.T) {
 func TestWalkDirsStopsWhenCancelled(t *testing.T) {
 	defer workers.SetCount(workers.SetCount(4))
 	root := ignoredTree(t)
-	f, err := NewFolder(PathToURI(root), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	snap := NewSnapshot([]Folder{f}, Settings{}, nil)
-	r, err := snap.ResolvePaths(nil, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	snap, targets := folderTargets(t, root)
 	ctx, cancel := context.WithCancel(context.Background())
 	emitted := 0
-	err = snap.WalkFunc(ctx, r.Targets, WalkOptions{Gitignore: true}, func(File) {
+	err := snap.WalkFunc(ctx, targets, WalkOptions{Gitignore: true}, func(File) {
 		emitted++
 		if emitted == 10 {
 			cancel()
@@ -127,7 +123,7 @@ func TestWalkDirsStopsWhenCancelled(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("WalkFunc after cancel = %v; want context.Canceled", err)
 	}
-	all, _ := snap.Walk(context.Background(), r.Targets, WalkOptions{Gitignore: true})
+	all, _ := snap.Walk(context.Background(), targets, WalkOptions{Gitignore: true})
 	if emitted != 10 || len(all) < 200 {
 		t.Errorf("emitted %d files of %d after cancelling at the 10th; want 10", emitted, len(all))
 	}

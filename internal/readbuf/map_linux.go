@@ -25,9 +25,8 @@ func mapBuffer() []byte {
 	if skip > 0 {
 		unix.Syscall(unix.SYS_MUNMAP, start, uintptr(skip), 0)
 	}
-	if tail := hugePage - skip; tail > 0 {
-		unix.Syscall(unix.SYS_MUNMAP, start+uintptr(skip+Size), uintptr(tail), 0)
-	}
+	// The rest of the extra 2 MiB: never empty, as skip < hugePage.
+	unix.Syscall(unix.SYS_MUNMAP, start+uintptr(skip+Size), uintptr(hugePage-skip), 0)
 	_ = unix.Madvise(b, unix.MADV_HUGEPAGE) // advice only: without it, 4 KiB pages
 	starts.Store(&b[0], struct{}{})
 	return b[:0]
