@@ -141,8 +141,8 @@ type walker struct {
 	opts             WalkOptions
 	filter           globFilter
 	allowNodeModules bool
-	maxDepth         int                   // -1: unlimited
-	ignores          []gitignore.GitIgnore // those of the folder and of the target's parents (loadParentIgnores)
+	maxDepth         int          // -1: unlimited
+	ignores          *ignoreChain // those of the folder and of the target's parents (loadParentIgnores)
 }
 
 // walk walks the target's directory; emit is called, from the calling
@@ -157,7 +157,7 @@ func (w *walker) walk(emit func(abs, rel string, local bool)) error {
 	}
 	w.root = root
 	w.loadParentIgnores()
-	top := dirTask{abs: w.target.Base, rel: w.folder.Rel(w.target.Base), ignores: slices.Clip(w.ignores)}
+	top := dirTask{abs: w.target.Base, rel: w.folder.Rel(w.target.Base), ignores: w.ignores}
 	return w.walkDirs(top, emit)
 }
 
@@ -186,9 +186,9 @@ func (w *walker) loadDirIgnores(dir string) {
 const maxIgnoreFileSize = 64 << 20
 
 // loadIgnore reads the ignore file at the absolute path, whose patterns are
-// relative to the directory base, and appends it to ignores; a missing or
-// unreadable one is no rule.
-func (w *walker) loadIgnore(ignores []gitignore.GitIgnore, path, base string) []gitignore.GitIgnore {
+// relative to the directory base, and returns ignores with it first; a
+// missing or unreadable one is no rule.
+func (w *walker) loadIgnore(ignores *ignoreChain, path, base string) *ignoreChain {
 	fd, err := w.root.open(w.folder.Rel(path), syscall.O_RDONLY|syscall.O_NONBLOCK, false)
 	if err != nil {
 		return ignores
@@ -198,18 +198,27 @@ func (w *walker) loadIgnore(ignores []gitignore.GitIgnore, path, base string) []
 	if err != nil {
 		return ignores
 	}
-	return append(ignores, gitignore.New(strings.NewReader(string(data)), base, func(gitignore.Error) bool { return true }))
+	return &ignoreChain{gitignore.New(strings.NewReader(string(data)), base, func(gitignore.Error) bool { return true }), ignores}
 }
 
-// ignored applies the ignore files in order; the last one that matches decides.
-func ignored(ignores []gitignore.GitIgnore, abs string, isDir bool) bool {
-	ignored := false
-	for _, ig := range ignores {
-		if m := ig.Absolute(abs, isDir); m != nil {
-			ignored = m.Ignore()
+// ignoreChain is the ignore files that apply in a directory, the one read
+// last (the deepest; in a directory, .ignore after .gitignore) first, each
+// linking to those read before it: the directories below a directory share
+// its chain and add their own in front, so the walk's directories, listed
+// in parallel, each carry theirs at the cost of one link per ignore file.
+type ignoreChain struct {
+	ignore  gitignore.GitIgnore
+	earlier *ignoreChain
+}
+
+// ignored applies the ignore files: the one read last that matches decides.
+func ignored(ignores *ignoreChain, abs string, isDir bool) bool {
+	for c := ignores; c != nil; c = c.earlier {
+		if m := c.ignore.Absolute(abs, isDir); m != nil {
+			return m.Ignore()
 		}
 	}
-	return ignored
+	return false
 }
 
 // dir lists one directory (see dirTask) and returns the files it keeps and
@@ -236,7 +245,6 @@ func (w *walker) dir(t dirTask, buf []byte) ([]walkedFile, []dirTask) {
 				ignores = w.loadIgnore(ignores, joinName(t.abs, name), t.abs)
 			}
 		}
-		ignores = slices.Clip(ignores) // the directories below append their own to a copy
 	}
 	var files []walkedFile
 	var dirs []dirTask
@@ -321,7 +329,7 @@ func (w *walker) keepFile(abs, rel string) bool {
 }
 
 // inTargetNotIgnored applies the target glob and the ignore files to a file.
-func (w *walker) inTargetNotIgnored(ignores []gitignore.GitIgnore, abs string) bool {
+func (w *walker) inTargetNotIgnored(ignores *ignoreChain, abs string) bool {
 	if w.target.Glob != "" {
 		relToBase, err := filepath.Rel(w.target.Base, abs)
 		if err != nil {

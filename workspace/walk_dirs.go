@@ -3,8 +3,6 @@ package workspace
 import (
 	"sync"
 
-	gitignore "github.com/boyter/gocodewalker/go-gitignore"
-
 	"github.com/structls/structls/internal/workers"
 )
 
@@ -21,12 +19,11 @@ import (
 
 // dirTask is one directory for the walk to list: its absolute and
 // folder-relative (slash) path, its depth below the target, and the ignore
-// files that apply inside it (its parents'), a full slice so that a
-// directory appending its own copies them.
+// files that apply inside it (its parents').
 type dirTask struct {
 	abs, rel string
 	depth    int
-	ignores  []gitignore.GitIgnore
+	ignores  *ignoreChain
 }
 
 // walkedFile is one file a listing keeps.
