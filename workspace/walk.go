@@ -9,7 +9,6 @@ import (
 	"syscall"
 
 	"github.com/bmatcuk/doublestar/v4"
-	gitignore "github.com/boyter/gocodewalker/go-gitignore"
 )
 
 // File is one candidate file of a search, inside a workspace folder.
@@ -198,7 +197,7 @@ func (w *walker) loadIgnore(ignores *ignoreChain, path, base string) *ignoreChai
 	if err != nil {
 		return ignores
 	}
-	return &ignoreChain{gitignore.New(strings.NewReader(string(data)), base, func(gitignore.Error) bool { return true }), ignores}
+	return &ignoreChain{newIgnoreFile(data, base), ignores}
 }
 
 // ignoreChain is the ignore files that apply in a directory, the one read
@@ -207,15 +206,15 @@ func (w *walker) loadIgnore(ignores *ignoreChain, path, base string) *ignoreChai
 // its chain and add their own in front, so the walk's directories, listed
 // in parallel, each carry theirs at the cost of one link per ignore file.
 type ignoreChain struct {
-	ignore  gitignore.GitIgnore
+	ignore  *ignoreFile
 	earlier *ignoreChain
 }
 
 // ignored applies the ignore files: the one read last that matches decides.
 func ignored(ignores *ignoreChain, abs string, isDir bool) bool {
 	for c := ignores; c != nil; c = c.earlier {
-		if m := c.ignore.Absolute(abs, isDir); m != nil {
-			return m.Ignore()
+		if matched, ignore := c.ignore.match(abs, isDir); matched {
+			return ignore
 		}
 	}
 	return false
