@@ -10,6 +10,7 @@ import (
 	"net"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/lsp/remote"
@@ -100,6 +101,9 @@ func dialRemote(ctx context.Context, root string) (net.Conn, error) {
 	}
 	command := []string{exe, "daemon", "--root", real, "--socket", socket}
 	if idle := os.Getenv("STRUCTLS_REMOTE_IDLE"); idle != "" {
+		if d, err := time.ParseDuration(idle); err != nil || d <= 0 {
+			return nil, fmt.Errorf("--remote=auto: STRUCTLS_REMOTE_IDLE=%q is not a positive duration (10m, 90s): set it to one, or unset it for the default %v", idle, remote.DefaultIdleTimeout)
+		}
 		command = append(command, "--idle", idle)
 	}
 	c, err := remote.Dial(ctx, socket, command)

@@ -199,6 +199,29 @@ func TestRemoteIdleServerExits(t *testing.T) {
 	}
 }
 
+// TestRemoteTinyIdleTimeout: with an idle timeout of a few milliseconds,
+// shorter than the time from starting a server to connecting to it, each
+// run still gets its answer: the server waits for its first connection
+// (a server that left before it came kept its client polling for a minute,
+// and then blamed it for not listening), and exits after its last. A bad
+// value is refused before any server starts.
+func TestRemoteTinyIdleTimeout(t *testing.T) {
+	r := newRemoteEnv(t, "5ms")
+	root := testutil.WriteTree(t, "-- a.go --\npackage p\n")
+	for i := 0; i < 5; i++ {
+		if out, errOut, code := r.run(t, "search", "--remote=auto", "--root", root, "package"); code != 0 || !strings.Contains(out, "a.go") {
+			t.Fatalf("run %d: exit %d, stdout %q, stderr %q", i, code, out, errOut)
+		}
+	}
+	bad := newRemoteEnv(t, "soon")
+	if _, errOut, code := bad.run(t, "search", "--remote=auto", "--root", root, "package"); code != 2 || !strings.Contains(errOut, `STRUCTLS_REMOTE_IDLE="soon" is not a positive duration`) {
+		t.Errorf("STRUCTLS_REMOTE_IDLE=soon: exit %d, stderr %q; want 2 and what to set", code, errOut)
+	}
+	if pids := bad.serverPids(t); len(pids) != 0 {
+		t.Errorf("servers %v started with a bad idle timeout", pids)
+	}
+}
+
 // TestRemoteNeverUsesForeignSockets: a directory or socket that is not
 // this user's own and private is refused with a message that says what to
 // do, never used, never removed; no server is started.

@@ -21,6 +21,12 @@ import (
 // connection, before it exits.
 const DefaultIdleTimeout = 10 * time.Minute
 
+// firstConnectionWait is the least a shared server waits for its first
+// connection, whatever its idle timeout: the process that started it
+// connects within milliseconds, and a server with an idle timeout shorter
+// than that (STRUCTLS_REMOTE_IDLE=5ms) left before it came.
+const firstConnectionWait = 10 * time.Second
+
 // DaemonOptions configure a shared server.
 type DaemonOptions struct {
 	Root   string        // the workspace root, its real path
@@ -33,8 +39,8 @@ type DaemonOptions struct {
 
 // Serve runs a shared server: one long-lived language server on the root,
 // and the socket that CLI processes connect to. It returns once no
-// connection came for the idle timeout, or ctx ends, and removes the
-// socket it made.
+// connection came for the idle timeout (for the first connection, at
+// least firstConnectionWait), or ctx ends, and removes the socket it made.
 func Serve(ctx context.Context, opts DaemonOptions) error {
 	if opts.Idle <= 0 {
 		opts.Idle = DefaultIdleTimeout
@@ -82,7 +88,7 @@ func Serve(ctx context.Context, opts DaemonOptions) error {
 		}
 	}()
 	defer ln.Close()
-	idle := time.NewTimer(opts.Idle)
+	idle := time.NewTimer(max(opts.Idle, firstConnectionWait))
 	defer idle.Stop()
 	active := 0
 	ended := make(chan struct{})

@@ -21,7 +21,8 @@ const startWait = 60 * time.Second
 // socket — its server gone — is removed and replaced; a socket or
 // directory that is not this user's own and private is never used. Two
 // processes dialling at once start one server between them (a lock file
-// in the directory).
+// in the directory). A server that exits before it could be reached is
+// replaced, maxStarts times at most, and then reported with how it ended.
 func Dial(ctx context.Context, socket string, command []string) (net.Conn, error) {
 	if c, err := connect(socket); err == nil || !replaceable(err) {
 		return c, err
@@ -36,10 +37,41 @@ func Dial(ctx context.Context, socket string, command []string) (net.Conn, error
 	if err == nil || !replaceable(err) {
 		return c, err
 	}
+	for attempt := 1; ; attempt++ {
+		c, err := startAndConnect(ctx, socket, command)
+		var exit *earlyExit
+		if !errors.As(err, &exit) || attempt == maxStarts {
+			return c, err
+		}
+		// It listened and left before this process connected (its idle
+		// timeout, as short as STRUCTLS_REMOTE_IDLE may set it), or it failed
+		// to start: start another, and give up after maxStarts.
+	}
+}
+
+// maxStarts is how many servers Dial starts, one after the other, when
+// each exits before it could be reached.
+const maxStarts = 3
+
+// earlyExit is a server Dial started that exited before Dial connected.
+type earlyExit struct {
+	socket string
+	status error // how the server process ended
+}
+
+func (e *earlyExit) Error() string {
+	return fmt.Sprintf("the shared server exited (%v) before it could be reached on %s: run the command without --remote, or see %s.log", e.status, e.socket, e.socket)
+}
+
+// startAndConnect removes a stale socket, starts a server on it and
+// connects to it once it listens. It gives up, with an *earlyExit, as soon as
+// the server process ends, and after startWait.
+func startAndConnect(ctx context.Context, socket string, command []string) (net.Conn, error) {
 	if err := os.Remove(socket); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("removing the stale socket %s: %w", socket, err)
 	}
-	if err := start(command, socket+".log"); err != nil {
+	exited, err := start(command, socket+".log")
+	if err != nil {
 		return nil, err
 	}
 	deadline := time.Now().Add(startWait)
@@ -53,6 +85,14 @@ func Dial(ctx context.Context, socket string, command []string) (net.Conn, error
 		}
 		select {
 		case <-time.After(delay):
+		case status := <-exited:
+			if c, err := connect(socket); err == nil { // (a server another process started since)
+				return c, nil
+			}
+			if status == nil {
+				status = errors.New("exit status 0")
+			}
+			return nil, &earlyExit{socket: socket, status: status}
 		case <-ctx.Done():
 			return nil, ctx.Err()
 		}
@@ -75,21 +115,23 @@ func replaceable(err error) bool {
 
 // start runs the server detached: in a session of its own, so that it
 // outlives the CLI process and its terminal, what it prints (a crash) in
-// the socket's log file.
-func start(command []string, log string) error {
+// the socket's log file. The channel gets how the process ended, if it
+// ends while this process lives (it is reaped then).
+func start(command []string, log string) (<-chan error, error) {
 	out, err := os.OpenFile(log, os.O_CREATE|os.O_APPEND|os.O_WRONLY|syscall.O_NOFOLLOW, 0o600)
 	if err != nil {
-		return fmt.Errorf("the shared server's log: %w", err)
+		return nil, fmt.Errorf("the shared server's log: %w", err)
 	}
 	defer out.Close()
 	cmd := exec.Command(command[0], command[1:]...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 	cmd.Stdout, cmd.Stderr = out, out
 	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("starting the shared server: %w", err)
+		return nil, fmt.Errorf("starting the shared server: %w", err)
 	}
-	go cmd.Wait() // reap it if it ends while this process lives
-	return nil
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	return exited, nil
 }
 
 // lock takes an exclusive lock on the file, created private.
