@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	gitignore "github.com/boyter/gocodewalker/go-gitignore"
+	"github.com/danwakefield/fnmatch"
 )
 
 // ignoreFile is one .gitignore (or .ignore, or .git/info/exclude): which
@@ -23,7 +24,12 @@ import (
 // A line is taken as literal only when it is plain enough that equality is
 // what fnmatch would say (literalPattern); everything else, and any file
 // whose lines could read differently one by one (a carriage return, a line
-// ending in a backslash), is go-gitignore's to match.
+// ending in a backslash), is go-gitignore's to match, but for one kind of
+// line go-gitignore gets wrong: an anchored name with wildcards (`/*.txt`,
+// `/*`), whose `*` it lets match across a slash, so that `/*.txt` ignored
+// sub/a.txt and the usual `/*` + `!/src` kept nothing of src. Those are
+// matched here as git and ripgrep do, a wildcard stopping at a slash
+// (anchoredGlob).
 type ignoreFile struct {
 	base  string               // the directory the patterns are relative to
 	rules gitignore.GitIgnore  // the patterns that are not literal
@@ -32,8 +38,12 @@ type ignoreFile struct {
 	// suffixes are the unanchored patterns "*" and a literal without a
 	// slash: a file or directory whose name ends so, at any depth. Last line first.
 	suffixes []suffixPattern
+	// globs are the anchored names with wildcards (anchoredGlob). Last line first.
+	globs []suffixPattern
 }
 
+// suffixPattern is a line of suffixes (the suffix) or of globs (the
+// pattern).
 type suffixPattern struct {
 	suffix string
 	literal
@@ -66,7 +76,12 @@ func newIgnoreFile(data []byte, base string) *ignoreFile {
 			lit.line = i + 1
 			switch kind {
 			case notPlain:
-				continue
+				glob, lit, ok := anchoredGlob(lines[i])
+				if !ok {
+					continue
+				}
+				lit.line = i + 1
+				f.globs = append(f.globs, suffixPattern{glob, lit})
 			case bySuffix:
 				f.suffixes = append(f.suffixes, suffixPattern{body, lit})
 			default:
@@ -137,6 +152,29 @@ func literalPattern(line string) (body string, lit literal, kind patternKind) {
 	return s, lit, byName
 }
 
+// anchoredGlob reads line as an anchored name with wildcards: an optional
+// "!", a "/", a name of any characters but slashes, backslashes and
+// spaces with at least one of "*?[" and no "**", an optional trailing
+// "/". It returns the name, matched against the whole path relative to the
+// file's directory with a wildcard that stops at a slash.
+func anchoredGlob(line string) (glob string, lit literal, ok bool) {
+	s := line
+	if strings.HasPrefix(s, "!") {
+		lit.negated, s = true, s[1:]
+	}
+	if !strings.HasPrefix(s, "/") {
+		return "", literal{}, false
+	}
+	s = s[1:]
+	if strings.HasSuffix(s, "/") {
+		lit.dirOnly, s = true, s[:len(s)-1]
+	}
+	if s == "" || strings.ContainsAny(s, "/\\ \t") || strings.Contains(s, "**") || !strings.ContainsAny(s, "*?[") {
+		return "", literal{}, false
+	}
+	return s, lit, true
+}
+
 // match reports whether a pattern of the file matches the path abs (a
 // directory when isDir), and if so whether that pattern ignores it (or,
 // negated, re-includes it). Paths outside the file's directory match nothing.
@@ -156,6 +194,15 @@ func (f *ignoreFile) match(abs string, isDir bool) (matched, ignore bool) {
 		}
 		if (!s.dirOnly || isDir) && strings.HasSuffix(name, s.suffix) {
 			best = s.literal
+			break
+		}
+	}
+	for _, g := range f.globs {
+		if g.line <= best.line {
+			break
+		}
+		if (!g.dirOnly || isDir) && fnmatch.Match(g.suffix, rel, fnmatch.FNM_PATHNAME) {
+			best = g.literal
 			break
 		}
 	}

@@ -1,11 +1,18 @@
 package workspace
 
 import (
+	"context"
 	"math/rand/v2"
+	"os/exec"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	gitignore "github.com/boyter/gocodewalker/go-gitignore"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/structls/structls/internal/testutil"
 )
 
 // TestIgnoreFileAgreesWithGoGitignore checks ignoreFile, which looks the
@@ -14,11 +21,13 @@ import (
 // anchors, directory-only lines, names repeated with other flags, comments,
 // escapes, trailing spaces, carriage returns and a trailing backslash
 // (which leave the whole file to go-gitignore). Every path is asked as a
-// file and as a directory.
+// file and as a directory. Anchored names with wildcards (`/*.o`), where
+// go-gitignore is wrong, are left out: TestIgnoreSemanticsMatchRipgrep
+// checks them against ripgrep.
 func TestIgnoreFileAgreesWithGoGitignore(t *testing.T) {
 	const base = "/w/repo"
 	names := []string{"a", "b", "a.o", "build", "x-y", "c_d", "v1.2", "out"}
-	wild := []string{"*.o", "*.o/", "!*.o", "*a", "*-y", "*.2", "*/a", "/*.o", "**.o", "*.o*", "*", "*/", "b*", "?", "[ab]", "**/a", "a/**", "x-*", "\\#a", "a ", "a\\ ", "#a", "", "  ", "*", "a/*/b", "[!a]*"}
+	wild := []string{"*.o", "*.o/", "!*.o", "*a", "*-y", "*.2", "*/a", "**.o", "*.o*", "*", "*/", "b*", "?", "[ab]", "**/a", "a/**", "x-*", "\\#a", "a ", "a\\ ", "#a", "", "  ", "*", "a/*/b", "[!a]*"}
 	r := rand.New(rand.NewPCG(1, 2))
 	pick := func(s []string) string { return s[r.IntN(len(s))] }
 	line := func() string {
@@ -86,4 +95,50 @@ func TestIgnoreFileAgreesWithGoGitignore(t *testing.T) {
 		t.Fatalf("of 3000 files only %d had literal lines and %d suffix lines: the test does not exercise them", literalFiles, suffixFiles)
 	}
 	t.Logf("%d paths agree; %d files with literal lines, %d with suffix lines", checked, literalFiles, suffixFiles)
+}
+
+// TestIgnoreSemanticsMatchRipgrep lists small trees whose ignore files
+// use the rules go-gitignore alone got wrong, and compares the files kept
+// with `rg --files --no-require-git`: an anchored name with a wildcard
+// stops at a slash (`/*.txt` leaves sub/a.txt alone; `/*` then `!/src`,
+// the usual way to keep one directory, keeps src's files), and a .ignore
+// wins over a deeper .gitignore.
+func TestIgnoreSemanticsMatchRipgrep(t *testing.T) {
+	rg := testutil.Ripgrep(t)
+	files := "-- a.txt --\n-- b.go --\n-- sub/a.txt --\n-- sub/deep/a.txt --\n-- sub/b.go --\n-- src/f --\n-- src/keep/x --\n-- src/drop/y --\n-- other/z --\n"
+	for _, tc := range []struct{ name, ignores string }{
+		{"anchored star suffix", "-- .gitignore --\n/*.txt\n"},
+		{"anchored star, one directory kept", "-- .gitignore --\n/*\n!/src\n"},
+		{"anchored star, one subdirectory kept", "-- .gitignore --\n/*\n!/src\n/src/*\n!/src/keep\n"},
+		{"anchored question mark and class", "-- .gitignore --\n/?.txt\n/[ab].go\n"},
+		{"anchored star, directories only", "-- .gitignore --\n/s*/\n"},
+		{"anchored star in a subdirectory's file", "-- sub/.gitignore --\n/*.txt\n"},
+		{"negated anchored star", "-- .gitignore --\n*.txt\n!/*.txt\n"},
+		{".ignore over a deeper .gitignore", "-- .ignore --\n*.txt\n-- sub/.gitignore --\n!a.txt\n"},
+		{".gitignore under a deeper .ignore", "-- .gitignore --\n*.go\n-- sub/.ignore --\n!b.go\n"},
+		{".ignore and .gitignore in one directory", "-- sub/.gitignore --\n!a.txt\n-- sub/.ignore --\na.txt\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := testutil.WriteTree(t, files+tc.ignores)
+			out, err := exec.Command(rg, "--files", "--no-require-git", root).Output()
+			if err != nil && len(out) > 0 {
+				t.Fatal(err)
+			}
+			want := []string{}
+			for _, line := range strings.Fields(string(out)) {
+				rel, _ := filepath.Rel(root, line)
+				want = append(want, filepath.ToSlash(rel))
+			}
+			slices.Sort(want)
+			snap, targets := folderTargets(t, root)
+			walked, err := snap.Walk(context.Background(), targets, WalkOptions{Gitignore: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := append([]string{}, relPaths(walked)...)
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("files (-rg +structls):\n%s", diff)
+			}
+		})
+	}
 }

@@ -177,7 +177,7 @@ func (w *walker) loadParentIgnores() {
 
 func (w *walker) loadDirIgnores(dir string) {
 	w.ignores = w.loadIgnore(w.ignores, filepath.Join(dir, ".gitignore"), dir)
-	w.ignores = w.loadIgnore(w.ignores, filepath.Join(dir, ".ignore"), dir) // .ignore takes precedence: it comes later
+	w.ignores = w.loadIgnore(w.ignores, filepath.Join(dir, ".ignore"), dir)
 }
 
 // maxIgnoreFileSize bounds the ignore files read (maxFileSize is for the
@@ -197,7 +197,7 @@ func (w *walker) loadIgnore(ignores *ignoreChain, path, base string) *ignoreChai
 	if err != nil {
 		return ignores
 	}
-	return &ignoreChain{newIgnoreFile(data, base), ignores}
+	return &ignoreChain{newIgnoreFile(data, base), filepath.Base(path) == ".ignore", ignores}
 }
 
 // ignoreChain is the ignore files that apply in a directory, the one read
@@ -206,15 +206,25 @@ func (w *walker) loadIgnore(ignores *ignoreChain, path, base string) *ignoreChai
 // its chain and add their own in front, so the walk's directories, listed
 // in parallel, each carry theirs at the cost of one link per ignore file.
 type ignoreChain struct {
-	ignore  *ignoreFile
-	earlier *ignoreChain
+	ignore    *ignoreFile
+	dotIgnore bool // a .ignore file (not .gitignore nor .git/info/exclude)
+	earlier   *ignoreChain
 }
 
-// ignored applies the ignore files: the one read last that matches decides.
+// ignored applies the ignore files as ripgrep does: the .ignore files
+// first, then the others (.gitignore, .git/info/exclude); among each, the
+// deepest that matches decides. So a .ignore's pattern wins over a deeper
+// .gitignore's: `*.txt` in the root's .ignore ignores sub/a.txt whatever
+// sub/.gitignore says of it.
 func ignored(ignores *ignoreChain, abs string, isDir bool) bool {
-	for c := ignores; c != nil; c = c.earlier {
-		if matched, ignore := c.ignore.match(abs, isDir); matched {
-			return ignore
+	for _, dotIgnore := range [2]bool{true, false} {
+		for c := ignores; c != nil; c = c.earlier {
+			if c.dotIgnore != dotIgnore {
+				continue
+			}
+			if matched, ignore := c.ignore.match(abs, isDir); matched {
+				return ignore
+			}
 		}
 	}
 	return false
