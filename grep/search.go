@@ -32,9 +32,12 @@ func Search(ctx context.Context, env engine.Env, q Query) (*Result, error) {
 		}
 	}
 	sc := &scanner{m: set.matcher, before: set.before, after: set.after, perFileLimit: set.perFileLimit, enc: env.Encoding}
-	scans, searched, warnings := scanAll(ctx, env.Snapshot, sc, targets, req.Walk, env.Progress)
+	scans, searched, warnings, walkErr := scanAll(ctx, env.Snapshot, sc, targets, req.Walk, env.Progress)
 	if err := ctx.Err(); err != nil {
 		return nil, err
+	}
+	if walkErr != nil {
+		return nil, walkErr
 	}
 	res := page(scans, q.Skip, set.fileLimit, single)
 	res.FilesSearched = searched
@@ -48,10 +51,11 @@ func Search(ctx context.Context, env engine.Env, q Query) (*Result, error) {
 
 // scanAll walks the targets and scans the files as the walk finds them. It
 // returns the scans of the files with a match, sorted by path, the number of
-// files searched, and the warnings about files skipped (too large; named in
-// `paths` but unreadable).
+// files searched, the warnings about files skipped (too large; named in
+// `paths` but unreadable), and the error that ended the walk, if any (an
+// ignore file too large to read, the context's end).
 func scanAll(ctx context.Context, snap *workspace.Snapshot, sc *scanner, targets []workspace.Target,
-	walk workspace.WalkOptions, progress workspace.ProgressFunc) ([]fileScan, int, []string) {
+	walk workspace.WalkOptions, progress workspace.ProgressFunc) ([]fileScan, int, []string, error) {
 	var mu sync.Mutex
 	var hits []fileScan
 	var tooLarge, unreadable []string
@@ -61,7 +65,7 @@ func scanAll(ctx context.Context, snap *workspace.Snapshot, sc *scanner, targets
 			readbuf.Put(b)
 		}
 	}()
-	found, _ := snap.WalkParallel(ctx, targets, walk, nil, func() func(workspace.File) {
+	found, walkErr := snap.WalkParallel(ctx, targets, walk, nil, func() func(workspace.File) {
 		w := scratch{read: readbuf.Get()}
 		mu.Lock()
 		lent = append(lent, w.read)
@@ -100,7 +104,7 @@ func scanAll(ctx context.Context, snap *workspace.Snapshot, sc *scanner, targets
 	})
 	slices.Sort(tooLarge)
 	slices.Sort(unreadable)
-	return hits, found, append(sizeWarnings(tooLarge, snap.Settings.EffectiveMaxFileSize()), unreadable...)
+	return hits, found, append(sizeWarnings(tooLarge, snap.Settings.EffectiveMaxFileSize()), unreadable...), walkErr
 }
 
 // readFailure says why a file could not be read, without repeating its path.

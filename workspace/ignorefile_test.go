@@ -2,9 +2,12 @@ package workspace
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -64,7 +67,10 @@ func TestIgnoreFileAgreesWithGoGitignore(t *testing.T) {
 		case 2:
 			text += "\n"
 		}
-		ours := newIgnoreFile([]byte(text), base)
+		ours, err := newIgnoreFile([]byte(text), base)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if ours.names != nil || ours.paths != nil {
 			literalFiles++
 		}
@@ -138,6 +144,44 @@ func TestIgnoreSemanticsMatchRipgrep(t *testing.T) {
 			got := append([]string{}, relPaths(walked)...)
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("files (-rg +structls):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestIgnoreFileWithTooManyPatterns: an ignore file with more wildcard
+// patterns than structls reads ends the walk with an error that names it
+// and says what to do, before go-gitignore is given them (a 50 MB one took
+// 2 GB); one as long made of literal names is read, cheaply.
+func TestIgnoreFileWithTooManyPatterns(t *testing.T) {
+	var wild, literal strings.Builder
+	for i := range maxWildcardPatterns + 1 {
+		fmt.Fprintf(&wild, "p%d*[ab]/**/q%d\n", i, i)
+		fmt.Fprintf(&literal, "/build-%d/\n", i)
+	}
+	for _, tc := range []struct {
+		name, ignore string
+		wantErr      bool
+	}{{"wildcards", wild.String(), true}, {"literal names", literal.String(), false}} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := testutil.WriteTree(t, "-- a.go --\n-- sub/b.go --\n-- build-7/c.go --\n")
+			if err := os.WriteFile(filepath.Join(root, ".gitignore"), []byte(tc.ignore), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			snap, targets := folderTargets(t, root)
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			files, err := snap.Walk(context.Background(), targets, WalkOptions{Gitignore: true})
+			runtime.ReadMemStats(&after)
+			if tc.wantErr {
+				if err == nil || !strings.Contains(err.Error(), filepath.Join(root, ".gitignore")) || !strings.Contains(err.Error(), "--no-ignore") {
+					t.Fatalf("walk: %v (files %v); want an error naming the file and --no-ignore", err, relPaths(files))
+				}
+			} else if err != nil || !slices.Equal(relPaths(files), []string{"a.go", "sub/b.go"}) {
+				t.Fatalf("walk: %v, files %v; want a.go and sub/b.go", err, relPaths(files))
+			}
+			if allocated := after.TotalAlloc - before.TotalAlloc; allocated > 64<<20 {
+				t.Errorf("reading a %d-byte ignore file allocated %d MB", len(tc.ignore), allocated>>20)
 			}
 		})
 	}

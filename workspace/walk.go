@@ -2,10 +2,12 @@ package workspace
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -109,9 +111,12 @@ func (s *Snapshot) WalkFunc(ctx context.Context, targets []Target, opts WalkOpti
 			add(t, t.Base, s.Folders[t.Folder].Rel(t.Base), true, false)
 			continue
 		}
-		w := walker{snap: s, ctx: ctx, target: t, folder: s.Folders[t.Folder], opts: opts, filter: filter,
-			allowNodeModules: allowNodeModules, maxDepth: globDepth(t.Glob)}
-		if err := w.walk(func(abs, rel string, local bool) { add(t, abs, rel, false, local) }); err != nil {
+		wctx, stop := context.WithCancel(ctx)
+		w := walker{snap: s, ctx: wctx, target: t, folder: s.Folders[t.Folder], opts: opts, filter: filter,
+			allowNodeModules: allowNodeModules, maxDepth: globDepth(t.Glob), failure: &walkFailure{stop: stop}}
+		err := w.walk(func(abs, rel string, local bool) { add(t, abs, rel, false, local) })
+		stop()
+		if err != nil {
 			return err
 		}
 		for path := range s.docs { // unsaved new files, not on disk yet
@@ -142,6 +147,23 @@ type walker struct {
 	allowNodeModules bool
 	maxDepth         int          // -1: unlimited
 	ignores          *ignoreChain // those of the folder and of the target's parents (loadParentIgnores)
+	failure          *walkFailure // what ended the walk early, other than its caller's context
+}
+
+// walkFailure is an error that ends a walk (an ignore file too large to
+// read): the first one is kept, and the walk's context is cancelled so that
+// every goroutine listing directories stops.
+type walkFailure struct {
+	once sync.Once
+	err  error
+	stop context.CancelFunc
+}
+
+func (f *walkFailure) set(err error) {
+	f.once.Do(func() {
+		f.err = err
+		f.stop()
+	})
 }
 
 // walk walks the target's directory; emit is called, from the calling
@@ -186,7 +208,8 @@ const maxIgnoreFileSize = 64 << 20
 
 // loadIgnore reads the ignore file at the absolute path, whose patterns are
 // relative to the directory base, and returns ignores with it first; a
-// missing or unreadable one is no rule.
+// missing or unreadable one is no rule. One with too many patterns ends the
+// walk with an error.
 func (w *walker) loadIgnore(ignores *ignoreChain, path, base string) *ignoreChain {
 	fd, err := w.root.open(w.folder.Rel(path), syscall.O_RDONLY|syscall.O_NONBLOCK, false)
 	if err != nil {
@@ -197,7 +220,12 @@ func (w *walker) loadIgnore(ignores *ignoreChain, path, base string) *ignoreChai
 	if err != nil {
 		return ignores
 	}
-	return &ignoreChain{newIgnoreFile(data, base), filepath.Base(path) == ".ignore", ignores}
+	file, err := newIgnoreFile(data, base)
+	if err != nil {
+		w.failure.set(fmt.Errorf("the ignore file %s: %w", path, err))
+		return ignores
+	}
+	return &ignoreChain{file, filepath.Base(path) == ".ignore", ignores}
 }
 
 // ignoreChain is the ignore files that apply in a directory, the one read

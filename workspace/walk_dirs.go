@@ -93,5 +93,8 @@ func (w *walker) walkDirs(top dirTask, emit func(abs, rel string, local bool)) e
 			emit(f.abs, f.rel, f.local)
 		}
 	}
+	if w.failure.err != nil { // set before the goroutines that listed the directories ended
+		return w.failure.err
+	}
 	return w.ctx.Err()
 }
