@@ -87,7 +87,7 @@ func CompareFiles(a, b File) int {
 // target covers them. WalkFunc stops early, returning ctx.Err(), when ctx ends.
 func (s *Snapshot) WalkFunc(ctx context.Context, targets []Target, opts WalkOptions, emit func(File)) error {
 	filter := newGlobFilter(opts.Globs, s.Settings.Exclude)
-	allowNodeModules := mentionsNodeModules(opts.Globs, targets)
+	allowNodeModules := mentionsNodeModules(opts.Globs, targets, s.Folders)
 	var seen map[string]bool // only targets that overlap can name a file twice
 	if len(targets) > 1 {
 		seen = map[string]bool{}
@@ -388,14 +388,19 @@ func globDepth(glob string) int {
 	return strings.Count(glob, "/") + 1
 }
 
-func mentionsNodeModules(globs []string, targets []Target) bool {
+// mentionsNodeModules reports whether a glob or a target names a
+// node_modules directory, which walking then enters. A target's path is
+// looked at below its folder: a workspace that is itself inside a
+// node_modules directory (/home/me/node_modules/pkg) still skips those
+// below it.
+func mentionsNodeModules(globs []string, targets []Target, folders []Folder) bool {
 	for _, g := range globs {
 		if strings.Contains(g, "node_modules") {
 			return true
 		}
 	}
 	for _, t := range targets {
-		if strings.Contains(t.Base, "node_modules") || strings.Contains(t.Glob, "node_modules") {
+		if strings.Contains(folders[t.Folder].Rel(t.Base), "node_modules") || strings.Contains(t.Glob, "node_modules") {
 			return true
 		}
 	}

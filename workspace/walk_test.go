@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -290,5 +291,33 @@ func TestWalkSkipsTempFiles(t *testing.T) {
 		if diff := cmp.Diff(want, relPaths(files)); diff != "" {
 			t.Errorf("paths %v: files (-want +got):\n%s", paths, diff)
 		}
+	}
+}
+
+// TestWalkInsideNodeModules: a workspace that is itself inside a
+// node_modules directory still skips the node_modules below it (the check
+// once looked at the target's absolute path, which names the parent one);
+// a path below it that names one is still entered.
+func TestWalkInsideNodeModules(t *testing.T) {
+	parent := testutil.WriteTree(t, "-- node_modules/pkg/a.js --\n-- node_modules/pkg/node_modules/dep/x.js --\n")
+	root := filepath.Join(parent, "node_modules", "pkg")
+	snap, targets := folderTargets(t, root)
+	files, err := snap.Walk(context.Background(), targets, WalkOptions{Gitignore: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := relPaths(files); !slices.Equal(got, []string{"a.js"}) {
+		t.Errorf("files %v; want a.js alone", got)
+	}
+	r, err := snap.ResolvePaths([]string{"node_modules/dep"}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err = snap.Walk(context.Background(), r.Targets, WalkOptions{Gitignore: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := relPaths(files); !slices.Equal(got, []string{"node_modules/dep/x.js"}) {
+		t.Errorf("files of the target node_modules/dep: %v; want its x.js", got)
 	}
 }
