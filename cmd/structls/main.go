@@ -79,7 +79,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitFound
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "structls: %v\n", cliError(err))
+		fmt.Fprintf(stderr, "structls: %v\n", cliError(remoteLost(err)))
 		return exitError
 	}
 	return code

@@ -4,12 +4,14 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"net"
 	"os"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/structls/structls/lsp"
@@ -110,7 +112,23 @@ func dialRemote(ctx context.Context, root string) (net.Conn, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--remote=auto: %w", err)
 	}
+	remoteSocket = socket
 	return c, nil
+}
+
+// remoteSocket is the shared server's socket once the command is connected
+// to it, for remoteLost.
+var remoteSocket string
+
+// remoteLost says what happened when the connection to the shared server
+// broke during the command (it crashed, or was killed), and what to do:
+// jsonrpc2 reports a bare EOF or connection reset.
+func remoteLost(err error) error {
+	if remoteSocket == "" || !(errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE) || errors.Is(err, net.ErrClosed)) {
+		return err
+	}
+	return fmt.Errorf("--remote=auto: the shared server closed the connection during the command (%w): it ended, crashed or was killed (its log: %s.log); what was printed is incomplete. Run the command again (a new server starts), or without --remote", err, remoteSocket)
 }
 
 // maxSocketPath is the longest socket path every Unix takes (sun_path

@@ -2,6 +2,9 @@ package main
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
@@ -332,5 +335,30 @@ func waitFor(t *testing.T, cond func() bool) {
 			t.Fatal("still not so after 60 s")
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestRemoteLostSaysWhatHappened: a connection to the shared server that
+// breaks during a command (the server killed mid-query left a bare "EOF")
+// is reported as such, with the server's log and what to do; other errors,
+// and every error of an in-process command, are left as they are.
+func TestRemoteLostSaysWhatHappened(t *testing.T) {
+	defer func(s string) { remoteSocket = s }(remoteSocket)
+	other := errors.New("structls.search failed: bad regex")
+	for _, tc := range []struct {
+		socket string
+		err    error
+		want   string // in the message; "" for the error unchanged
+	}{
+		{"/run/s.sock", io.EOF, "the shared server closed the connection during the command (EOF): it ended, crashed or was killed (its log: /run/s.sock.log)"},
+		{"/run/s.sock", fmt.Errorf("read: %w", syscall.ECONNRESET), "Run the command again (a new server starts), or without --remote"},
+		{"/run/s.sock", other, ""},
+		{"", io.EOF, ""},
+	} {
+		remoteSocket = tc.socket
+		got := remoteLost(tc.err)
+		if tc.want == "" && got != tc.err || tc.want != "" && !strings.Contains(got.Error(), tc.want) {
+			t.Errorf("socket %q, %v: got %v; want %q", tc.socket, tc.err, got, tc.want)
+		}
 	}
 }

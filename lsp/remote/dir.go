@@ -87,10 +87,14 @@ func typeName(t fs.FileMode) string {
 		return "socket"
 	case fs.ModeSymlink:
 		return "symbolic link"
+	case fs.ModeNamedPipe:
+		return "named pipe (FIFO)"
+	case fs.ModeDevice, fs.ModeDevice | fs.ModeCharDevice:
+		return "device"
 	case 0:
 		return "regular file"
 	}
-	return t.String()
+	return "file of mode " + t.String()
 }
 
 // SocketPath is the socket of the shared server for a workspace root (its
