@@ -107,8 +107,9 @@ func TestIgnoreFileAgreesWithGoGitignore(t *testing.T) {
 // use the rules go-gitignore alone got wrong, and compares the files kept
 // with `rg --files --no-require-git`: an anchored name with a wildcard
 // stops at a slash (`/*.txt` leaves sub/a.txt alone; `/*` then `!/src`,
-// the usual way to keep one directory, keeps src's files), and a .ignore
-// wins over a deeper .gitignore.
+// the usual way to keep one directory, keeps src's files), a .ignore wins
+// over a deeper .gitignore, and a nested repository or submodule is out of
+// its parents' .gitignore's reach.
 func TestIgnoreSemanticsMatchRipgrep(t *testing.T) {
 	rg := testutil.Ripgrep(t)
 	files := "-- a.txt --\n-- b.go --\n-- sub/a.txt --\n-- sub/deep/a.txt --\n-- sub/b.go --\n-- src/f --\n-- src/keep/x --\n-- src/drop/y --\n-- other/z --\n"
@@ -123,6 +124,12 @@ func TestIgnoreSemanticsMatchRipgrep(t *testing.T) {
 		{".ignore over a deeper .gitignore", "-- .ignore --\n*.txt\n-- sub/.gitignore --\n!a.txt\n"},
 		{".gitignore under a deeper .ignore", "-- .gitignore --\n*.go\n-- sub/.ignore --\n!b.go\n"},
 		{".ignore and .gitignore in one directory", "-- sub/.gitignore --\n!a.txt\n-- sub/.ignore --\na.txt\n"},
+		{"a nested repository stops its parents' .gitignore", "-- .gitignore --\n*.txt\n-- sub/.git/HEAD --\n"},
+		{"a submodule (a .git file) stops its parents' .gitignore", "-- .gitignore --\n*.txt\n-- sub/.git --\ngitdir: ../.git/modules/sub\n"},
+		{"a nested repository's own .gitignore and exclude", "-- sub/.git/info/exclude --\nb.go\n-- sub/.gitignore --\ndeep/\n"},
+		{"a nested repository keeps its parents' .ignore", "-- .ignore --\n*.txt\n-- sub/.git/HEAD --\n"},
+		{".gitignore over exclude", "-- .git/info/exclude --\n*.go\n-- .gitignore --\n!b.go\n"},
+		{"exclude of the root repository", "-- .git/info/exclude --\n*.txt\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := testutil.WriteTree(t, files+tc.ignores)

@@ -2,7 +2,6 @@ package workspace
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -182,82 +181,6 @@ func (w *walker) walk(emit func(abs, rel string, local bool)) error {
 	return w.walkDirs(top, emit)
 }
 
-// loadParentIgnores reads the ignore files of the folder root and of every
-// directory between it and the target's base, which apply below them too.
-func (w *walker) loadParentIgnores() {
-	if !w.opts.Gitignore {
-		return
-	}
-	root := w.folder.Real
-	w.ignores = w.loadIgnore(w.ignores, filepath.Join(root, ".git", "info", "exclude"), root)
-	for dir := root; dir != w.target.Base && within(root, dir); {
-		w.loadDirIgnores(dir)
-		rel, _ := filepath.Rel(dir, w.target.Base)
-		dir = filepath.Join(dir, strings.SplitN(rel, string(filepath.Separator), 2)[0])
-	}
-}
-
-func (w *walker) loadDirIgnores(dir string) {
-	w.ignores = w.loadIgnore(w.ignores, filepath.Join(dir, ".gitignore"), dir)
-	w.ignores = w.loadIgnore(w.ignores, filepath.Join(dir, ".ignore"), dir)
-}
-
-// maxIgnoreFileSize bounds the ignore files read (maxFileSize is for the
-// files searched, and may be set lower than a large .gitignore).
-const maxIgnoreFileSize = 64 << 20
-
-// loadIgnore reads the ignore file at the absolute path, whose patterns are
-// relative to the directory base, and returns ignores with it first; a
-// missing or unreadable one is no rule. One with too many patterns ends the
-// walk with an error.
-func (w *walker) loadIgnore(ignores *ignoreChain, path, base string) *ignoreChain {
-	fd, err := w.root.open(w.folder.Rel(path), syscall.O_RDONLY|syscall.O_NONBLOCK, false)
-	if err != nil {
-		return ignores
-	}
-	data, _, err := readRegular(fd, w.folder.Rel(path), maxIgnoreFileSize, nil, false)
-	syscall.Close(fd)
-	if err != nil {
-		return ignores
-	}
-	file, err := newIgnoreFile(data, base)
-	if err != nil {
-		w.failure.set(fmt.Errorf("the ignore file %s: %w", path, err))
-		return ignores
-	}
-	return &ignoreChain{file, filepath.Base(path) == ".ignore", ignores}
-}
-
-// ignoreChain is the ignore files that apply in a directory, the one read
-// last (the deepest; in a directory, .ignore after .gitignore) first, each
-// linking to those read before it: the directories below a directory share
-// its chain and add their own in front, so the walk's directories, listed
-// in parallel, each carry theirs at the cost of one link per ignore file.
-type ignoreChain struct {
-	ignore    *ignoreFile
-	dotIgnore bool // a .ignore file (not .gitignore nor .git/info/exclude)
-	earlier   *ignoreChain
-}
-
-// ignored applies the ignore files as ripgrep does: the .ignore files
-// first, then the others (.gitignore, .git/info/exclude); among each, the
-// deepest that matches decides. So a .ignore's pattern wins over a deeper
-// .gitignore's: `*.txt` in the root's .ignore ignores sub/a.txt whatever
-// sub/.gitignore says of it.
-func ignored(ignores *ignoreChain, abs string, isDir bool) bool {
-	for _, dotIgnore := range [2]bool{true, false} {
-		for c := ignores; c != nil; c = c.earlier {
-			if c.dotIgnore != dotIgnore {
-				continue
-			}
-			if matched, ignore := c.ignore.match(abs, isDir); matched {
-				return ignore
-			}
-		}
-	}
-	return false
-}
-
 // dir lists one directory (see dirTask) and returns the files it keeps and
 // the directories to walk below it; nothing once the walk's context has ended.
 // buf is the listing's buffer, the walking goroutine's own.
@@ -275,13 +198,11 @@ func (w *walker) dir(t dirTask, buf []byte) ([]walkedFile, []dirTask) {
 	ignores := t.ignores
 	if w.opts.Gitignore {
 		// Only open the ignore files the listing shows (saves two failed opens a directory).
-		for _, name := range []string{".gitignore", ".ignore"} {
-			if _, found := slices.BinarySearchFunc(entries, name, func(e dirEntry, n string) int {
-				return strings.Compare(e.name, n)
-			}); found {
-				ignores = w.loadIgnore(ignores, joinName(t.abs, name), t.abs)
-			}
+		shows := func(name string) bool {
+			_, found := slices.BinarySearchFunc(entries, name, func(e dirEntry, n string) int { return strings.Compare(e.name, n) })
+			return found
 		}
+		ignores = w.loadDirIgnores(ignores, t.abs, shows(".git"), shows(".gitignore"), shows(".ignore"))
 	}
 	var files []walkedFile
 	var dirs []dirTask
