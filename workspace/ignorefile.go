@@ -39,6 +39,9 @@ type ignoreFile struct {
 	// suffixes are the unanchored patterns "*" and a literal without a
 	// slash: a file or directory whose name ends so, at any depth. Last line first.
 	suffixes []suffixPattern
+	// prefixes are the patterns "name/**" and "/path/**": whatever is
+	// inside that directory, held with its slash (byPrefix). Last line first.
+	prefixes []suffixPattern
 	// globs are the anchored names with wildcards (anchoredGlob). Last line first.
 	globs []suffixPattern
 }
@@ -58,6 +61,7 @@ const (
 	byName                      // equal to the last name of the path
 	byPath                      // equal to the whole path relative to base
 	bySuffix                    // "*" and a literal: a suffix of the last name
+	byPrefix                    // a literal and "/**": a prefix of the whole path
 )
 
 // literal is one literal pattern's line (1-based) and flags. The lists in
@@ -107,6 +111,8 @@ func newIgnoreFile(data []byte, base string) (*ignoreFile, error) {
 				f.globs = append(f.globs, suffixPattern{glob, lit})
 			case bySuffix:
 				f.suffixes = append(f.suffixes, suffixPattern{body, lit})
+			case byPrefix:
+				f.prefixes = append(f.prefixes, suffixPattern{body, lit})
 			default:
 				f.add(body, lit, kind == byPath)
 			}
@@ -149,7 +155,9 @@ func (f *ignoreFile) add(body string, lit literal, wholePath bool) {
 // with the whole path relative to the file's directory when anchored or
 // with a slash inside (byPath), otherwise with the last name (byName); an
 // unanchored body without a slash may also start with one "*" (bySuffix,
-// the body returned without it). Any other line (other wildcards, escapes,
+// the body returned without it), and any body end with "/**" (byPrefix:
+// what is inside the directory, as git has it, not the directory itself,
+// which go-gitignore matched too; the body returned with its slash). Any other line (other wildcards, escapes,
 // spaces, comments, blank lines) is notPlain: go-gitignore matches it.
 func literalPattern(line string) (body string, lit literal, kind patternKind) {
 	s := line
@@ -164,6 +172,10 @@ func literalPattern(line string) (body string, lit literal, kind patternKind) {
 	star := !anchored && strings.HasPrefix(s, "*")
 	if star {
 		s = s[1:]
+	}
+	inside := !star && strings.HasSuffix(s, "/**")
+	if inside {
+		s = s[:len(s)-len("/**")]
 	}
 	if s == "" || s[0] == '/' || s[len(s)-1] == '/' || strings.Contains(s, "//") {
 		return "", literal{}, notPlain
@@ -180,6 +192,8 @@ func literalPattern(line string) (body string, lit literal, kind patternKind) {
 		return "", literal{}, notPlain
 	case star:
 		return s, lit, bySuffix
+	case inside:
+		return s + "/", lit, byPrefix
 	case anchored || strings.IndexByte(s, '/') >= 0:
 		return s, lit, byPath
 	}
@@ -222,28 +236,28 @@ func (f *ignoreFile) match(abs string, isDir bool) (matched, ignore bool) {
 	if byName := firstApplying(f.names[name], isDir); byName.line > best.line {
 		best = byName
 	}
-	for _, s := range f.suffixes {
-		if s.line <= best.line {
-			break
-		}
-		if (!s.dirOnly || isDir) && strings.HasSuffix(name, s.suffix) {
-			best = s.literal
-			break
-		}
-	}
-	for _, g := range f.globs {
-		if g.line <= best.line {
-			break
-		}
-		if (!g.dirOnly || isDir) && fnmatch.Match(g.suffix, rel, fnmatch.FNM_PATHNAME) {
-			best = g.literal
-			break
-		}
-	}
+	best = lastMatching(f.suffixes, best, isDir, func(suffix string) bool { return strings.HasSuffix(name, suffix) })
+	best = lastMatching(f.prefixes, best, isDir, func(prefix string) bool { return strings.HasPrefix(rel, prefix) })
+	best = lastMatching(f.globs, best, isDir, func(glob string) bool { return fnmatch.Match(glob, rel, fnmatch.FNM_PATHNAME) })
 	if m := f.rules.Relative(rel, isDir); m != nil && m.Position().Line > best.line {
 		return true, m.Ignore()
 	}
 	return best.line > 0, best.line > 0 && !best.negated
+}
+
+// lastMatching is the pattern of list (the last in the file first) on the
+// highest line after best's that applies to a directory (isDir) or a file
+// and that matches, or best when none does.
+func lastMatching(list []suffixPattern, best literal, isDir bool, matches func(string) bool) literal {
+	for _, p := range list {
+		if p.line <= best.line {
+			break
+		}
+		if (!p.dirOnly || isDir) && matches(p.suffix) {
+			return p.literal
+		}
+	}
+	return best
 }
 
 // firstApplying is the first of lits (the last in the file) that applies

@@ -24,13 +24,13 @@ import (
 // anchors, directory-only lines, names repeated with other flags, comments,
 // escapes, trailing spaces, carriage returns and a trailing backslash
 // (which leave the whole file to go-gitignore). Every path is asked as a
-// file and as a directory. Anchored names with wildcards (`/*.o`), where
-// go-gitignore is wrong, are left out: TestIgnoreSemanticsMatchRipgrep
-// checks them against ripgrep.
+// file and as a directory. Anchored names with wildcards (`/*.o`) and
+// "dir/**", where go-gitignore is wrong, are left out:
+// TestIgnoreSemanticsMatchRipgrep checks them against ripgrep.
 func TestIgnoreFileAgreesWithGoGitignore(t *testing.T) {
 	const base = "/w/repo"
 	names := []string{"a", "b", "a.o", "build", "x-y", "c_d", "v1.2", "out"}
-	wild := []string{"*.o", "*.o/", "!*.o", "*a", "*-y", "*.2", "*/a", "**.o", "*.o*", "*", "*/", "b*", "?", "[ab]", "**/a", "a/**", "x-*", "\\#a", "a ", "a\\ ", "#a", "", "  ", "*", "a/*/b", "[!a]*"}
+	wild := []string{"*.o", "*.o/", "!*.o", "*a", "*-y", "*.2", "*/a", "**.o", "*.o*", "*", "*/", "b*", "?", "[ab]", "**/a", "x-*", "\\#a", "a ", "a\\ ", "#a", "", "  ", "*", "a/*/b", "[!a]*"}
 	r := rand.New(rand.NewPCG(1, 2))
 	pick := func(s []string) string { return s[r.IntN(len(s))] }
 	line := func() string {
@@ -107,12 +107,13 @@ func TestIgnoreFileAgreesWithGoGitignore(t *testing.T) {
 // use the rules go-gitignore alone got wrong, and compares the files kept
 // with `rg --files --no-require-git`: an anchored name with a wildcard
 // stops at a slash (`/*.txt` leaves sub/a.txt alone; `/*` then `!/src`,
-// the usual way to keep one directory, keeps src's files), a .ignore wins
+// the usual way to keep one directory, keeps src's files), "lib/**" is
+// what is inside lib, not lib itself, a .ignore wins
 // over a deeper .gitignore, and a nested repository or submodule is out of
 // its parents' .gitignore's reach.
 func TestIgnoreSemanticsMatchRipgrep(t *testing.T) {
 	rg := testutil.Ripgrep(t)
-	files := "-- a.txt --\n-- b.go --\n-- sub/a.txt --\n-- sub/deep/a.txt --\n-- sub/b.go --\n-- src/f --\n-- src/keep/x --\n-- src/drop/y --\n-- other/z --\n"
+	files := "-- lib --\n-- a.txt --\n-- b.go --\n-- sub/a.txt --\n-- sub/deep/a.txt --\n-- sub/b.go --\n-- src/f --\n-- src/keep/x --\n-- src/drop/y --\n-- other/z --\n"
 	for _, tc := range []struct{ name, ignores string }{
 		{"anchored star suffix", "-- .gitignore --\n/*.txt\n"},
 		{"anchored star, one directory kept", "-- .gitignore --\n/*\n!/src\n"},
@@ -130,6 +131,8 @@ func TestIgnoreSemanticsMatchRipgrep(t *testing.T) {
 		{"a nested repository keeps its parents' .ignore", "-- .ignore --\n*.txt\n-- sub/.git/HEAD --\n"},
 		{".gitignore over exclude", "-- .git/info/exclude --\n*.go\n-- .gitignore --\n!b.go\n"},
 		{"exclude of the root repository", "-- .git/info/exclude --\n*.txt\n"},
+		{"what is inside a directory, not a file of its name", "-- .gitignore --\nlib/**\nsub/**\n"},
+		{"inside a directory, but for one kept", "-- .gitignore --\n/src/**\n!/src/keep/\n!src/keep/**\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := testutil.WriteTree(t, files+tc.ignores)
