@@ -12,25 +12,21 @@ import (
 // ignoreFile is one .gitignore (or .ignore, or .git/info/exclude): which
 // of the paths below its directory it ignores, and which it re-includes.
 //
-// Most lines of a real ignore file name one file or directory literally
-// (git's own .gitignore: 232 of its 263 patterns, `/git-add` and the
-// like). go-gitignore tries every pattern, last to first, on every path
-// the walk meets, each through fnmatch rune by rune: on git's tree that was
-// a sixth of a search's CPU time. Here the literal lines are looked up by
-// name in maps instead, and go-gitignore keeps only the others (the literal
-// lines blanked, so each pattern keeps its line number), and so are the
-// patterns "*" and a literal (`*.o`, most of the rest), by the name's
-// suffix: the pattern on the highest line that matches decides, as
-// go-gitignore decides by its order.
-// A line is taken as literal only when it is plain enough that equality is
-// what fnmatch would say (literalPattern); everything else, and any file
-// whose lines could read differently one by one (a carriage return, a line
-// ending in a backslash), is go-gitignore's to match, but for one kind of
-// line go-gitignore gets wrong: an anchored name with wildcards (`/*.txt`,
-// `/*`), whose `*` it lets match across a slash, so that `/*.txt` ignored
-// sub/a.txt and the usual `/*` + `!/src` kept nothing of src. Those are
-// matched here as git and ripgrep do, a wildcard stopping at a slash
-// (anchoredGlob).
+// go-gitignore tries every pattern, last to first, on every path the walk
+// meets, each through fnmatch rune by rune: on git's tree, whose root
+// .gitignore has 232 literal lines (`/git-add`) among its 263, that was a
+// sixth of a search's CPU time. So the plain lines are matched here: the
+// literal ones looked up in maps, `*.o` by the name's suffix, `dir/**` by
+// the path's prefix; go-gitignore gets the others (the plain lines
+// blanked, so each pattern keeps its line number), and the pattern on the
+// highest line that matches decides, as go-gitignore decides by its order.
+// A line is plain only when what is done here is what fnmatch would say
+// (literalPattern), or what git says where go-gitignore differs: `dir/**`
+// is what is inside dir, not dir itself, and an anchored name with
+// wildcards (`/*.txt`, `/*`; anchoredGlob) stops at a slash, where
+// go-gitignore let `/*.txt` ignore sub/a.txt and the usual `/*` + `!/src`
+// keep nothing of src. A file whose lines could read otherwise one by one
+// (a carriage return, a line ending in a backslash) is go-gitignore's.
 type ignoreFile struct {
 	base  string               // the directory the patterns are relative to
 	rules gitignore.GitIgnore  // the patterns that are not literal
@@ -38,18 +34,18 @@ type ignoreFile struct {
 	paths map[string][]literal // anchored or slashed patterns: the path relative to base
 	// suffixes are the unanchored patterns "*" and a literal without a
 	// slash: a file or directory whose name ends so, at any depth. Last line first.
-	suffixes []suffixPattern
+	suffixes []textPattern
 	// prefixes are the patterns "name/**" and "/path/**": whatever is
 	// inside that directory, held with its slash (byPrefix). Last line first.
-	prefixes []suffixPattern
+	prefixes []textPattern
 	// globs are the anchored names with wildcards (anchoredGlob). Last line first.
-	globs []suffixPattern
+	globs []textPattern
 }
 
-// suffixPattern is a line of suffixes (the suffix) or of globs (the
-// pattern).
-type suffixPattern struct {
-	suffix string
+// textPattern is a line of suffixes, prefixes or globs: its suffix,
+// prefix or glob, and its line and flags.
+type textPattern struct {
+	text string
 	literal
 }
 
@@ -108,11 +104,11 @@ func newIgnoreFile(data []byte, base string) (*ignoreFile, error) {
 					continue
 				}
 				lit.line = i + 1
-				f.globs = append(f.globs, suffixPattern{glob, lit})
+				f.globs = append(f.globs, textPattern{glob, lit})
 			case bySuffix:
-				f.suffixes = append(f.suffixes, suffixPattern{body, lit})
+				f.suffixes = append(f.suffixes, textPattern{body, lit})
 			case byPrefix:
-				f.prefixes = append(f.prefixes, suffixPattern{body, lit})
+				f.prefixes = append(f.prefixes, textPattern{body, lit})
 			default:
 				f.add(body, lit, kind == byPath)
 			}
@@ -248,12 +244,12 @@ func (f *ignoreFile) match(abs string, isDir bool) (matched, ignore bool) {
 // lastMatching is the pattern of list (the last in the file first) on the
 // highest line after best's that applies to a directory (isDir) or a file
 // and that matches, or best when none does.
-func lastMatching(list []suffixPattern, best literal, isDir bool, matches func(string) bool) literal {
+func lastMatching(list []textPattern, best literal, isDir bool, matches func(string) bool) literal {
 	for _, p := range list {
 		if p.line <= best.line {
 			break
 		}
-		if (!p.dirOnly || isDir) && matches(p.suffix) {
+		if (!p.dirOnly || isDir) && matches(p.text) {
 			return p.literal
 		}
 	}
