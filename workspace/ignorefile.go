@@ -21,9 +21,9 @@ import (
 // blanked, so each pattern keeps its line number), and the pattern on the
 // highest line that matches decides, as go-gitignore decides by its order.
 // A line is plain only when what is done here is what fnmatch would say
-// (literalPattern), or what git says where go-gitignore differs: `dir/**`
+// (plainPattern), or what git says where go-gitignore differs: `dir/**`
 // is what is inside dir, not dir itself, and an anchored name with
-// wildcards (`/*.txt`, `/*`; anchoredGlob) stops at a slash, where
+// wildcards (`/*.txt`, `/*`) stops at a slash, where
 // go-gitignore let `/*.txt` ignore sub/a.txt and the usual `/*` + `!/src`
 // keep nothing of src. A file whose lines could read otherwise one by one
 // (a carriage return, a line ending in a backslash) is go-gitignore's.
@@ -38,7 +38,7 @@ type ignoreFile struct {
 	// prefixes are the patterns "name/**" and "/path/**": whatever is
 	// inside that directory, held with its slash (byPrefix). Last line first.
 	prefixes []textPattern
-	// globs are the anchored names with wildcards (anchoredGlob). Last line first.
+	// globs are the anchored names with wildcards (byGlob). Last line first.
 	globs []textPattern
 }
 
@@ -49,7 +49,7 @@ type textPattern struct {
 	literal
 }
 
-// How literalPattern reads a line.
+// How plainPattern reads a line.
 type patternKind int
 
 const (
@@ -58,6 +58,7 @@ const (
 	byPath                      // equal to the whole path relative to base
 	bySuffix                    // "*" and a literal: a suffix of the last name
 	byPrefix                    // a literal and "/**": a prefix of the whole path
+	byGlob                      // an anchored name with wildcards: the whole path, a wildcard stopping at a slash
 )
 
 // literal is one literal pattern's line (1-based) and flags. The lists in
@@ -94,17 +95,14 @@ func newIgnoreFile(data []byte, base string) (*ignoreFile, error) {
 				continue
 			}
 			patterns++
-			body, lit, kind := literalPattern(lines[i])
+			body, lit, kind := plainPattern(lines[i])
 			lit.line = i + 1
 			switch kind {
 			case notPlain:
-				glob, lit, ok := anchoredGlob(lines[i])
-				if !ok {
-					wildcards++
-					continue
-				}
-				lit.line = i + 1
-				f.globs = append(f.globs, textPattern{glob, lit})
+				wildcards++
+				continue
+			case byGlob:
+				f.globs = append(f.globs, textPattern{body, lit})
 			case bySuffix:
 				f.suffixes = append(f.suffixes, textPattern{body, lit})
 			case byPrefix:
@@ -145,7 +143,7 @@ func (f *ignoreFile) add(body string, lit literal, wholePath bool) {
 	(*m)[body] = append((*m)[body], lit)
 }
 
-// literalPattern reads line as a plain pattern: an optional "!", an
+// plainPattern reads line as a plain pattern: an optional "!", an
 // optional leading "/" (anchored), a body of letters, digits, "._-+@=,%~"
 // and single inner slashes, an optional trailing "/". The body is compared
 // with the whole path relative to the file's directory when anchored or
@@ -153,9 +151,12 @@ func (f *ignoreFile) add(body string, lit literal, wholePath bool) {
 // unanchored body without a slash may also start with one "*" (bySuffix,
 // the body returned without it), and any body end with "/**" (byPrefix:
 // what is inside the directory, as git has it, not the directory itself,
-// which go-gitignore matched too; the body returned with its slash). Any other line (other wildcards, escapes,
-// spaces, comments, blank lines) is notPlain: go-gitignore matches it.
-func literalPattern(line string) (body string, lit literal, kind patternKind) {
+// which go-gitignore matched too; the body returned with its slash). An
+// anchored body of any characters but slashes, backslashes and spaces with
+// one of "*?[" and no "**" is byGlob (`/*.txt`, `/*`). Any other line
+// (other wildcards, escapes, spaces, comments, blank lines) is notPlain:
+// go-gitignore matches it.
+func plainPattern(line string) (body string, lit literal, kind patternKind) {
 	s := line
 	if strings.HasPrefix(s, "!") {
 		lit.negated, s = true, s[1:]
@@ -164,6 +165,9 @@ func literalPattern(line string) (body string, lit literal, kind patternKind) {
 	s = strings.TrimPrefix(s, "/")
 	if strings.HasSuffix(s, "/") {
 		lit.dirOnly, s = true, s[:len(s)-1]
+	}
+	if anchored && s != "" && !strings.ContainsAny(s, "/\\ \t") && !strings.Contains(s, "**") && strings.ContainsAny(s, "*?[") {
+		return s, lit, byGlob
 	}
 	star := !anchored && strings.HasPrefix(s, "*")
 	if star {
@@ -194,29 +198,6 @@ func literalPattern(line string) (body string, lit literal, kind patternKind) {
 		return s, lit, byPath
 	}
 	return s, lit, byName
-}
-
-// anchoredGlob reads line as an anchored name with wildcards: an optional
-// "!", a "/", a name of any characters but slashes, backslashes and
-// spaces with at least one of "*?[" and no "**", an optional trailing
-// "/". It returns the name, matched against the whole path relative to the
-// file's directory with a wildcard that stops at a slash.
-func anchoredGlob(line string) (glob string, lit literal, ok bool) {
-	s := line
-	if strings.HasPrefix(s, "!") {
-		lit.negated, s = true, s[1:]
-	}
-	if !strings.HasPrefix(s, "/") {
-		return "", literal{}, false
-	}
-	s = s[1:]
-	if strings.HasSuffix(s, "/") {
-		lit.dirOnly, s = true, s[:len(s)-1]
-	}
-	if s == "" || strings.ContainsAny(s, "/\\ \t") || strings.Contains(s, "**") || !strings.ContainsAny(s, "*?[") {
-		return "", literal{}, false
-	}
-	return s, lit, true
 }
 
 // match reports whether a pattern of the file matches the path abs (a
