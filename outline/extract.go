@@ -156,7 +156,7 @@ func (x *extraction) pushEntries(r *Rule, decl, from int32, base int) bool {
 		at := len(x.stack)
 		x.stack = append(x.stack, e)
 		pushed = true
-		if from == 0 && x.selected != nil && !x.selected(&e) {
+		if from == 0 && x.selected != nil && !x.selected(&x.stack[at]) { // not &e, which would move e to the heap
 			continue // dropped by apply: only its claim and name count
 		}
 		e.Signature = x.signature(r, decl, from == 0)
