@@ -56,6 +56,14 @@ type Result struct {
 	Text                string   `json:"text,omitempty"`
 }
 
+// Batch is one partial result of a streamed structls.search
+// (SearchStream): the next matches, in their final order. The batches'
+// matches followed by the final Result's give exactly what the query
+// returns without streaming.
+type Batch struct {
+	Matches []Match `json:"matches"`
+}
+
 // Match is one matching line. Range is its first submatch's range, so a
 // client can take a match as a location (a quickfix entry) as it is.
 type Match struct {

@@ -19,6 +19,21 @@ import (
 // returns a *workspace.InputError or *workspace.PathError for input the
 // user must fix, and ctx.Err() when cancelled.
 func Search(ctx context.Context, env engine.Env, q Query) (*Result, error) {
+	return SearchStream(ctx, env, q, nil)
+}
+
+// SearchStream is Search that hands the matches of the page to emit in
+// batches (emit must not keep a batch's slice, which the next batch
+// reuses), in their final order, instead of returning them: the Result it
+// returns has no matches (with format "text", the whole rendering, which
+// is capped and decides which matches the page keeps). The files are
+// scanned in parallel and sorted once all are, so their matches are kept
+// until then; what streaming saves is the reply that held them all, in the
+// server and in the client, a copy for each step of the way (200,000
+// matching lines made a 700 MB CLI), and nothing is kept of a batch once
+// emit returns. An error from emit (the client has gone) ends the search
+// with that error. A nil emit is Search.
+func SearchStream(ctx context.Context, env engine.Env, q Query, emit func(Batch) error) (*Result, error) {
 	set, req, err := engine.Start(env, q.Scope, engine.LineRanges, q.validate)
 	if err != nil {
 		return nil, err
@@ -39,12 +54,36 @@ func Search(ctx context.Context, env engine.Env, q Query) (*Result, error) {
 	if walkErr != nil {
 		return nil, walkErr
 	}
-	res := page(scans, q.Skip, set.fileLimit, single)
+	var stream *batcher
+	if emit != nil {
+		stream = &batcher{emit: emit}
+	}
+	pageStream := stream
+	if set.text {
+		pageStream = nil // the rendering decides which matches the page keeps: they go out after it
+	}
+	res, err := page(scans, q.Skip, set.fileLimit, single, pageStream)
+	if err != nil {
+		return nil, err
+	}
 	res.FilesSearched = searched
 	res.MissingPaths = req.Missing
 	res.Warnings = append(req.Warnings, warnings...)
 	if set.text {
 		res.Text = renderText(res, single, q.Skip)
+		if stream != nil {
+			for _, group := range GroupByFile(res.Matches) {
+				if err := stream.add(group); err != nil {
+					return nil, err
+				}
+			}
+			res.Matches = []Match{}
+		}
+	}
+	if stream != nil {
+		if err := stream.flush(); err != nil {
+			return nil, err
+		}
 	}
 	return res, nil
 }
@@ -130,32 +169,75 @@ func sizeWarnings(tooLarge []string, limit int64) []string {
 }
 
 // page selects the files of one page: files [skip, skip+limit) among those
-// with a match, in path order. A single-file search has no pages.
-func page(scans []fileScan, skip, limit int, single bool) *Result {
-	matching := scans
-	res := &Result{Matches: []Match{}, TotalFiles: len(matching)}
+// with a match, in path order. A single-file search has no pages. With
+// stream set, their matches go to it, and the Result holds none; each
+// file's matches are dropped once passed on.
+func page(scans []fileScan, skip, limit int, single bool, stream *batcher) (*Result, error) {
+	res := &Result{Matches: []Match{}, TotalFiles: len(scans)}
 	if single {
 		skip, limit = 0, 0
 	}
-	from := min(skip, len(matching))
-	to := len(matching)
+	from := min(skip, len(scans))
+	to := len(scans)
 	if limit > 0 && from+limit < to {
 		to = from + limit
 		res.FileLimitReached = true
 		next := to
 		res.NextSkip = &next
 	}
-	n := 0
-	for _, s := range matching[from:to] {
-		n += len(s.matches)
+	if stream == nil {
+		n := 0
+		for _, s := range scans[from:to] {
+			n += len(s.matches)
+		}
+		res.Matches = make([]Match, 0, n)
 	}
-	res.Matches = make([]Match, 0, n)
-	for _, s := range matching[from:to] {
-		res.Matches = append(res.Matches, s.matches...)
+	for i := from; i < to; i++ {
+		s := &scans[i]
 		res.FileCount++
+		res.MatchCount += len(s.matches)
 		res.PerFileLimitReached = res.PerFileLimitReached || s.capped
 		res.LinesTruncated = res.LinesTruncated || s.truncated
+		if stream == nil {
+			res.Matches = append(res.Matches, s.matches...)
+			continue
+		}
+		if err := stream.add(s.matches); err != nil {
+			return nil, err
+		}
+		s.matches = nil
 	}
-	res.MatchCount = len(res.Matches)
-	return res
+	return res, nil
+}
+
+// batcher hands matches on in batches of about batchBytes of JSON, each
+// file's matches whole in one batch, rather than a notification per file.
+type batcher struct {
+	emit  func(Batch) error
+	batch []Match // its array is reused from batch to batch
+	bytes int     // about the JSON of batch
+}
+
+// batchBytes is about how much JSON a streamed batch holds.
+const batchBytes = 64 << 10
+
+// add takes one file's matches, and emits the batch once it is full.
+func (b *batcher) add(matches []Match) error {
+	b.batch = append(b.batch, matches...)
+	b.bytes += matchesSize(matches)
+	if b.bytes < batchBytes {
+		return nil
+	}
+	return b.flush()
+}
+
+// flush emits the matches not yet emitted, if any.
+func (b *batcher) flush() error {
+	if len(b.batch) == 0 {
+		return nil
+	}
+	err := b.emit(Batch{Matches: b.batch})
+	clear(b.batch) // the array keeps no match alive
+	b.batch, b.bytes = b.batch[:0], 0
+	return err
 }

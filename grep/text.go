@@ -121,11 +121,12 @@ func FileLines(matches []Match) []Line {
 // GroupByFile splits matches (sorted by file) into one group per file.
 func GroupByFile(matches []Match) [][]Match {
 	var groups [][]Match
-	for i, m := range matches {
-		if i == 0 || m.Path != matches[i-1].Path {
-			groups = append(groups, nil)
+	start := 0
+	for i := 1; i <= len(matches); i++ {
+		if i == len(matches) || matches[i].Path != matches[i-1].Path {
+			groups = append(groups, matches[start:i:i]) // no copy; an append to a group cannot reach the next
+			start = i
 		}
-		groups[len(groups)-1] = append(groups[len(groups)-1], m)
 	}
 	return groups
 }

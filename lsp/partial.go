@@ -11,13 +11,14 @@ import (
 
 // Partial results: a client that puts a partialResultToken in the params
 // of workspace/executeCommand gets the results of a command that can
-// stream them (structls.astGrep) as they are found, in their final order,
-// in `$/progress` notifications {token, value} — each value a batch
-// (astgrep.Batch: {matches, text?}; outline.Batch: {files, text?}) — sent
-// before the reply, which then holds everything else (the counts, notes
-// and the text's tail) and no matches. Concatenating the batches' matches
-// (and texts) with the reply's gives exactly the reply the same request
-// gets without a token. LSP 3.17
+// stream them (structls.astGrep, structls.xray, structls.outline,
+// structls.search) in their final order, as soon as they are known, in
+// `$/progress` notifications {token, value} — each value a batch
+// (astgrep.Batch and xray.Batch: {matches, text?}; outline.Batch: {files,
+// text?}; grep.Batch: {matches}) — sent before the reply, which then holds
+// everything else (the counts, notes and the text's tail) and no matches.
+// Concatenating the batches' matches (and texts) with the reply's gives
+// exactly the reply the same request gets without a token. LSP 3.17
 // defines partialResultToken for requests that return lists; executeCommand
 // carries it here in the same way. The CLI streams its output this way, so
 // nothing it has printed stays in memory, in the server or in the CLI.

@@ -64,6 +64,34 @@ func TestOutlinePartialResults(t *testing.T) {
 	}
 }
 
+// TestSearchPartialResults: structls.search streams its matches in
+// batches of about 64 KB, each file's whole, once the files are scanned.
+func TestSearchPartialResults(t *testing.T) {
+	var archive strings.Builder
+	for i := range 200 {
+		fmt.Fprintf(&archive, "-- p%d/f%03d.go --\npackage p\n\nfunc g() { f(%d); f(\"<&>\") }\n// f again %s\n", i%3, i, i, strings.Repeat("x", 3000))
+	}
+	dir := testutil.WriteTree(t, archive.String())
+	ed := newEditor(t, dir, client.EditorOptions{})
+	for _, q := range []map[string]any{
+		{"pattern": "f\\b", "limit": 0, "perFileLimit": 0},
+		{"pattern": "f\\(", "limit": 0, "contextBefore": 2, "contextAfter": 1},
+		{"pattern": "f\\(", "skip": 5, "limit": 30},
+		{"pattern": "f\\b", "limit": 0, "format": "text"}, // the rendering's cap ends the page
+		{"pattern": "nothing"},
+	} {
+		batches, matches := checkStreamed(t, ed, CommandSearch, "matches", q)
+		switch {
+		case q["pattern"] == "nothing" && batches != 0:
+			t.Errorf("%v: %d batches, want none", q, batches)
+		case q["perFileLimit"] != nil && batches < 3:
+			t.Errorf("%v: %d batches for %d matches of some 250 KB in all: want batches of about 64 KB", q, batches, matches)
+		case batches > matches:
+			t.Errorf("%v: %d batches for %d matches", q, batches, matches)
+		}
+	}
+}
+
 // checkStreamed runs command with a partialResultToken and checks that its
 // batches followed by the reply hold exactly what the reply holds without
 // a token: the same list (list: matches or files) in the same order, byte

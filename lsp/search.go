@@ -16,7 +16,11 @@ func (s *Server) runSearch(ctx context.Context, env engine.Env, arg []byte) (any
 	if err := decodeArgument(arg, &q); err != nil {
 		return nil, "", err
 	}
-	res, err := grep.Search(ctx, env, q)
+	var emit func(grep.Batch) error
+	if send := partialResultsOf(ctx); send != nil {
+		emit = func(b grep.Batch) error { return send(&b) }
+	}
+	res, err := grep.SearchStream(ctx, env, q, emit)
 	if err != nil {
 		return nil, "", err
 	}

@@ -8,6 +8,8 @@ import (
 	"io"
 	"slices"
 
+	jsonv2 "github.com/go-json-experiment/json"
+
 	"github.com/structls/structls/grep"
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/lsp/client"
@@ -77,41 +79,63 @@ func search(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	defer s.close(ctx)
 	stdout = s.showProgress(stdout, stderr, *asJSON)
-	var res grep.Result
-	var decoded any = &res
-	if *asJSON {
-		decoded = &struct { // the result is printed as it came: only its count (the exit code) is read
-			MatchCount *int `json:"matchCount"`
-		}{&res.MatchCount}
+	out := bufio.NewWriterSize(stdout, 64<<10) // one write a line would be one system call a line
+	defer out.Flush()
+	if *asText && !*asJSON { // the rendering is capped (50 KB a page): it comes whole, in the reply
+		var res grep.Result
+		if _, err := s.execute(ctx, lsp.CommandSearch, q, &res); err != nil {
+			return exitError, err
+		}
+		fmt.Fprint(out, res.Text)
+		if res.NextSkip != nil {
+			fmt.Fprintf(out, "For the rest run: %s\n", nextCommand(fs, "search", args, *res.NextSkip))
+		}
+		return foundOrNot(res.MatchCount), nil
 	}
-	raw, err := s.execute(ctx, lsp.CommandSearch, q, decoded)
+	// The matches stream in (lsp/partial.go) and are printed as they come:
+	// nothing printed is kept.
+	jsonOut := &streamPrinter{out: out, asJSON: true, command: lsp.CommandSearch}
+	lines := &linePrinter{w: out, withContext: *q.ContextBefore+*q.ContextAfter > 0}
+	onBatch := lines.batch
+	if *asJSON {
+		onBatch = jsonOut.batch
+	}
+	raw, err := s.call(ctx, lsp.CommandSearch, q, onBatch)
 	if err != nil {
 		return exitError, err
 	}
-	out := bufio.NewWriterSize(stdout, 64<<10) // one write a line would be one system call a line
-	defer out.Flush()
-	stdout = out
-	switch {
-	case *asJSON:
-		fmt.Fprintf(stdout, "%s\n", raw)
-	case *asText:
-		fmt.Fprint(stdout, res.Text)
-		if res.NextSkip != nil {
-			fmt.Fprintf(stdout, "For the rest run: %s\n", nextCommand(fs, "search", args, *res.NextSkip))
-		}
-	default:
-		printMatches(stdout, res.Matches, *q.ContextBefore+*q.ContextAfter > 0)
-		for _, w := range res.Warnings {
-			fmt.Fprintf(stderr, "structls: %s\n", w)
-		}
-		for _, m := range res.MissingPaths {
-			fmt.Fprintf(stderr, "structls: %s: no such file or directory\n", m)
-		}
+	var res struct { // all the CLI reads of the final reply
+		Matches      []grep.Match `json:"matches"` // empty: they were streamed
+		MatchCount   int          `json:"matchCount"`
+		Warnings     []string     `json:"warnings"`
+		MissingPaths []string     `json:"missingPaths"`
 	}
-	if res.MatchCount == 0 {
-		return exitNotFound, nil
+	if err := jsonv2.Unmarshal(raw, &res); err != nil {
+		return exitError, fmt.Errorf("decoding the %s result: %w", lsp.CommandSearch, err)
 	}
-	return exitFound, nil
+	if *asJSON {
+		if err := jsonOut.finish(raw, ""); err != nil {
+			return exitError, err
+		}
+		return foundOrNot(res.MatchCount), nil
+	}
+	lines.print(res.Matches)
+	out.Flush() // the matches, then the notes, as structls astgrep prints them
+	for _, w := range res.Warnings {
+		fmt.Fprintf(stderr, "structls: %s\n", w)
+	}
+	for _, m := range res.MissingPaths {
+		fmt.Fprintf(stderr, "structls: %s: no such file or directory\n", m)
+	}
+	return foundOrNot(res.MatchCount), nil
+}
+
+// foundOrNot is the exit code of a search that found count matches.
+func foundOrNot(count int) int {
+	if count == 0 {
+		return exitNotFound
+	}
+	return exitFound
 }
 
 // nonNegative returns an error for the first of the named flags given a
@@ -131,20 +155,41 @@ func nonNegative(fs *flag.FlagSet, names ...string) error {
 	return err
 }
 
-// printMatches prints ripgrep's format: path:line:text for matches,
-// path-line-text for context, "--" between separate groups.
-func printMatches(w io.Writer, matches []grep.Match, withContext bool) {
-	for g, group := range grep.GroupByFile(matches) {
+// linePrinter prints matches in ripgrep's format as they stream in:
+// path:line:text for matches, path-line-text for context, "--" between
+// separate groups. A file's matches come whole, in one batch.
+type linePrinter struct {
+	w           io.Writer
+	withContext bool
+	files       int          // files printed so far
+	matches     []grep.Match // the batch being printed, its array reused
+}
+
+// batch prints one streamed batch of matches.
+func (p *linePrinter) batch(b client.PartialBatch) error {
+	clear(p.matches)
+	p.matches = slices.Grow(p.matches[:0], b.Count)
+	if err := jsonv2.Unmarshal(slices.Concat([]byte{'['}, b.Matches, []byte{']'}), &p.matches); err != nil {
+		return fmt.Errorf("decoding a batch of %s matches: %w", lsp.CommandSearch, err)
+	}
+	p.print(p.matches)
+	return nil
+}
+
+// print prints the next matches.
+func (p *linePrinter) print(matches []grep.Match) {
+	for _, group := range grep.GroupByFile(matches) {
 		lines := grep.FileLines(group)
 		for i, l := range lines {
-			if withContext && (i > 0 && l.Number > lines[i-1].Number+1 || i == 0 && g > 0) {
-				fmt.Fprintln(w, "--")
+			if p.withContext && (i > 0 && l.Number > lines[i-1].Number+1 || i == 0 && p.files > 0) {
+				fmt.Fprintln(p.w, "--")
 			}
 			sep := "-"
 			if l.Match {
 				sep = ":"
 			}
-			fmt.Fprintf(w, "%s%s%d%s%s\n", group[0].Path, sep, l.Number, sep, l.Text)
+			fmt.Fprintf(p.w, "%s%s%d%s%s\n", group[0].Path, sep, l.Number, sep, l.Text)
 		}
+		p.files++
 	}
 }
