@@ -131,7 +131,7 @@ func SearchStream(ctx context.Context, env engine.Env, q Query, emit func(Batch)
 		}
 	}
 	res.ParseErrors = append(patterns.Failures(), found.issues...)
-	res.Warnings = append(append(patterns.Warnings(), req.Warnings...), found.warnings...)
+	res.Warnings = append(append(append(patterns.Warnings(), req.Warnings...), found.warnings...), req.SkippedWarnings()...)
 	if skipped := patterns.Skipped(); len(skipped) > 0 {
 		res.Warnings = append([]string{skippedNote(patterns.Searched(), skipped)}, res.Warnings...)
 	}

@@ -74,8 +74,15 @@ func Start[S any](env Env, scope workspace.Scope, paths Paths, validate func() (
 		return set, nil, err
 	}
 	env.Trees.Cache.StartQuery()
-	return set, &Request{Env: env, Resolved: resolved, Walk: scope.WalkOptions()}, nil
+	walk := scope.WalkOptions()
+	walk.Skipped = new(workspace.SkippedDirs)
+	return set, &Request{Env: env, Resolved: resolved, Walk: walk}, nil
 }
+
+// SkippedWarnings are the warnings about the directories the query's walk
+// could not list (workspace.SkippedDirs): every engine adds them to its
+// result once it has walked, so that no part of the tree is missed silently.
+func (r *Request) SkippedWarnings() []string { return r.Walk.Skipped.Warnings() }
 
 // MissingWarnings are the warnings of the engines that report the entries
 // of paths that do not exist among their warnings: one a path.

@@ -68,7 +68,7 @@ func SearchStream(ctx context.Context, env engine.Env, q Query, emit func(Batch)
 	}
 	res.FilesSearched = searched
 	res.MissingPaths = req.Missing
-	res.Warnings = append(req.Warnings, warnings...)
+	res.Warnings = slices.Concat(req.Warnings, warnings, req.SkippedWarnings())
 	if set.text {
 		res.Text = renderText(res, single, q.Skip)
 		if stream != nil {

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -54,6 +55,46 @@ func TestClosestName(t *testing.T) {
 	} {
 		if got := closestName(tt.name, known); got != tt.want {
 			t.Errorf("closestName(%.20q) = %q; want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestEveryWalkNamesTheDirectoriesItSkipped: every command that walks the
+// workspace names, in its warnings, a directory it could not list (here
+// one too deep for the system's paths) rather than leaving its files out
+// silently.
+func TestEveryWalkNamesTheDirectoriesItSkipped(t *testing.T) {
+	dir := testutil.WriteTree(t, scanProject)
+	testutil.DeepDir(t, dir, "abc", 1100, 1100) // 4,400 bytes of path
+	ed := newEditor(t, dir, client.EditorOptions{})
+	for _, c := range []struct {
+		command string
+		arg     map[string]any
+	}{
+		{CommandSearch, map[string]any{"pattern": "panic"}},
+		{CommandAstGrep, map[string]any{"pattern": "panic($A)"}},
+		{CommandOutline, map[string]any{}},
+		{CommandXRay, map[string]any{"driver": "\\.go$", "target": "filename", "evaluator": xrayCalls}},
+		{CommandXRay, map[string]any{"driver": "panic", "evaluator": xrayCalls}},
+		{CommandScan, map[string]any{}},
+		{CommandAstEdit, map[string]any{"ops": []map[string]string{{"pattern": "panic($A)", "rewrite": "fail($A)"}}}},
+	} {
+		raw, err := ed.ExecuteCommand(context.Background(), c.command, c.arg)
+		if err != nil {
+			t.Fatalf("%s: %v", c.command, err)
+		}
+		var r struct{ Warnings []string }
+		if err := json.Unmarshal(raw, &r); err != nil {
+			t.Fatalf("%s: %v", c.command, err)
+		}
+		n := 0
+		for _, w := range r.Warnings {
+			if strings.HasPrefix(w, "skipped the directory abc/abc/") && strings.Contains(w, "file name too long") {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s %v: warnings %q; want the deep directory named once", c.command, c.arg, r.Warnings)
 		}
 	}
 }

@@ -44,7 +44,7 @@ func SearchStream(ctx context.Context, env engine.Env, q Query, emit func(Batch)
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Files: []File{}, Warnings: append(append([]string{}, req.MissingWarnings()...), req.Warnings...),
+	res := &Result{Files: []File{}, Warnings: append(append(append([]string{}, req.MissingWarnings()...), req.Warnings...), req.SkippedWarnings()...),
 		MissingPaths: req.MissingPaths()}
 	var files []workspace.File
 	for _, f := range walked {

@@ -88,7 +88,7 @@ func notes(set settings, req *engine.Request) ([]matcher.ParseIssue, []string, e
 		}
 	}
 	warnings = append(warnings, req.MissingWarnings()...)
-	return parseErrors, append(warnings, req.Warnings...), nil
+	return parseErrors, append(append(warnings, req.Warnings...), req.SkippedWarnings()...), nil
 }
 
 // editor holds what the workers of one preview share.

@@ -174,6 +174,7 @@ func Scan(ctx context.Context, env engine.Env, q Query) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	res.Warnings = append(res.Warnings, req.SkippedWarnings()...)
 	sc.finish(res, snap, env.Encoding)
 	if text {
 		res.Text = renderText(res)

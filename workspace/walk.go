@@ -47,6 +47,9 @@ type WalkOptions struct {
 	Globs     []string // include globs, and `!`-prefixed exclude globs
 	Gitignore bool     // honour .gitignore, .ignore and .git/info/exclude
 	Hidden    bool     // include dot files and directories
+	// Skipped, when not nil, collects the directories the walk could not
+	// list, for the result's warnings.
+	Skipped *SkippedDirs
 }
 
 // Walk lists the files the targets name, sorted by folder then path, each
@@ -190,7 +193,8 @@ func (w *walker) dir(t dirTask, buf []byte) ([]walkedFile, []dirTask) {
 	}
 	entries, local, err := w.list(t.rel, buf)
 	if err != nil {
-		return nil, nil // unreadable directories are skipped, as ripgrep does
+		w.opts.Skipped.add(t.rel, err) // skipped, and named in the warnings, as ripgrep names them
+		return nil, nil
 	}
 	if testHookAfterList != nil {
 		testHookAfterList(t.abs)

@@ -321,3 +321,43 @@ func TestWalkInsideNodeModules(t *testing.T) {
 		t.Errorf("files of the target node_modules/dep: %v; want its x.js", got)
 	}
 }
+
+// TestWalkNamesTheDirectoriesItCannotList: a directory whose path is
+// longer than the system takes, or that cannot be read, is skipped and
+// named in SkippedDirs' warnings, as ripgrep prints them; one that
+// vanishes during the walk is not (TestWalkSurvivesVanishingEntries).
+func TestWalkNamesTheDirectoriesItCannotList(t *testing.T) {
+	root := t.TempDir()
+	// 1,500 levels of "ab/": 4,500 bytes, past PATH_MAX (4,096).
+	testutil.DeepDir(t, root, "ab", 1500, 500)
+	unreadable := os.Geteuid() != 0 // root reads every directory
+	if unreadable {
+		if err := os.Mkdir(filepath.Join(root, "locked"), 0o000); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.Chmod(filepath.Join(root, "locked"), 0o755) })
+	}
+	snap, targets := folderTargets(t, root)
+	var skipped SkippedDirs
+	files, err := snap.Walk(context.Background(), targets, WalkOptions{Gitignore: true, Skipped: &skipped})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 2 { // f500.txt and f1000.txt: f1500.txt is 4,500 bytes deep
+		t.Errorf("found %d files; want the 2 within reach", len(files))
+	}
+	warnings := skipped.Warnings()
+	want := 1
+	if unreadable {
+		want = 2
+	}
+	if len(warnings) != want {
+		t.Fatalf("warnings %q; want %d", warnings, want)
+	}
+	if w := warnings[0]; !strings.Contains(w, "skipped the directory ab/ab/") || !strings.Contains(w, "file name too long") || len(w) > 400 {
+		t.Errorf("warning %q: want the directory, shortened, and why", w)
+	}
+	if unreadable && !strings.Contains(warnings[1], "locked: cannot list it: permission denied (give yourself read access") {
+		t.Errorf("warning %q: want locked, permission denied, and what to do", warnings[1])
+	}
+}

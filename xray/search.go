@@ -217,7 +217,7 @@ func filenameDriver(ctx context.Context, req *engine.Request, q Query) ([]candid
 			out = append(out, candidate{file: f})
 		}
 	})
-	return out, warnings, err
+	return out, append(warnings, req.SkippedWarnings()...), err // the content driver's come from grep
 }
 
 // walk visits the files of the query's paths and globs in folder and path
