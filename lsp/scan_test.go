@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/structls/structls/internal/testutil"
@@ -134,5 +135,60 @@ func TestScanTooLargeFile(t *testing.T) {
 	json.Unmarshal(raw, &r)
 	if len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0], "big.go was not scanned") || !strings.Contains(r.Warnings[0], "maxFileSize") {
 		t.Errorf("warnings %q", r.Warnings)
+	}
+}
+
+// TestScanConfigStaysInTheWorkspace: an editor's or agent's config names
+// an sgconfig.yml inside the workspace folders; one outside (absolute,
+// climbing out, through a symbolic link) is refused without being read,
+// and a named pipe is refused at once instead of blocking the server. The
+// command line's server (ConfigAnywhere) may read one anywhere.
+func TestScanConfigStaysInTheWorkspace(t *testing.T) {
+	outside := testutil.WriteTree(t, "-- sgconfig.yml --\nruleDirs: [rules]\n-- rules/r.yml --\nid: secret-rule\nlanguage: go\nrule: {pattern: panic($A)}\n")
+	dir := testutil.WriteTree(t, scanProject+"-- sub/sgconfig.yml --\nruleDirs: [../rules]\n")
+	if err := os.Symlink(outside, filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "fifo.yml"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	ed := newEditor(t, dir, client.EditorOptions{})
+	for config, want := range map[string]string{
+		filepath.Join(outside, "sgconfig.yml"):           "outside the workspace",
+		"../" + filepath.Base(outside) + "/sgconfig.yml": "outside the workspace",
+		"link/sgconfig.yml":                              "outside the workspace",
+		"/etc/passwd":                                    "outside the workspace",
+		"nothere.yml":                                    "not found",
+		"sub":                                            "is not a file",
+		"fifo.yml":                                       "named pipe",
+	} {
+		raw, err := ed.ExecuteCommand(ctx, CommandScan, map[string]any{"config": config})
+		if err == nil {
+			var r struct{ RuleErrors []struct{ Message string } }
+			json.Unmarshal(raw, &r)
+			if len(r.RuleErrors) == 1 && strings.Contains(r.RuleErrors[0].Message, want) {
+				continue // the config was opened, found wanting, and not read
+			}
+			t.Errorf("config %s: %s; want an error saying %q", config, raw, want)
+			continue
+		}
+		if !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "secret-rule") || strings.Contains(err.Error(), "root:") {
+			t.Errorf("config %s: %v; want %q, and nothing of the file", config, err, want)
+		}
+	}
+	raw, err := ed.ExecuteCommand(ctx, CommandScan, map[string]any{"config": "sub/sgconfig.yml"})
+	if err != nil || !strings.Contains(string(raw), `"ruleId":"no-panic"`) {
+		t.Errorf("a config inside the workspace: %v %s", err, raw)
+	}
+
+	cli, wait := StartInProcess(ctx, Options{Version: "test", ConfigAnywhere: true}, client.EditorOptions{})
+	defer func() { cli.Shutdown(ctx); wait(); cli.Close() }()
+	if _, err := cli.Initialize(ctx, dir); err != nil {
+		t.Fatal(err)
+	}
+	raw, err = cli.ExecuteCommand(ctx, CommandScan, map[string]any{"config": filepath.Join(outside, "sgconfig.yml")})
+	if err != nil || !strings.Contains(string(raw), `"ruleId":"secret-rule"`) {
+		t.Errorf("the command line's config outside the workspace: %v %s", err, raw)
 	}
 }

@@ -38,6 +38,12 @@ type Options struct {
 	// long-lived server's defaults. A one-shot command that must stay
 	// small sets less.
 	Parse syntax.ParseOptions
+	// ConfigAnywhere lets structls.scan's config name an sgconfig.yml
+	// outside the workspace folders: for the command line, whose user
+	// names it (-c), and the shared server of that user's command lines.
+	// An editor or an agent, whose arguments may come from a repository
+	// anyone wrote, gets a config inside the folders only.
+	ConfigAnywhere bool
 }
 
 // serverState is the lifecycle position of the server.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"syscall"
 )
 
 // A rule file is attacker-controlled input to a server that loads it on
@@ -29,11 +30,20 @@ const (
 // ReadYAMLFile reads a rule or configuration file, refusing one larger
 // than MaxYAMLFileSize without reading it all.
 func ReadYAMLFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	// Opened without blocking, so that a named pipe (or /dev/stdin, a
+	// terminal) is refused below instead of waiting forever for a writer.
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, &Error{File: path, Message: fmt.Sprintf("not a regular file (%s): rules and configurations are read from regular files only", fileKind(info))}
+	}
 	return readYAML(f, path)
 }
 

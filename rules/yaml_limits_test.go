@@ -1,8 +1,11 @@
 package rules
 
 import (
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // TestYAMLTextDepth: nesting is counted from brackets, indentation and
@@ -23,6 +26,29 @@ func TestYAMLTextDepth(t *testing.T) {
 		err := checkYAMLText("t.yml", []byte(tt.text))
 		if deep := err != nil && strings.Contains(err.Error(), "levels deep"); deep != tt.deep {
 			t.Errorf("case %d: got %v; want too deep: %v", i, err, tt.deep)
+		}
+	}
+}
+
+// TestReadYAMLFileRefusesSpecialFiles: a named pipe (no writer: opening it
+// would block forever), a directory or a device given as a rule or
+// configuration file is refused at once, saying what it is.
+func TestReadYAMLFileRefusesSpecialFiles(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "sgconfig.yml")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{fifo, dir, "/dev/null"} {
+		done := make(chan error, 1)
+		go func() { _, err := ReadYAMLFile(path); done <- err }()
+		select {
+		case err := <-done:
+			if err == nil || !strings.Contains(err.Error(), "not a regular file") {
+				t.Errorf("%s: %v; want it refused as not a regular file", path, err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: still reading after 10 s", path)
 		}
 	}
 }

@@ -168,7 +168,8 @@ func daemonCmd(args []string, stderr io.Writer) (int, error) {
 	}
 	defer closeLog()
 	err = remote.Serve(context.Background(), remote.DaemonOptions{Root: *root, Socket: *socket, Idle: *idle,
-		Server: lsp.Options{Logger: logger, Level: &level, Version: version},
+		// Its clients are this user's command lines (the socket admits no one else): -c may be anywhere.
+		Server: lsp.Options{Logger: logger, Level: &level, Version: version, ConfigAnywhere: true},
 		Ready: func() {
 			logger.Sugar().Infof("shared server pid %d listening on %s for %s (idle timeout %v)", os.Getpid(), *socket, *root, *idle)
 		}})

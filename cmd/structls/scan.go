@@ -84,7 +84,7 @@ func scanCmd(args []string, stdout, stderr io.Writer) (int, error) {
 		}
 	}
 	ctx := context.Background()
-	s, err := startSession(ctx, *root, client.EditorOptions{ApplyEdits: client.ApplyEditsUnsupported}, lsp.Options{})
+	s, err := startSession(ctx, *root, client.EditorOptions{ApplyEdits: client.ApplyEditsUnsupported}, lsp.Options{ConfigAnywhere: true}) // -c is this user's
 	if err != nil {
 		return exitError, err
 	}
