@@ -28,8 +28,6 @@ require (
 	github.com/alexaandru/go-sitter-forest/vue v1.9.0
 	github.com/aymanbagabas/go-udiff v0.3.1
 	github.com/bmatcuk/doublestar/v4 v4.10.4
-	github.com/boyter/gocodewalker v1.5.1
-	github.com/danwakefield/fnmatch v0.0.0-20160403171240-cbb64ac3d964
 	github.com/go-json-experiment/json v0.0.0-20260623181947-01eb4420fa68
 	github.com/goccy/go-yaml v1.18.0
 	github.com/google/go-cmp v0.7.0

@@ -116,5 +116,9 @@ func (w *walker) loadIgnore(ignores *ignoreChain, path, base string, kind ignore
 		w.failure.set(fmt.Errorf("the ignore file %s: %w", path, err))
 		return ignores
 	}
+	if w.failure.globs.Add(int64(len(file.globs))) > maxWalkGlobs {
+		w.failure.set(fmt.Errorf("the ignore files up to %s hold more than %d patterns with wildcards in all: structls reads at most that many in one search; shorten them, or do not honour ignore files (--no-ignore)", path, maxWalkGlobs))
+		return ignores
+	}
 	return &ignoreChain{file, kind, ignores}
 }

@@ -4,32 +4,22 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
-
-	gitignore "github.com/boyter/gocodewalker/go-gitignore"
-	"github.com/danwakefield/fnmatch"
+	"unicode"
 )
 
 // ignoreFile is one .gitignore (or .ignore, or .git/info/exclude): which
 // of the paths below its directory it ignores, and which it re-includes.
+// Its lines are read as ripgrep reads them (ignoreLine), and the pattern
+// on the highest line that matches a path decides.
 //
-// go-gitignore tries every pattern, last to first, on every path the walk
-// meets, each through fnmatch rune by rune: on git's tree, whose root
-// .gitignore has 232 literal lines (`/git-add`) among its 263, that was a
-// sixth of a search's CPU time. So the plain lines are matched here: the
-// literal ones looked up in maps, `*.o` by the name's suffix, `dir/**` by
-// the path's prefix; go-gitignore gets the others (the plain lines
-// blanked, so each pattern keeps its line number), and the pattern on the
-// highest line that matches decides, as go-gitignore decides by its order.
-// A line is plain only when what is done here is what fnmatch would say
-// (plainPattern), or what git says where go-gitignore differs: `dir/**`
-// is what is inside dir, not dir itself, and an anchored name with
-// wildcards (`/*.txt`, `/*`) stops at a slash, where
-// go-gitignore let `/*.txt` ignore sub/a.txt and the usual `/*` + `!/src`
-// keep nothing of src. A file whose lines could read otherwise one by one
-// (a carriage return, a line ending in a backslash) is go-gitignore's.
+// Most lines are plain (plainPattern) and matched without a glob: on
+// git's tree, whose root .gitignore has 232 literal lines (`/git-add`)
+// among its 263, trying every pattern on every path the walk meets was a
+// sixth of a search's CPU time. The literal ones are looked up in maps,
+// `*.o` by the name's suffix, `dir/**` by the path's prefix. The others
+// are compiled (ignoreGlob) and tried last line first.
 type ignoreFile struct {
 	base  string               // the directory the patterns are relative to
-	rules gitignore.GitIgnore  // the patterns that are not literal
 	names map[string][]literal // unanchored patterns without a slash: a file or directory of that name at any depth
 	paths map[string][]literal // anchored or slashed patterns: the path relative to base
 	// suffixes are the unanchored patterns "*" and a literal without a
@@ -38,14 +28,21 @@ type ignoreFile struct {
 	// prefixes are the patterns "name/**" and "/path/**": whatever is
 	// inside that directory, held with its slash (byPrefix). Last line first.
 	prefixes []textPattern
-	// globs are the anchored names with wildcards (byGlob). Last line first.
-	globs []textPattern
+	// globs are the other patterns, compiled. Last line first.
+	globs []globPattern
 }
 
-// textPattern is a line of suffixes, prefixes or globs: its suffix,
-// prefix or glob, and its line and flags.
+// textPattern is a line of suffixes or prefixes: its suffix or prefix, and
+// its line and flags.
 type textPattern struct {
 	text string
+	literal
+}
+
+// globPattern is a line of globs: its glob, matched against the path
+// relative to the file's directory, and its line and flags.
+type globPattern struct {
+	glob ignoreGlob
 	literal
 }
 
@@ -53,16 +50,15 @@ type textPattern struct {
 type patternKind int
 
 const (
-	notPlain patternKind = iota // go-gitignore's
+	notPlain patternKind = iota // a glob to compile
 	byName                      // equal to the last name of the path
 	byPath                      // equal to the whole path relative to base
 	bySuffix                    // "*" and a literal: a suffix of the last name
 	byPrefix                    // a literal and "/**": a prefix of the whole path
-	byGlob                      // an anchored name with wildcards: the whole path, a wildcard stopping at a slash
 )
 
-// literal is one literal pattern's line (1-based) and flags. The lists in
-// ignoreFile's maps go from the last line to the first.
+// literal is one pattern's line (1-based) and flags. The lists in
+// ignoreFile go from the last line to the first.
 type literal struct {
 	line    int
 	negated bool // "!name": re-includes
@@ -70,12 +66,12 @@ type literal struct {
 }
 
 // Bounds on one ignore file, which anyone who can write to the tree
-// controls: go-gitignore holds about a kilobyte for each pattern it is
-// given (a 50 MB .gitignore of 2.1 million `p0*[ab]/**/q0` lines took 2 GB
-// and ended the process), a literal line about a tenth of that.
+// controls: a compiled glob holds some 16 bytes a character of its
+// pattern, a literal line its text and a map entry.
 const (
 	maxIgnorePatterns   = 1_000_000
 	maxWildcardPatterns = 100_000
+	maxWalkGlobs        = 200_000 // in all the ignore files one walk reads
 )
 
 // newIgnoreFile reads the patterns of an ignore file, relative to the
@@ -84,49 +80,51 @@ const (
 func newIgnoreFile(data []byte, base string) (*ignoreFile, error) {
 	f := &ignoreFile{base: base}
 	patterns, wildcards := 0, 0
-	isPattern := func(line string) bool {
-		line = strings.TrimSpace(line)
-		return line != "" && line[0] != '#'
-	}
-	if bytes.IndexByte(data, '\r') < 0 && !bytes.Contains(data, []byte("\\\n")) && !bytes.HasSuffix(data, []byte("\\")) {
-		lines := strings.Split(string(data), "\n")
-		for i := len(lines) - 1; i >= 0; i-- { // last line first, for the lists' order
-			if !isPattern(lines[i]) {
-				continue
-			}
-			patterns++
-			body, lit, kind := plainPattern(lines[i])
-			lit.line = i + 1
-			switch kind {
-			case notPlain:
-				wildcards++
-				continue
-			case byGlob:
-				f.globs = append(f.globs, textPattern{body, lit})
-			case bySuffix:
-				f.suffixes = append(f.suffixes, textPattern{body, lit})
-			case byPrefix:
-				f.prefixes = append(f.prefixes, textPattern{body, lit})
-			default:
-				f.add(body, lit, kind == byPath)
-			}
-			lines[i] = ""
+	var pending []pendingGlob
+	lines := strings.Split(string(bytes.TrimPrefix(data, []byte("\uFEFF"))), "\n")
+	for i := len(lines) - 1; i >= 0; i-- { // last line first, for the lists' order
+		glob, lit, ok := ignoreLine(lines[i])
+		if !ok {
+			continue
 		}
-		data = []byte(strings.Join(lines, "\n"))
-	} else {
-		for line := range strings.Lines(string(data)) {
-			if isPattern(line) {
-				patterns++
-				wildcards++
+		patterns++
+		lit.line = i + 1
+		line := lines[i]
+		if !strings.HasSuffix(line, "\\ ") {
+			line = strings.TrimRightFunc(line, unicode.IsSpace)
+		}
+		body, _, kind := plainPattern(line)
+		switch kind {
+		case notPlain:
+			wildcards++
+			if wildcards <= maxWildcardPatterns {
+				pending = append(pending, pendingGlob{glob, lit})
 			}
+		case bySuffix:
+			f.suffixes = append(f.suffixes, textPattern{body, lit})
+		case byPrefix:
+			f.prefixes = append(f.prefixes, textPattern{body, lit})
+		default:
+			f.add(body, lit, kind == byPath)
 		}
 	}
 	if patterns > maxIgnorePatterns || wildcards > maxWildcardPatterns {
 		return nil, fmt.Errorf("it has %d patterns, %d of them with wildcards: structls reads at most %d, and %d with wildcards; shorten it, or do not honour ignore files (--no-ignore)",
 			patterns, wildcards, maxIgnorePatterns, maxWildcardPatterns)
 	}
-	f.rules = gitignore.New(bytes.NewReader(data), base, func(gitignore.Error) bool { return true })
+	f.globs = make([]globPattern, 0, len(pending))
+	for _, p := range pending { // compiled once the file is known to be within the bounds
+		if g, ok := compileIgnoreGlob(p.glob); ok {
+			f.globs = append(f.globs, globPattern{g, p.lit})
+		}
+	}
 	return f, nil
+}
+
+// pendingGlob is a line to compile into globs.
+type pendingGlob struct {
+	glob string
+	lit  literal
 }
 
 // add files a literal pattern under its body: in paths when it is matched
@@ -143,19 +141,16 @@ func (f *ignoreFile) add(body string, lit literal, wholePath bool) {
 	(*m)[body] = append((*m)[body], lit)
 }
 
-// plainPattern reads line as a plain pattern: an optional "!", an
-// optional leading "/" (anchored), a body of letters, digits, "._-+@=,%~"
-// and single inner slashes, an optional trailing "/". The body is compared
-// with the whole path relative to the file's directory when anchored or
-// with a slash inside (byPath), otherwise with the last name (byName); an
-// unanchored body without a slash may also start with one "*" (bySuffix,
-// the body returned without it), and any body end with "/**" (byPrefix:
-// what is inside the directory, as git has it, not the directory itself,
-// which go-gitignore matched too; the body returned with its slash). An
-// anchored body of any characters but slashes, backslashes and spaces with
-// one of "*?[" and no "**" is byGlob (`/*.txt`, `/*`). Any other line
-// (other wildcards, escapes, spaces, comments, blank lines) is notPlain:
-// go-gitignore matches it.
+// plainPattern reads line (trimmed as ignoreLine trims it) as a plain
+// pattern: an optional "!", an optional leading "/" (anchored), a body of
+// letters, digits, "._-+@=,%~" and single inner slashes, an optional
+// trailing "/". The body is compared with the whole path relative to the
+// file's directory when anchored or with a slash inside (byPath),
+// otherwise with the last name (byName); an unanchored body without a
+// slash may also start with one "*" (bySuffix, the body returned without
+// it), and any body end with "/**" (byPrefix: what is inside the
+// directory, not the directory itself; the body returned with its slash).
+// Any other line is notPlain: a glob to compile.
 func plainPattern(line string) (body string, lit literal, kind patternKind) {
 	s := line
 	if strings.HasPrefix(s, "!") {
@@ -165,9 +160,6 @@ func plainPattern(line string) (body string, lit literal, kind patternKind) {
 	s = strings.TrimPrefix(s, "/")
 	if strings.HasSuffix(s, "/") {
 		lit.dirOnly, s = true, s[:len(s)-1]
-	}
-	if anchored && s != "" && !strings.ContainsAny(s, "/\\ \t") && !strings.Contains(s, "**") && strings.ContainsAny(s, "*?[") {
-		return s, lit, byGlob
 	}
 	star := !anchored && strings.HasPrefix(s, "*")
 	if star {
@@ -215,9 +207,14 @@ func (f *ignoreFile) match(abs string, isDir bool) (matched, ignore bool) {
 	}
 	best = lastMatching(f.suffixes, best, isDir, func(suffix string) bool { return strings.HasSuffix(name, suffix) })
 	best = lastMatching(f.prefixes, best, isDir, func(prefix string) bool { return strings.HasPrefix(rel, prefix) })
-	best = lastMatching(f.globs, best, isDir, func(glob string) bool { return fnmatch.Match(glob, rel, fnmatch.FNM_PATHNAME) })
-	if m := f.rules.Relative(rel, isDir); m != nil && m.Position().Line > best.line {
-		return true, m.Ignore()
+	for _, g := range f.globs {
+		if g.line <= best.line {
+			break
+		}
+		if (!g.dirOnly || isDir) && g.glob.match(rel) {
+			best = g.literal
+			break
+		}
 	}
 	return best.line > 0, best.line > 0 && !best.negated
 }

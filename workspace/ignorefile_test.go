@@ -12,25 +12,23 @@ import (
 	"strings"
 	"testing"
 
-	gitignore "github.com/boyter/gocodewalker/go-gitignore"
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/structls/structls/internal/testutil"
 )
 
-// TestIgnoreFileAgreesWithGoGitignore checks ignoreFile, which looks the
-// literal lines up in maps and matches "*.o" and the like by suffix, against go-gitignore matching the same whole
-// file, on random files and paths: literal and wildcard lines, negations,
-// anchors, directory-only lines, names repeated with other flags, comments,
-// escapes, trailing spaces, carriage returns and a trailing backslash
-// (which leave the whole file to go-gitignore). Every path is asked as a
-// file and as a directory. Anchored names with wildcards (`/*.o`) and
-// "dir/**", where go-gitignore is wrong, are left out:
-// TestIgnoreSemanticsMatchRipgrep checks them against ripgrep.
-func TestIgnoreFileAgreesWithGoGitignore(t *testing.T) {
+// TestIgnoreFilePlainLinesAgreeWithGlobs checks ignoreFile, which looks
+// the plain lines up in maps and matches "*.o" by suffix and "dir/**" by
+// prefix, against the same file with every line compiled as a glob
+// (ignoreLine, compileIgnoreGlob), on random files and paths: literal and
+// wildcard lines, negations, anchors, directory-only lines, names
+// repeated with other flags, comments, escapes, trailing spaces and
+// carriage returns. Every path is asked as a file and as a directory.
+// TestIgnoreFilesMatchRipgrep checks the globs themselves.
+func TestIgnoreFilePlainLinesAgreeWithGlobs(t *testing.T) {
 	const base = "/w/repo"
 	names := []string{"a", "b", "a.o", "build", "x-y", "c_d", "v1.2", "out"}
-	wild := []string{"*.o", "*.o/", "!*.o", "*a", "*-y", "*.2", "*/a", "**.o", "*.o*", "*", "*/", "b*", "?", "[ab]", "**/a", "x-*", "\\#a", "a ", "a\\ ", "#a", "", "  ", "*", "a/*/b", "[!a]*"}
+	wild := []string{"*.o", "*.o/", "!*.o", "*a", "*-y", "*.2", "*/a", "**.o", "*.o*", "*", "*/", "b*", "?", "[ab]", "**/a", "x-*", "\\#a", "a ", "a\\ ", "#a", "", "  ", "*", "a/*/b", "[!a]*", "a/**", "build/**", "/b/**"}
 	r := rand.New(rand.NewPCG(1, 2))
 	pick := func(s []string) string { return s[r.IntN(len(s))] }
 	line := func() string {
@@ -52,7 +50,7 @@ func TestIgnoreFileAgreesWithGoGitignore(t *testing.T) {
 		}
 		return p
 	}
-	checked, literalFiles, suffixFiles := 0, 0, 0
+	checked, literalFiles, suffixFiles, prefixFiles := 0, 0, 0, 0
 	for round := 0; round < 3000; round++ {
 		lines := make([]string, 1+r.IntN(12))
 		for i := range lines {
@@ -77,7 +75,19 @@ func TestIgnoreFileAgreesWithGoGitignore(t *testing.T) {
 		if ours.suffixes != nil {
 			suffixFiles++
 		}
-		theirs := gitignore.New(strings.NewReader(text), base, func(gitignore.Error) bool { return true })
+		if ours.prefixes != nil {
+			prefixFiles++
+		}
+		globs := &ignoreFile{base: base}
+		all := strings.Split(text, "\n")
+		for i := len(all) - 1; i >= 0; i-- {
+			if glob, lit, ok := ignoreLine(all[i]); ok {
+				if g, ok := compileIgnoreGlob(glob); ok {
+					lit.line = i + 1
+					globs.globs = append(globs.globs, globPattern{g, lit})
+				}
+			}
+		}
 		for p := 0; p < 20; p++ {
 			path := pick(names)
 			for d := r.IntN(3); d > 0; d-- {
@@ -85,22 +95,50 @@ func TestIgnoreFileAgreesWithGoGitignore(t *testing.T) {
 			}
 			for _, isDir := range []bool{false, true} {
 				matched, ignore := ours.match(base+"/"+path, isDir)
-				m := theirs.Absolute(base+"/"+path, isDir)
-				if matched != (m != nil) || matched && ignore != m.Ignore() {
-					want := "no match"
-					if m != nil {
-						want = "a match at line " + m.Position().String() + ", ignore " + map[bool]string{true: "true", false: "false"}[m.Ignore()]
-					}
-					t.Fatalf("file %q, path %q (dir %v): matched %v ignore %v; go-gitignore: %s", text, path, isDir, matched, ignore, want)
+				wantMatched, wantIgnore := globs.match(base+"/"+path, isDir)
+				if matched != wantMatched || ignore != wantIgnore {
+					t.Fatalf("file %q, path %q (dir %v): matched %v ignore %v; as globs: matched %v ignore %v", text, path, isDir, matched, ignore, wantMatched, wantIgnore)
 				}
 				checked++
 			}
 		}
 	}
-	if literalFiles < 1000 || suffixFiles < 300 {
-		t.Fatalf("of 3000 files only %d had literal lines and %d suffix lines: the test does not exercise them", literalFiles, suffixFiles)
+	if literalFiles < 1000 || suffixFiles < 300 || prefixFiles < 300 {
+		t.Fatalf("of 3000 files only %d had literal lines, %d suffix lines and %d prefix lines: the test does not exercise them", literalFiles, suffixFiles, prefixFiles)
 	}
-	t.Logf("%d paths agree; %d files with literal lines, %d with suffix lines", checked, literalFiles, suffixFiles)
+	t.Logf("%d paths agree; %d files with literal lines, %d with suffix lines, %d with prefix lines", checked, literalFiles, suffixFiles, prefixFiles)
+}
+
+// TestIgnoreGlobTakesLinearTime: patterns a backtracking matcher takes
+// minutes on (found by a hostile run: a 15-byte .gitignore line and one
+// long name stalled the walk) match in microseconds.
+func TestIgnoreGlobTakesLinearTime(t *testing.T) {
+	long := strings.Repeat("a", 4000)
+	deep := strings.Repeat("d/", 200) + "y"
+	for _, tc := range []struct {
+		line, path string
+		want       bool
+	}{
+		{"*a*a*a*a*a*a*a*a*a*a*b", long, false},
+		{"/*a*a*a*a*a*a*a*a*a*a*b", long, false},
+		{"a/**/**/**/**/**/**/**/**/**/**/z", "a/" + deep, false},
+		{"**/**/**/**/**/**/**/**/**/**/y", deep, true},
+		{"[!x]*[!x]*[!x]*[!x]*[!x]*[!x]*b", long, false},
+	} {
+		glob, _, _ := ignoreLine(tc.line)
+		g, ok := compileIgnoreGlob(glob)
+		if !ok {
+			t.Fatalf("%q does not compile", tc.line)
+		}
+		allocs := testing.AllocsPerRun(3, func() {
+			if got := g.match(tc.path); got != tc.want {
+				t.Errorf("%q on a %d-byte path: %v, want %v", tc.line, len(tc.path), got, tc.want)
+			}
+		})
+		if allocs > 2 {
+			t.Errorf("%q: %v allocations a match", tc.line, allocs)
+		}
+	}
 }
 
 // TestIgnoreSemanticsMatchRipgrep lists small trees whose ignore files
@@ -194,5 +232,122 @@ func TestIgnoreFileWithTooManyPatterns(t *testing.T) {
 				t.Errorf("reading a %d-byte ignore file allocated %d MB", len(tc.ignore), allocated>>20)
 			}
 		})
+	}
+}
+
+// TestIgnoreFilesMatchRipgrep compares the files a walk keeps with `rg
+// --files --no-require-git --hidden` on random trees whose ignore files
+// mix literal and wildcard lines: "*", "?", classes (negated, with "]"
+// first, ranges), "**" in every position and runs of stars, escapes,
+// negations, anchors, directory-only lines, trailing spaces and tabs,
+// carriage returns, comments; names with spaces, brackets and a two-byte
+// character. (Braces, invalid UTF-8 and "\]" inside a class are where
+// ripgrep departs from git, and structls follows git: not generated.)
+func TestIgnoreFilesMatchRipgrep(t *testing.T) {
+	rg := testutil.Ripgrep(t)
+	home := t.TempDir() // no global excludes file
+	names := []string{"a", "b", "ab", "a.o", "build", "é", "x y", "[x]", ".h", "aXb", "a]"}
+	pieces := []string{"a", "b", "ab", "*", "?", "[ab]", "[!a]", "[]a]", "[a-c]", "**", "a**b", "***", "\\*", "é", "x y", ".h", "build", "*.o", "a*", "*b"}
+	r := rand.New(rand.NewPCG(3, 4))
+	pick := func(s []string) string { return s[r.IntN(len(s))] }
+	line := func() string {
+		var parts []string
+		for n := 1 + r.IntN(3); n > 0; n-- {
+			parts = append(parts, pick(pieces))
+		}
+		l := strings.Join(parts, "/")
+		switch r.IntN(8) {
+		case 0:
+			l = "/" + l
+		case 1:
+			l += "/"
+		case 2:
+			l = "!" + l
+		case 3:
+			l += pick([]string{" ", "\t", "  ", "\\ "})
+		case 4:
+			l = pick([]string{"# c", "\\#a", "\\!a", "", "!" + l + "/"})
+		}
+		return l
+	}
+	differ := 0
+	for round := 0; round < 120; round++ {
+		var tree strings.Builder
+		for n := 3 + r.IntN(10); n > 0; n-- {
+			path := pick(names)
+			for d := r.IntN(3); d > 0; d-- {
+				path += "/" + pick(names)
+			}
+			fmt.Fprintf(&tree, "-- %s/f --\n-- %s --\n", path, path+"x")
+		}
+		root := testutil.WriteTree(t, tree.String())
+		var ignores []string
+		for _, dir := range []string{".", pick(names)} {
+			lines := make([]string, 1+r.IntN(6))
+			for i := range lines {
+				lines[i] = line()
+			}
+			text := strings.Join(lines, "\n") + "\n"
+			if r.IntN(5) == 0 {
+				text = strings.ReplaceAll(text, "\n", "\r\n")
+			}
+			name := pick([]string{".gitignore", ".ignore"})
+			if err := os.MkdirAll(filepath.Join(root, dir), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(root, dir, name), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			ignores = append(ignores, fmt.Sprintf("%s/%s: %q", dir, name, text))
+		}
+		cmd := exec.Command(rg, "--files", "--no-require-git", "--hidden", "--no-config", "--no-messages", ".")
+		cmd.Dir, cmd.Env = root, []string{"HOME=" + home, "XDG_CONFIG_HOME=" + home}
+		out, _ := cmd.Output()
+		want := []string{}
+		for l := range strings.Lines(string(out)) {
+			want = append(want, strings.TrimPrefix(strings.TrimSuffix(l, "\n"), "./"))
+		}
+		slices.Sort(want)
+		snap, targets := folderTargets(t, root)
+		walked, err := snap.Walk(context.Background(), targets, WalkOptions{Gitignore: true, Hidden: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := append([]string{}, relPaths(walked)...)
+		if diff := cmp.Diff(want, got); diff != "" {
+			differ++
+			t.Errorf("ignore files %s\nfiles (-rg +structls):\n%s", strings.Join(ignores, "; "), diff)
+			if differ == 3 {
+				t.FailNow()
+			}
+		}
+	}
+}
+
+// TestIgnoreFilesWithTooManyPatternsInAll: ignore files each within the
+// bound but with more wildcard patterns in all than one walk reads end it
+// with an error that says what to do (twenty nested files of 100,000 took
+// 1.2 GB), at a bounded cost.
+func TestIgnoreFilesWithTooManyPatternsInAll(t *testing.T) {
+	var wild strings.Builder
+	for i := range maxWalkGlobs/3 + 1 {
+		fmt.Fprintf(&wild, "p%d*[ab]/**/q%d\n", i, i)
+	}
+	root := testutil.WriteTree(t, "-- a.go --\n-- d/b.go --\n-- d/e/c.go --\n")
+	for _, dir := range []string{".", "d", "d/e"} {
+		if err := os.WriteFile(filepath.Join(root, dir, ".gitignore"), []byte(wild.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	snap, targets := folderTargets(t, root)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	files, err := snap.Walk(context.Background(), targets, WalkOptions{Gitignore: true})
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.Contains(err.Error(), "in all") || !strings.Contains(err.Error(), "--no-ignore") {
+		t.Fatalf("walk: %v (files %v); want an error saying the patterns are too many in all, and --no-ignore", err, relPaths(files))
+	}
+	if allocated := after.TotalAlloc - before.TotalAlloc; allocated > 512<<20 {
+		t.Errorf("reading three ignore files of %d bytes allocated %d MB", wild.Len(), allocated>>20)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -159,6 +160,10 @@ type walkFailure struct {
 	once sync.Once
 	err  error
 	stop context.CancelFunc
+	// globs counts the compiled patterns of the walk's ignore files: each
+	// file is bounded (maxWildcardPatterns), and so is their sum
+	// (maxWalkGlobs), as twenty nested files of 100,000 made 1.2 GB.
+	globs atomic.Int64
 }
 
 func (f *walkFailure) set(err error) {
