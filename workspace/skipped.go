@@ -43,6 +43,18 @@ func (s *SkippedDirs) add(rel string, err error) {
 	}
 }
 
+// addFolder records that the workspace folder at path could not be opened:
+// moved or deleted since the session began, whatever the error.
+func (s *SkippedDirs) addFolder(path string, err error) {
+	if s == nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.count++
+	s.named = append(s.named, fmt.Sprintf("the workspace folder %s cannot be opened: %v; nothing in it was searched (was it moved or deleted? open it again where it is now)", path, errorText(err)))
+}
+
 // Warnings are the result's warnings about the skipped directories: one
 // for each of the first maxSkippedNamed (in path order), then a count of
 // the rest.

@@ -176,11 +176,12 @@ func (f *walkFailure) set(err error) {
 // walk walks the target's directory; emit is called, from the calling
 // goroutine, with the absolute and the folder-relative (slash) path of every
 // file kept, and whether its directory is on a local disk (onLocalDisk). A
-// folder whose root cannot be opened any more is skipped, as any unreadable
-// directory is.
+// folder whose root cannot be opened any more (moved, deleted) is skipped,
+// and named in the warnings.
 func (w *walker) walk(emit func(abs, rel string, local bool)) error {
 	root, err := w.snap.root(w.target.Folder)
 	if err != nil {
+		w.opts.Skipped.addFolder(w.folder.Path, err)
 		return nil
 	}
 	w.root = root

@@ -361,3 +361,22 @@ func TestWalkNamesTheDirectoriesItCannotList(t *testing.T) {
 		t.Errorf("warning %q: want locked, permission denied, and what to do", warnings[1])
 	}
 }
+
+// TestWalkNamesAFolderGone: a workspace folder moved or deleted since the
+// session began is named in the warnings, not searched as if empty.
+func TestWalkNamesAFolderGone(t *testing.T) {
+	root := testutil.WriteTree(t, "-- a.go --\n")
+	snap, targets := folderTargets(t, root)
+	if err := os.Rename(root, root+".moved"); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(root + ".moved") })
+	var skipped SkippedDirs
+	files, err := snap.Walk(context.Background(), targets, WalkOptions{Skipped: &skipped})
+	if err != nil || len(files) != 0 {
+		t.Fatalf("walk: %v, %v", files, err)
+	}
+	if w := skipped.Warnings(); len(w) != 1 || !strings.Contains(w[0], "the workspace folder "+root+" cannot be opened") || !strings.Contains(w[0], "moved or deleted") {
+		t.Errorf("warnings %q; want the folder named, and why it may be gone", w)
+	}
+}
