@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -107,7 +108,16 @@ func startSession(ctx context.Context, root string, opts client.EditorOptions, s
 		server.Version = version
 		ed, wait = lsp.StartInProcess(ctx, server, opts)
 	}
-	if _, err := ed.Initialize(ctx, abs); err != nil {
+	initCtx := ctx
+	if remoteMode == "auto" { // a server that takes the connection must answer at once
+		var cancel context.CancelFunc
+		initCtx, cancel = context.WithTimeout(ctx, remoteHandshakeTimeout)
+		defer cancel()
+	}
+	if _, err := ed.Initialize(initCtx, abs); err != nil {
+		if remoteMode == "auto" && errors.Is(err, context.DeadlineExceeded) {
+			return nil, fmt.Errorf("--remote=auto: the shared server at %s (pid %d) took the connection but did not answer in %v (hung?): kill it (a new one starts), or run without --remote", remoteSocket, remotePid, remoteHandshakeTimeout)
+		}
 		return nil, fmt.Errorf("initialize: %w", err)
 	}
 	s.editor, s.wait = ed, wait

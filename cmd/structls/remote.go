@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -11,8 +12,11 @@ import (
 	"net"
 	"os"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/structls/structls/lsp"
 	"github.com/structls/structls/lsp/remote"
@@ -113,7 +117,76 @@ func dialRemote(ctx context.Context, root string) (net.Conn, error) {
 		return nil, fmt.Errorf("--remote=auto: %w", err)
 	}
 	remoteSocket = socket
+	watchStopped(c)
 	return c, nil
+}
+
+// remoteHandshakeTimeout bounds the shared server's answer to initialize,
+// which it gives at once unless it is stopped or hung.
+const remoteHandshakeTimeout = 15 * time.Second
+
+// stoppedFor is how long the shared server may be stopped (SIGSTOP, a
+// debugger, ^Z) before the command gives up on it.
+const stoppedFor = 5 * time.Second
+
+// remotePid is the shared server's process id once connected (0: unknown).
+var remotePid int
+
+// remoteStopped is set, before the connection is closed, when the shared
+// server stayed stopped through stoppedFor, for remoteLost.
+var remoteStopped atomic.Pointer[string]
+
+// watchStopped watches the process at the other end of the connection
+// (SO_PEERCRED) while the command runs, and closes the connection when it
+// has been stopped for stoppedFor: a command must not wait forever on a
+// server that cannot answer. A server that is merely slow runs on.
+func watchStopped(c net.Conn) {
+	uc, ok := c.(*net.UnixConn)
+	if !ok {
+		return
+	}
+	raw, err := uc.SyscallConn()
+	if err != nil {
+		return
+	}
+	var cred *unix.Ucred
+	_ = raw.Control(func(fd uintptr) { cred, err = unix.GetsockoptUcred(int(fd), unix.SOL_SOCKET, unix.SO_PEERCRED) })
+	if err != nil || cred == nil || cred.Pid <= 0 {
+		return
+	}
+	pid := int(cred.Pid)
+	remotePid = pid
+	go func() {
+		var since time.Time
+		for range time.Tick(time.Second) {
+			if !processStopped(pid) {
+				since = time.Time{}
+				continue
+			}
+			if since.IsZero() {
+				since = time.Now()
+			} else if time.Since(since) >= stoppedFor {
+				msg := fmt.Sprintf("--remote=auto: the shared server (pid %d, %s) has been stopped for %v (SIGSTOP, a debugger): resume it (kill -CONT %d) or kill it (a new one starts), or run without --remote", pid, remoteSocket, stoppedFor, pid)
+				remoteStopped.Store(&msg)
+				c.Close()
+				return
+			}
+		}
+	}()
+}
+
+// processStopped reports whether the process pid is stopped (state T or t
+// in /proc/PID/stat); false when that cannot be read.
+func processStopped(pid int) bool {
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	end := bytes.LastIndexByte(stat, ')') // the name, in parentheses, may hold anything
+	if end < 0 || end+2 >= len(stat) {
+		return false
+	}
+	return stat[end+2] == 'T' || stat[end+2] == 't'
 }
 
 // remoteSocket is the shared server's socket once the command is connected
@@ -124,6 +197,9 @@ var remoteSocket string
 // broke during the command (it crashed, or was killed), and what to do:
 // jsonrpc2 reports a bare EOF or connection reset.
 func remoteLost(err error) error {
+	if msg := remoteStopped.Load(); msg != nil {
+		return errors.New(*msg)
+	}
 	if remoteSocket == "" || !(errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) ||
 		errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE) || errors.Is(err, net.ErrClosed)) {
 		return err

@@ -362,3 +362,56 @@ func TestRemoteLostSaysWhatHappened(t *testing.T) {
 		}
 	}
 }
+
+// TestRemoteStoppedOrSilentServer: a command never waits forever on a
+// shared server that cannot answer. One stopped (SIGSTOP) is given up on
+// after stoppedFor, saying how to resume or kill it; a listener that takes
+// the connection and never answers, after remoteHandshakeTimeout.
+func TestRemoteStoppedOrSilentServer(t *testing.T) {
+	r := newRemoteEnv(t, "60s")
+	root := testutil.WriteTree(t, "-- a.go --\npackage p\n\nfunc g() { f(1) }\n")
+	if _, _, code := r.run(t, "search", "--remote=auto", "--root", root, "f"); code != 0 {
+		t.Fatalf("first call: exit %d", code)
+	}
+	pids := r.serverPids(t)
+	if len(pids) != 1 {
+		t.Fatalf("pids %v; want one server", pids)
+	}
+	if err := syscall.Kill(pids[0], syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, code := r.run(t, "search", "--remote=auto", "--root", root, "f")
+	syscall.Kill(pids[0], syscall.SIGCONT)
+	if code != 2 || !strings.Contains(errOut, "has been stopped") || !strings.Contains(errOut, fmt.Sprintf("kill -CONT %d", pids[0])) {
+		t.Errorf("against a stopped server: exit %d, %q; want an error saying it is stopped and how to resume it", code, errOut)
+	}
+
+	sockets, _ := filepath.Glob(filepath.Join(r.dir(), "*.sock"))
+	if len(sockets) != 1 {
+		t.Fatalf("sockets %v", sockets)
+	}
+	syscall.Kill(pids[0], syscall.SIGKILL)
+	waitFor(t, func() bool { return !alive(pids[0]) })
+	os.Remove(sockets[0])
+	ln, err := net.Listen("unix", sockets[0]) // takes connections, never answers
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	if err := os.Chmod(sockets[0], 0o600); err != nil { // as a structls socket is
+		t.Fatal(err)
+	}
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			defer c.Close()
+		}
+	}()
+	_, errOut, code = r.run(t, "search", "--remote=auto", "--root", root, "f")
+	if code != 2 || !strings.Contains(errOut, "did not answer in") || !strings.Contains(errOut, fmt.Sprintf("pid %d", os.Getpid())) {
+		t.Errorf("against a silent listener: exit %d, %q; want an error saying it did not answer, naming this test's pid", code, errOut)
+	}
+}
