@@ -13,9 +13,12 @@ import (
 )
 
 // ServeStdio serves one client over in and out (newline-delimited JSON-RPC,
-// the MCP stdio transport) until it disconnects or ctx ends.
+// the MCP stdio transport) until it disconnects or ctx ends; a line that
+// is not a message is answered with an error, never the session's end,
+// and a client that floods it waits (stdio.go).
 func (s *Server) ServeStdio(ctx context.Context, in io.ReadCloser, out io.WriteCloser) error {
-	err := s.mcp.Run(ctx, &sdk.IOTransport{Reader: in, Writer: out})
+	guard := newStdioGuard(in, out)
+	err := s.mcp.Run(ctx, &sdk.IOTransport{Reader: guard, Writer: guard.out})
 	if ctx.Err() != nil || errors.Is(err, io.EOF) {
 		return nil
 	}

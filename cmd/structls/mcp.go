@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/structls/structls/mcp"
 )
@@ -29,6 +30,12 @@ func mcpCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, erro
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	go func() { // a server blocked writing to a client that stopped reading must still end
+		<-ctx.Done()
+		time.Sleep(signalGrace)
+		fmt.Fprintf(stderr, "structls mcp: still busy %v after the signal (a client that stopped reading?): exiting\n", signalGrace)
+		os.Exit(exitError)
+	}()
 	var ln net.Listener
 	if *httpAddr != "" {
 		addr, err := mcp.HTTPAddr(*httpAddr)
@@ -51,6 +58,10 @@ func mcpCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, erro
 	}
 	return exitFound, s.ServeStdio(ctx, io.NopCloser(stdin), nopWriteCloser{stdout})
 }
+
+// signalGrace is how long the server may take to end its work once
+// interrupted or terminated.
+const signalGrace = 5 * time.Second
 
 // nopWriteCloser lets the server close stdout's writer without closing stdout.
 type nopWriteCloser struct{ io.Writer }
