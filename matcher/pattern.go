@@ -184,12 +184,12 @@ func kindsOfChildren(t *syntax.Tree, i int32) string {
 // convert turns the pattern's parse tree below node i into patternNodes.
 func (p *Pattern) convert(t *syntax.Tree, i int32, metaChar rune) *patternNode {
 	n := &t.Nodes[i]
-	text := string(t.Text(i))
-	if mv := extractMetaVar(text, metaChar); mv != nil {
+	if mv := metaVarOf(t, i, metaChar); mv != nil {
 		return &patternNode{meta: mv}
 	}
 	pn := &patternNode{symbol: n.Symbol, named: n.IsNamed(), isError: n.IsError()}
 	if t.ChildCount(i) == 0 {
+		text := string(t.Text(i))
 		pn.terminal, pn.text = true, text
 		if pn.named && text != "" {
 			p.literals = append(p.literals, text)
