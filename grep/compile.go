@@ -25,10 +25,16 @@ type matcher struct {
 // compile builds the matcher of a query. Like the seed search tool it is
 // lenient: braces that cannot be a repetition are taken literally, and a
 // pattern with unbalanced parentheses is retried with them escaped.
+// maxPatternBytes bounds a search pattern's text.
+const maxPatternBytes = 1 << 20
+
 func compile(q Query, multilineForce *bool) (*matcher, error) {
 	pattern := strings.TrimSpace(q.Pattern)
 	if pattern == "" {
 		return nil, invalidf("pattern must not be empty")
+	}
+	if len(pattern) > maxPatternBytes {
+		return nil, invalidf("the pattern is %d bytes, over the %d MiB a pattern may have (a 15 MB one took a minute to refuse): search for a shorter one", len(pattern), maxPatternBytes>>20)
 	}
 	multiline := strings.Contains(pattern, "\n") || strings.Contains(pattern, `\n`)
 	if multilineForce != nil {

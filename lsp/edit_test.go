@@ -258,6 +258,9 @@ func TestAstEditDiscardAndBadInput(t *testing.T) {
 		{CommandAstEdit, map[string]any{"ops": []map[string]any{{"pattern": "f($A)", "rewrite": "x"}}, "maxfiles": 3}, "maxFiles"},
 		{CommandApplyEdit, map[string]any{"id": "edit-nope"}, "preview the edit first"},
 		{CommandDiscardEdit, map[string]any{"id": "edit-nope"}, "preview the edit first"},
+		{CommandAstEdit, map[string]any{"ops": []map[string]any{{"pattern": "f($A)", "rewrite": strings.Repeat("$A", 1<<19+1)}}}, "at most 1 MiB"},
+		{CommandAstGrep, map[string]any{"pattern": "f(" + strings.Repeat("a,", 1<<19) + ")"}, "over the 1 MiB"},
+		{CommandSearch, map[string]any{"pattern": strings.Repeat("a", 1<<20+1)}, "over the 1 MiB"},
 	} {
 		_, err := ed.ExecuteCommand(ctx, tt.cmd, tt.arg)
 		if client.ErrorCode(err) != -32602 || !strings.Contains(err.Error(), tt.want) {

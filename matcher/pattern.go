@@ -99,10 +99,18 @@ var (
 	ErrNoContent    = errors.New("the pattern holds no code (only whitespace or comments?)")
 )
 
+// MaxPatternBytes bounds a pattern's text: code to match is a few lines,
+// and a pattern of megabytes (an agent's mistake, or worse) cost seconds and
+// gigabytes to parse before it could be refused.
+const MaxPatternBytes = 1 << 20
+
 // Compile parses a pattern in a language (ast-grep's Pattern::try_new).
 func Compile(ctx context.Context, l *lang.Language, source string, opts Options) (*Pattern, error) {
 	if strings.TrimSpace(source) == "" {
 		return nil, ErrEmptyPattern
+	}
+	if len(source) > MaxPatternBytes {
+		return nil, fmt.Errorf("the pattern is %d bytes, over the %d MiB a pattern may have: match a smaller piece of code", len(source), MaxPatternBytes>>20)
 	}
 	grammar := l.Grammar()
 	if grammar == nil {

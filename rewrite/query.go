@@ -128,6 +128,8 @@ func (q Query) validate() (settings, error) {
 			return s, workspace.Inputf("ops[%d].pattern repeats ops[%d].pattern %q: give each pattern once, with one rewrite", i, first, op.Pattern)
 		case op.Rewrite == nil:
 			return s, workspace.Inputf(`ops[%d].rewrite is missing: give the replacement text, or "" to delete each match`, i)
+		case len(op.Pattern) > matcher.MaxPatternBytes || len(*op.Rewrite) > matcher.MaxPatternBytes:
+			return s, workspace.Inputf("ops[%d]: the pattern and the rewrite may have at most %d MiB each (they have %d and %d bytes): match and write smaller pieces of code", i, matcher.MaxPatternBytes>>20, len(op.Pattern), len(*op.Rewrite))
 		}
 		seen[key] = i
 		s.ops = append(s.ops, compiledOp{index: i, pattern: op.Pattern,
