@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"time"
 
@@ -170,6 +172,9 @@ func namedEvaluator(ctx context.Context, snap *workspace.Snapshot, folder worksp
 	switch {
 	case errors.As(err, &readErr):
 		return "", fmt.Errorf("evaluator %q: %s", name, readFailure(readErr.Err))
+	case (errors.As(err, &pathErr) || errors.Is(err, workspace.ErrNotOneFile)) && exists(filepath.Join(folder.Path, filepath.FromSlash(rel))):
+		// There, but a symbolic link (never followed), a directory or a special file.
+		return "", fmt.Errorf("evaluator %q: %s in folder %s is not a regular file (a symbolic link is never followed): make it one", name, rel, folder.Name)
 	case errors.As(err, &pathErr), errors.Is(err, workspace.ErrNotOneFile):
 		return "", notFound
 	case err != nil:
@@ -179,4 +184,11 @@ func namedEvaluator(ctx context.Context, snap *workspace.Snapshot, folder worksp
 		return "", fmt.Errorf("evaluator %s in folder %s: %w", rel, folder.Name, err)
 	}
 	return string(content), nil
+}
+
+// exists reports whether there is a directory entry at path (a symbolic
+// link is not followed).
+func exists(path string) bool {
+	_, err := os.Lstat(path)
+	return err == nil
 }

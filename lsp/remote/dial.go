@@ -120,7 +120,7 @@ func replaceable(err error) bool {
 func start(command []string, log string) (<-chan error, error) {
 	out, err := os.OpenFile(log, os.O_CREATE|os.O_APPEND|os.O_WRONLY|syscall.O_NOFOLLOW, 0o600)
 	if err != nil {
-		return nil, fmt.Errorf("the shared server's log: %w", err)
+		return nil, fmt.Errorf("the shared server's log: %w%s", err, removeHint(err, log))
 	}
 	defer out.Close()
 	cmd := exec.Command(command[0], command[1:]...)
@@ -138,11 +138,21 @@ func start(command []string, log string) (<-chan error, error) {
 func lock(path string) (func(), error) {
 	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR|syscall.O_NOFOLLOW, 0o600)
 	if err != nil {
-		return nil, fmt.Errorf("the shared server's lock: %w", err)
+		return nil, fmt.Errorf("the shared server's lock: %w%s", err, removeHint(err, path))
 	}
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("the shared server's lock: %w", err)
 	}
 	return func() { f.Close() }, nil
+}
+
+// removeHint says what to do when a file of the shared server's is a
+// symbolic link (never followed, as someone may have planted it) or
+// otherwise not openable by this user.
+func removeHint(err error, path string) string {
+	if errors.Is(err, syscall.ELOOP) || errors.Is(err, syscall.EACCES) || errors.Is(err, syscall.EPERM) {
+		return fmt.Sprintf(" (it is a symbolic link, or not this user's: remove %s)", path)
+	}
+	return ""
 }
