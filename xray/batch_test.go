@@ -3,6 +3,8 @@ package xray
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -94,8 +96,9 @@ func TestBatchInvalid(t *testing.T) {
 }
 
 // TestNamedEvaluatorIsADirectory: a directory named NAME.star is no
-// evaluator: the cell says it is not found, and no file inside it is run
-// as the evaluator.
+// evaluator: the cell says it is not a regular file, and no file inside
+// it is run as the evaluator; nor is a symbolic link, even to a file
+// inside the folder.
 func TestNamedEvaluatorIsADirectory(t *testing.T) {
 	dir := testutil.WriteTree(t, `
 -- a.go --
@@ -109,7 +112,16 @@ return {"matches": [{"line_number": 1}]}
 	}
 	snap := workspace.NewSnapshot([]workspace.Folder{folder}, workspace.Settings{}, nil)
 	_, err = namedEvaluator(context.Background(), snap, folder, "calls")
-	if err == nil || !strings.Contains(err.Error(), `evaluator "calls" not found`) {
-		t.Errorf("namedEvaluator(calls), calls.star a directory: %v; want not found", err)
+	if err == nil || !strings.Contains(err.Error(), `.structls/xray/calls.star in folder one is not a regular file`) {
+		t.Errorf("namedEvaluator(calls), calls.star a directory: %v; want not a regular file", err)
+	}
+	if err := os.Symlink("calls.star/inner.star", filepath.Join(dir, ".structls/xray/link.star")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err = namedEvaluator(context.Background(), snap, folder, "link"); err == nil || !strings.Contains(err.Error(), "symbolic link is never followed") {
+		t.Errorf("namedEvaluator(link), link.star a symbolic link: %v; want refused as not a regular file", err)
+	}
+	if _, err = namedEvaluator(context.Background(), snap, folder, "nosuch"); err == nil || !strings.Contains(err.Error(), `evaluator "nosuch" not found: write it to .structls/xray/nosuch.star`) {
+		t.Errorf("namedEvaluator(nosuch): %v; want not found, and where to write it", err)
 	}
 }
