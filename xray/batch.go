@@ -173,8 +173,8 @@ func namedEvaluator(ctx context.Context, snap *workspace.Snapshot, folder worksp
 	case errors.As(err, &readErr):
 		return "", fmt.Errorf("evaluator %q: %s", name, readFailure(readErr.Err))
 	case (errors.As(err, &pathErr) || errors.Is(err, workspace.ErrNotOneFile)) && exists(filepath.Join(folder.Path, filepath.FromSlash(rel))):
-		// There, but a symbolic link (never followed), a directory or a special file.
-		return "", fmt.Errorf("evaluator %q: %s in folder %s is not a regular file (a symbolic link is never followed): make it one", name, rel, folder.Name)
+		// There, but a directory, a special file or a symbolic link out of the folder.
+		return "", fmt.Errorf("evaluator %q: %s in folder %s is not a regular file inside the folder (a directory, or a symbolic link to outside it): make it one", name, rel, folder.Name)
 	case errors.As(err, &pathErr), errors.Is(err, workspace.ErrNotOneFile):
 		return "", notFound
 	case err != nil:

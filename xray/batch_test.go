@@ -97,8 +97,8 @@ func TestBatchInvalid(t *testing.T) {
 
 // TestNamedEvaluatorIsADirectory: a directory named NAME.star is no
 // evaluator: the cell says it is not a regular file, and no file inside
-// it is run as the evaluator; nor is a symbolic link, even to a file
-// inside the folder.
+// it is run as the evaluator; nor is a symbolic link to a file outside
+// the folder.
 func TestNamedEvaluatorIsADirectory(t *testing.T) {
 	dir := testutil.WriteTree(t, `
 -- a.go --
@@ -115,11 +115,15 @@ return {"matches": [{"line_number": 1}]}
 	if err == nil || !strings.Contains(err.Error(), `.structls/xray/calls.star in folder one is not a regular file`) {
 		t.Errorf("namedEvaluator(calls), calls.star a directory: %v; want not a regular file", err)
 	}
-	if err := os.Symlink("calls.star/inner.star", filepath.Join(dir, ".structls/xray/link.star")); err != nil {
+	outside := filepath.Join(t.TempDir(), "evil.star")
+	if err := os.WriteFile(outside, []byte("return {\"matches\": []}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err = namedEvaluator(context.Background(), snap, folder, "link"); err == nil || !strings.Contains(err.Error(), "symbolic link is never followed") {
-		t.Errorf("namedEvaluator(link), link.star a symbolic link: %v; want refused as not a regular file", err)
+	if err := os.Symlink(outside, filepath.Join(dir, ".structls/xray/link.star")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err = namedEvaluator(context.Background(), snap, folder, "link"); err == nil || !strings.Contains(err.Error(), "a symbolic link to outside it") {
+		t.Errorf("namedEvaluator(link), link.star a symbolic link out of the folder: %v; want refused as not a regular file inside it", err)
 	}
 	if _, err = namedEvaluator(context.Background(), snap, folder, "nosuch"); err == nil || !strings.Contains(err.Error(), `evaluator "nosuch" not found: write it to .structls/xray/nosuch.star`) {
 		t.Errorf("namedEvaluator(nosuch): %v; want not found, and where to write it", err)
