@@ -94,9 +94,8 @@ func (s *byteSet) addRange(lo, hi int) {
 // slash, "?" one byte but a slash, "[...]" one byte of a class ("!" or "^"
 // first negates it; a "]" first is one of its bytes; "a-z" a range; never
 // a slash), "\x" the byte x, and "**" as a whole name: "**/" at the start
-// is any leading directories (none too), "/**/" one or more slashes'
-// worth of directories, "/**" at the end anything below; "**" alone
-// anything. Any other run of stars is one star. Like ripgrep, it refuses
+// is any leading directories (none too), "/**/" any directories between
+// (none too), "/**" at the end anything below; "**" alone anything. Any other run of stars is one star. Like ripgrep, it refuses
 // (ok false: the line matches nothing) a glob ending in a lone backslash
 // or with a class left open. Classes and "?" match bytes, so "?" is not
 // one "é".
