@@ -41,6 +41,21 @@ type ignoreChain struct {
 
 // ignored applies the ignore files to the path abs (a directory when isDir).
 func ignored(ignores *ignoreChain, abs string, isDir bool) bool {
+	_, ignore := ignoreMatch(ignores, abs, isDir)
+	return ignore
+}
+
+// whitelisted reports whether the ignore files re-include the path abs (a
+// directory when isDir) with a negated pattern: what makes ripgrep list a
+// hidden file it would otherwise skip (`!.gitkeep`).
+func whitelisted(ignores *ignoreChain, abs string, isDir bool) bool {
+	matched, ignore := ignoreMatch(ignores, abs, isDir)
+	return matched && !ignore
+}
+
+// ignoreMatch reports whether a pattern of the ignore files decides the
+// path abs (a directory when isDir), and whether it ignores it.
+func ignoreMatch(ignores *ignoreChain, abs string, isDir bool) (matched, ignore bool) {
 	for kind := dotIgnore; kind <= gitExclude; kind++ {
 		for c := ignores; c != nil; c = c.earlier {
 			if c.ignore == nil {
@@ -53,11 +68,11 @@ func ignored(ignores *ignoreChain, abs string, isDir bool) bool {
 				continue
 			}
 			if matched, ignore := c.ignore.match(abs, isDir); matched {
-				return ignore
+				return true, ignore
 			}
 		}
 	}
-	return false
+	return false, false
 }
 
 // loadParentIgnores reads the ignore files of the folder root and of every

@@ -171,6 +171,7 @@ func TestIgnoreSemanticsMatchRipgrep(t *testing.T) {
 		{"exclude of the root repository", "-- .git/info/exclude --\n*.txt\n"},
 		{"what is inside a directory, not a file of its name", "-- .gitignore --\nlib/**\nsub/**\n"},
 		{"inside a directory, but for one kept", "-- .gitignore --\n/src/**\n!/src/keep/\n!src/keep/**\n"},
+		{"hidden files and directories an ignore file re-includes", "-- .ignore --\n!.gitkeep\n!.config/\n-- .gitkeep --\n-- sub/.gitkeep --\n-- .config/app --\n-- .other/x --\n-- .h --\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := testutil.WriteTree(t, files+tc.ignores)
@@ -236,7 +237,8 @@ func TestIgnoreFileWithTooManyPatterns(t *testing.T) {
 }
 
 // TestIgnoreFilesMatchRipgrep compares the files a walk keeps with `rg
-// --files --no-require-git --hidden` on random trees whose ignore files
+// --files --no-require-git`, with and without --hidden (Hidden), on
+// random trees whose ignore files
 // mix literal and wildcard lines: "*", "?", classes (negated, with "]"
 // first, ranges), "**" in every position and runs of stars, escapes,
 // negations, anchors, directory-only lines, trailing spaces and tabs,
@@ -247,7 +249,7 @@ func TestIgnoreFilesMatchRipgrep(t *testing.T) {
 	rg := testutil.Ripgrep(t)
 	home := t.TempDir() // no global excludes file
 	names := []string{"a", "b", "ab", "a.o", "build", "é", "x y", "[x]", ".h", "aXb", "a]"}
-	pieces := []string{"a", "b", "ab", "*", "?", "[ab]", "[!a]", "[]a]", "[a-c]", "**", "a**b", "***", "\\*", "é", "x y", ".h", "build", "*.o", "a*", "*b"}
+	pieces := []string{"a", "b", "ab", "*", "?", "[ab]", "[!a]", "[]a]", "[a-c]", "**", "a**b", "***", "\\*", "é", "x y", ".h", "build", "*.o", "a*", "*b", ".*"}
 	r := rand.New(rand.NewPCG(3, 4))
 	pick := func(s []string) string { return s[r.IntN(len(s))] }
 	line := func() string {
@@ -300,7 +302,12 @@ func TestIgnoreFilesMatchRipgrep(t *testing.T) {
 			}
 			ignores = append(ignores, fmt.Sprintf("%s/%s: %q", dir, name, text))
 		}
-		cmd := exec.Command(rg, "--files", "--no-require-git", "--hidden", "--no-config", "--no-messages", ".")
+		hidden := round%2 == 0 // --hidden, or hidden files only where an ignore file re-includes them
+		args := []string{"--files", "--no-require-git", "--no-config", "--no-messages", "."}
+		if hidden {
+			args = append(args, "--hidden")
+		}
+		cmd := exec.Command(rg, args...)
 		cmd.Dir, cmd.Env = root, []string{"HOME=" + home, "XDG_CONFIG_HOME=" + home}
 		out, _ := cmd.Output()
 		want := []string{}
@@ -309,14 +316,14 @@ func TestIgnoreFilesMatchRipgrep(t *testing.T) {
 		}
 		slices.Sort(want)
 		snap, targets := folderTargets(t, root)
-		walked, err := snap.Walk(context.Background(), targets, WalkOptions{Gitignore: true, Hidden: true})
+		walked, err := snap.Walk(context.Background(), targets, WalkOptions{Gitignore: true, Hidden: hidden})
 		if err != nil {
 			t.Fatal(err)
 		}
 		got := append([]string{}, relPaths(walked)...)
 		if diff := cmp.Diff(want, got); diff != "" {
 			differ++
-			t.Errorf("ignore files %s\nfiles (-rg +structls):\n%s", strings.Join(ignores, "; "), diff)
+			t.Errorf("hidden %v, ignore files %s\nfiles (-rg +structls):\n%s", hidden, strings.Join(ignores, "; "), diff)
 			if differ == 3 {
 				t.FailNow()
 			}

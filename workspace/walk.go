@@ -217,8 +217,12 @@ func (w *walker) dir(t dirTask, buf []byte) ([]walkedFile, []dirTask) {
 	var files []walkedFile
 	var dirs []dirTask
 	for _, e := range entries {
-		if e.kind == entryOther || !w.opts.Hidden && strings.HasPrefix(e.name, ".") {
+		if e.kind == entryOther {
 			continue // symlinks, devices, sockets and pipes are never searched
+		}
+		if !w.opts.Hidden && strings.HasPrefix(e.name, ".") &&
+			!(w.opts.Gitignore && whitelisted(ignores, joinName(t.abs, e.name), e.kind == entryDir)) {
+			continue // hidden, unless an ignore file re-includes it (`!.gitkeep`), as ripgrep has it
 		}
 		entryRel := joinName(t.rel, e.name)
 		if e.kind == entryFile {
