@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
-	"unicode"
 )
 
 // ignoreFile is one .gitignore (or .ignore, or .git/info/exclude): which
@@ -83,22 +82,18 @@ func newIgnoreFile(data []byte, base string) (*ignoreFile, error) {
 	var pending []pendingGlob
 	lines := strings.Split(string(bytes.TrimPrefix(data, []byte("\uFEFF"))), "\n")
 	for i := len(lines) - 1; i >= 0; i-- { // last line first, for the lists' order
-		glob, lit, ok := ignoreLine(lines[i])
-		if !ok {
+		line := trimIgnoreLine(lines[i])
+		if line == "" || line[0] == '#' {
 			continue
 		}
 		patterns++
+		body, lit, kind := plainPattern(line)
 		lit.line = i + 1
-		line := lines[i]
-		if !strings.HasSuffix(line, "\\ ") {
-			line = strings.TrimRightFunc(line, unicode.IsSpace)
-		}
-		body, _, kind := plainPattern(line)
 		switch kind {
 		case notPlain:
 			wildcards++
 			if wildcards <= maxWildcardPatterns {
-				pending = append(pending, pendingGlob{glob, lit})
+				pending = append(pending, pendingGlob{line, i + 1})
 			}
 		case bySuffix:
 			f.suffixes = append(f.suffixes, textPattern{body, lit})
@@ -114,17 +109,19 @@ func newIgnoreFile(data []byte, base string) (*ignoreFile, error) {
 	}
 	f.globs = make([]globPattern, 0, len(pending))
 	for _, p := range pending { // compiled once the file is known to be within the bounds
-		if g, ok := compileIgnoreGlob(p.glob); ok {
-			f.globs = append(f.globs, globPattern{g, p.lit})
+		glob, lit, _ := ignoreLine(p.text)
+		lit.line = p.line
+		if g, ok := compileIgnoreGlob(glob); ok {
+			f.globs = append(f.globs, globPattern{g, lit})
 		}
 	}
 	return f, nil
 }
 
-// pendingGlob is a line to compile into globs.
+// pendingGlob is a line to compile into globs: its text and its number.
 type pendingGlob struct {
-	glob string
-	lit  literal
+	text string
+	line int
 }
 
 // add files a literal pattern under its body: in paths when it is matched

@@ -25,10 +25,7 @@ func ignoreLine(line string) (glob string, lit literal, ok bool) {
 	if strings.HasPrefix(line, "#") {
 		return "", literal{}, false
 	}
-	if !strings.HasSuffix(line, "\\ ") {
-		line = strings.TrimRightFunc(line, unicode.IsSpace) // a CRLF file's "\r" too
-	}
-	if line == "" {
+	if line = trimIgnoreLine(line); line == "" {
 		return "", literal{}, false
 	}
 	anchored := false
@@ -54,6 +51,15 @@ func ignoreLine(line string) (glob string, lit literal, ok bool) {
 		glob += "/*"
 	}
 	return glob, lit, true
+}
+
+// trimIgnoreLine drops a line's trailing whitespace (a CRLF file's "\r"
+// too), unless it ends in an escaped space ("\ "), as ripgrep does.
+func trimIgnoreLine(line string) string {
+	if strings.HasSuffix(line, "\\ ") {
+		return line
+	}
+	return strings.TrimRightFunc(line, unicode.IsSpace)
 }
 
 // ignoreGlob is a compiled glob: its states in order, the state after
