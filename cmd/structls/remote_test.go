@@ -81,6 +81,20 @@ func (r *remoteEnv) serverPids(t *testing.T) []int {
 	return pids
 }
 
+// startServer runs a first command on root, which starts its shared
+// server, and returns the server's pid.
+func (r *remoteEnv) startServer(t *testing.T, root string) int {
+	t.Helper()
+	if _, _, code := r.run(t, "search", "--remote=auto", "--root", root, "f"); code != 0 {
+		t.Fatalf("first call: exit %d", code)
+	}
+	pids := r.serverPids(t)
+	if len(pids) != 1 {
+		t.Fatalf("pids %v; want one server", pids)
+	}
+	return pids[0]
+}
+
 func alive(pid int) bool { return syscall.Kill(pid, 0) == nil }
 
 // TestRemoteOutputIsTheInProcessOutput: every command prints the same
@@ -160,17 +174,11 @@ func TestRemoteConcurrentProcessesShareOneServer(t *testing.T) {
 func TestRemoteKilledServerIsReplaced(t *testing.T) {
 	r := newRemoteEnv(t, "60s")
 	root := testutil.WriteTree(t, "-- a.go --\npackage p\n\nfunc g() { f(1) }\n")
-	if _, _, code := r.run(t, "search", "--remote=auto", "--root", root, "f"); code != 0 {
-		t.Fatalf("first call: exit %d", code)
-	}
-	pids := r.serverPids(t)
-	if len(pids) != 1 {
-		t.Fatalf("pids %v; want one server", pids)
-	}
-	if err := syscall.Kill(pids[0], syscall.SIGKILL); err != nil {
+	pid := r.startServer(t, root)
+	if err := syscall.Kill(pid, syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, func() bool { return !alive(pids[0]) })
+	waitFor(t, func() bool { return !alive(pid) })
 	sockets, _ := filepath.Glob(filepath.Join(r.dir(), "*.sock"))
 	if len(sockets) != 1 {
 		t.Fatalf("sockets %v after the kill; want the stale one left behind", sockets)
@@ -179,8 +187,8 @@ func TestRemoteKilledServerIsReplaced(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "f(1)") {
 		t.Fatalf("call after the kill: exit %d, %q %q", code, out, errOut)
 	}
-	if now := r.serverPids(t); len(now) != 2 || now[1] == pids[0] || !alive(now[1]) {
-		t.Errorf("servers %v; want a new one after %d", now, pids[0])
+	if now := r.serverPids(t); len(now) != 2 || now[1] == pid || !alive(now[1]) {
+		t.Errorf("servers %v; want a new one after %d", now, pid)
 	}
 }
 
@@ -370,19 +378,13 @@ func TestRemoteLostSaysWhatHappened(t *testing.T) {
 func TestRemoteStoppedOrSilentServer(t *testing.T) {
 	r := newRemoteEnv(t, "60s")
 	root := testutil.WriteTree(t, "-- a.go --\npackage p\n\nfunc g() { f(1) }\n")
-	if _, _, code := r.run(t, "search", "--remote=auto", "--root", root, "f"); code != 0 {
-		t.Fatalf("first call: exit %d", code)
-	}
-	pids := r.serverPids(t)
-	if len(pids) != 1 {
-		t.Fatalf("pids %v; want one server", pids)
-	}
-	if err := syscall.Kill(pids[0], syscall.SIGSTOP); err != nil {
+	pid := r.startServer(t, root)
+	if err := syscall.Kill(pid, syscall.SIGSTOP); err != nil {
 		t.Fatal(err)
 	}
 	_, errOut, code := r.run(t, "search", "--remote=auto", "--root", root, "f")
-	syscall.Kill(pids[0], syscall.SIGCONT)
-	if code != 2 || !strings.Contains(errOut, "has been stopped") || !strings.Contains(errOut, fmt.Sprintf("kill -CONT %d", pids[0])) {
+	syscall.Kill(pid, syscall.SIGCONT)
+	if code != 2 || !strings.Contains(errOut, "has been stopped") || !strings.Contains(errOut, fmt.Sprintf("kill -CONT %d", pid)) {
 		t.Errorf("against a stopped server: exit %d, %q; want an error saying it is stopped and how to resume it", code, errOut)
 	}
 
@@ -390,8 +392,8 @@ func TestRemoteStoppedOrSilentServer(t *testing.T) {
 	if len(sockets) != 1 {
 		t.Fatalf("sockets %v", sockets)
 	}
-	syscall.Kill(pids[0], syscall.SIGKILL)
-	waitFor(t, func() bool { return !alive(pids[0]) })
+	syscall.Kill(pid, syscall.SIGKILL)
+	waitFor(t, func() bool { return !alive(pid) })
 	os.Remove(sockets[0])
 	ln, err := net.Listen("unix", sockets[0]) // takes connections, never answers
 	if err != nil {
