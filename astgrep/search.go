@@ -36,8 +36,8 @@ func (q Query) validate() (settings, error) {
 	if strings.TrimSpace(q.Pattern) == "" {
 		return s, invalidf("pattern must not be empty: give code with metavariables, e.g. foo($A)")
 	}
-	if len(q.Pattern) > matcher.MaxPatternBytes {
-		return s, invalidf("the pattern is %d bytes, over the %d MiB a pattern may have: match a smaller piece of code", len(q.Pattern), matcher.MaxPatternBytes>>20)
+	if err := matcher.CheckPatternSize(q.Pattern); err != nil {
+		return s, invalidf("%v", err)
 	}
 	strictness, err := matcher.ParseStrictness(q.Strictness)
 	if err != nil {

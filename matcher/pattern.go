@@ -104,13 +104,22 @@ var (
 // gigabytes to parse before it could be refused.
 const MaxPatternBytes = 1 << 20
 
+// CheckPatternSize refuses a pattern over MaxPatternBytes, saying what to
+// do: the engines check their queries' patterns with it before any work.
+func CheckPatternSize(source string) error {
+	if len(source) > MaxPatternBytes {
+		return fmt.Errorf("the pattern is %d bytes, over the %d MiB a pattern may have: match a smaller piece of code", len(source), MaxPatternBytes>>20)
+	}
+	return nil
+}
+
 // Compile parses a pattern in a language (ast-grep's Pattern::try_new).
 func Compile(ctx context.Context, l *lang.Language, source string, opts Options) (*Pattern, error) {
 	if strings.TrimSpace(source) == "" {
 		return nil, ErrEmptyPattern
 	}
-	if len(source) > MaxPatternBytes {
-		return nil, fmt.Errorf("the pattern is %d bytes, over the %d MiB a pattern may have: match a smaller piece of code", len(source), MaxPatternBytes>>20)
+	if err := CheckPatternSize(source); err != nil {
+		return nil, err
 	}
 	grammar := l.Grammar()
 	if grammar == nil {
